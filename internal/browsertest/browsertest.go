@@ -1,0 +1,296 @@
+// Package browsertest gives tests one shared headless Chromium per test
+// package and serves the repository's testdata/ directory from 127.0.0.1
+// (and, as a second site, from localhost on another port, so cross-site
+// iframes really are out-of-process).
+package browsertest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/tact-browser/tact/internal/browser"
+	"github.com/tact-browser/tact/internal/cdp"
+)
+
+// HostRules make saved pages fail fast on external hosts instead of waiting
+// on DNS; loopback stays reachable.
+const HostRules = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost"
+
+var (
+	shared struct {
+		proc *browser.Process
+		conn *cdp.Conn
+		srv  *httptest.Server
+		alt  *httptest.Server
+		dir  string
+	}
+	skipReason string
+)
+
+// Main launches the shared browser, runs the package's tests and cleans up.
+// Use it as: func TestMain(m *testing.M) { os.Exit(browsertest.Main(m)) }
+func Main(m *testing.M) int {
+	code, err := setup()
+	if err != nil {
+		if errors.Is(err, browser.ErrNotFound) {
+			skipReason = err.Error()
+			return m.Run()
+		}
+		fmt.Fprintln(os.Stderr, "browsertest:", err)
+		return 1
+	}
+	_ = code
+	defer teardown()
+	return m.Run()
+}
+
+func setup() (int, error) {
+	root, err := RepoRoot()
+	if err != nil {
+		return 0, err
+	}
+	td := filepath.Join(root, "testdata")
+	shared.srv = Serve(td, "127.0.0.1:0")
+	shared.alt = Serve(td, "localhost:0")
+	dir, err := os.MkdirTemp("", "tact-browsertest-")
+	if err != nil {
+		return 0, err
+	}
+	shared.dir = dir
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	p, err := browser.Launch(ctx, browser.Options{Headless: true, UserDataDir: filepath.Join(dir, "profile"), Args: []string{HostRules}})
+	if err != nil {
+		return 0, err
+	}
+	shared.proc = p
+	c, err := cdp.Dial(ctx, p.WebSocketURL)
+	if err != nil {
+		p.Kill()
+		return 0, err
+	}
+	shared.conn = c
+	return 0, nil
+}
+
+func teardown() {
+	if shared.conn != nil {
+		shared.conn.Close()
+	}
+	shared.proc.Kill()
+	shared.srv.Close()
+	shared.alt.Close()
+	os.RemoveAll(shared.dir)
+}
+
+// RepoRoot finds the directory holding go.mod, walking up from the working dir.
+func RepoRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("browsertest: go.mod not found above the working directory")
+		}
+		dir = parent
+	}
+}
+
+// Serve serves dir on addr with HTML declared as UTF-8 (some saved pages
+// mis-declare their charset) and no caching.
+func Serve(dir, addr string) *httptest.Server {
+	l, err := net.Listen("tcp", addr)
+	if err != nil {
+		panic(err)
+	}
+	fs := http.FileServer(http.Dir(dir))
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-store")
+		switch {
+		case strings.HasSuffix(r.URL.Path, ".html"), strings.HasSuffix(r.URL.Path, "/"):
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		}
+		if d := r.URL.Query().Get("delay"); d != "" {
+			if dur, err := time.ParseDuration(d); err == nil && dur < 30*time.Second {
+				time.Sleep(dur)
+			}
+		}
+		if r.URL.Path == "/status/404" {
+			http.Error(w, "not found", http.StatusNotFound)
+			return
+		}
+		if r.URL.Path == "/status/500" {
+			http.Error(w, "boom", http.StatusInternalServerError)
+			return
+		}
+		fs.ServeHTTP(w, r)
+	})
+	s := httptest.NewUnstartedServer(h)
+	s.Listener.Close()
+	s.Listener = l
+	s.Start()
+	return s
+}
+
+// URL returns the address of a testdata path on the main server.
+func URL(path string) string { return shared.srv.URL + "/" + strings.TrimPrefix(path, "/") }
+
+// AltURL returns the address of a testdata path on the second site.
+func AltURL(path string) string { return shared.alt.URL + "/" + strings.TrimPrefix(path, "/") }
+
+// BrowserWS is the shared browser's websocket URL (for tests that attach
+// their own client, e.g. a daemon under --cdp).
+func BrowserWS() string { return shared.proc.WebSocketURL }
+
+// Conn is the shared browser connection.
+func Conn() *cdp.Conn { return shared.conn }
+
+// Tab is a page target attached with a flattened session.
+type Tab struct {
+	TargetID string
+	Session  *cdp.Session
+
+	mu     sync.Mutex
+	events []cdp.Event
+	unsub  func()
+}
+
+// NewTab opens a fresh tab with Page and Runtime enabled; it is closed when
+// the test ends. Tests are skipped when no browser is installed.
+func NewTab(t testing.TB) *Tab {
+	t.Helper()
+	if skipReason != "" {
+		t.Skip(skipReason)
+	}
+	if shared.conn == nil {
+		t.Fatal("browsertest: TestMain must call browsertest.Main")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	var created struct {
+		TargetID string `json:"targetId"`
+	}
+	if err := shared.conn.Call(ctx, "", "Target.createTarget", map[string]any{"url": "about:blank"}, &created); err != nil {
+		t.Fatal(err)
+	}
+	var att struct {
+		SessionID string `json:"sessionId"`
+	}
+	if err := shared.conn.Call(ctx, "", "Target.attachToTarget", map[string]any{"targetId": created.TargetID, "flatten": true}, &att); err != nil {
+		t.Fatal(err)
+	}
+	tab := &Tab{TargetID: created.TargetID, Session: shared.conn.Session(att.SessionID)}
+	tab.unsub = shared.conn.Subscribe(func(ev cdp.Event) {
+		if ev.SessionID != att.SessionID {
+			return
+		}
+		tab.mu.Lock()
+		tab.events = append(tab.events, ev)
+		tab.mu.Unlock()
+	})
+	for _, m := range []string{"Page.enable", "Runtime.enable"} {
+		if err := tab.Session.Call(ctx, m, nil, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Cleanup(func() {
+		tab.unsub()
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = shared.conn.Call(ctx, "", "Target.closeTarget", map[string]any{"targetId": created.TargetID}, nil)
+	})
+	return tab
+}
+
+// Navigate loads a testdata path (or an absolute URL) and waits for the load event.
+func (tab *Tab) Navigate(t testing.TB, path string) {
+	t.Helper()
+	u := path
+	if !strings.Contains(path, "://") {
+		u = URL(path)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	tab.mu.Lock()
+	tab.events = nil
+	tab.mu.Unlock()
+	var nav struct {
+		ErrorText string `json:"errorText"`
+	}
+	if err := tab.Session.Call(ctx, "Page.navigate", map[string]any{"url": u}, &nav); err != nil {
+		t.Fatal(err)
+	}
+	if nav.ErrorText != "" {
+		t.Fatalf("navigate %s: %s", u, nav.ErrorText)
+	}
+	for {
+		tab.mu.Lock()
+		for _, ev := range tab.events {
+			if ev.Method == "Page.loadEventFired" {
+				tab.mu.Unlock()
+				return
+			}
+		}
+		tab.mu.Unlock()
+		select {
+		case <-ctx.Done():
+			t.Fatalf("navigate %s: no load event", u)
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+}
+
+// Eval evaluates expr in the page (awaiting promises) and decodes its value
+// into out (which may be nil).
+func (tab *Tab) Eval(t testing.TB, expr string, out any) {
+	t.Helper()
+	if err := tab.EvalErr(expr, out); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// EvalErr is Eval returning the error (a thrown exception included).
+func (tab *Tab) EvalErr(expr string, out any) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	var raw struct {
+		Result struct {
+			Value jsonRaw `json:"value"`
+		} `json:"result"`
+		ExceptionDetails *struct {
+			Text      string `json:"text"`
+			Exception struct {
+				Description string `json:"description"`
+			} `json:"exception"`
+		} `json:"exceptionDetails"`
+	}
+	if err := tab.Session.Call(ctx, "Runtime.evaluate", map[string]any{"expression": expr, "returnByValue": true, "awaitPromise": true}, &raw); err != nil {
+		return err
+	}
+	if raw.ExceptionDetails != nil {
+		msg := raw.ExceptionDetails.Exception.Description
+		if msg == "" {
+			msg = raw.ExceptionDetails.Text
+		}
+		return fmt.Errorf("eval: %s", msg)
+	}
+	if out != nil && len(raw.Result.Value) > 0 {
+		return unmarshal(raw.Result.Value, out)
+	}
+	return nil
+}

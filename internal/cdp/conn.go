@@ -1,0 +1,250 @@
+// Package cdp is a thin Chrome DevTools Protocol client: one websocket to the
+// browser, flattened target sessions multiplexed over it, typed parameters
+// from cdproto, and a context deadline on every call.
+package cdp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+
+	"github.com/coder/websocket"
+	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// ReadLimit bounds a single protocol message. DOM and screenshot replies are
+// megabytes; the websocket library's default (32 KiB) would cut them.
+const ReadLimit = 512 << 20
+
+// Error is an error returned by the browser for a call.
+type Error struct {
+	Method  string
+	Code    int64  `json:"code"`
+	Message string `json:"message"`
+	Data    string `json:"data,omitempty"`
+}
+
+func (e *Error) Error() string {
+	if e.Data != "" {
+		return fmt.Sprintf("%s: %s (%s)", e.Method, e.Message, e.Data)
+	}
+	return fmt.Sprintf("%s: %s", e.Method, e.Message)
+}
+
+// ErrClosed is returned by calls on a connection that has gone away.
+var ErrClosed = errors.New("cdp: connection closed")
+
+// Event is a protocol event. SessionID is empty for browser-level events.
+type Event struct {
+	SessionID string
+	Method    string
+	Params    jsontext.Value
+}
+
+type message struct {
+	ID        int64          `json:"id,omitempty"`
+	SessionID string         `json:"sessionId,omitempty"`
+	Method    string         `json:"method,omitempty"`
+	Params    jsontext.Value `json:"params,omitempty"`
+	Result    jsontext.Value `json:"result,omitempty"`
+	Error     *Error         `json:"error,omitempty"`
+}
+
+type reply struct {
+	result jsontext.Value
+	err    error
+}
+
+// Conn is a browser-level CDP connection.
+type Conn struct {
+	ws     *websocket.Conn
+	nextID atomic.Int64
+
+	mu      sync.Mutex
+	pending map[int64]chan reply
+	subs    map[int64]func(Event)
+	nextSub int64
+	closed  bool
+	done    chan struct{}
+	err     error
+}
+
+// Dial connects to a browser's websocket debugger URL.
+func Dial(ctx context.Context, wsURL string) (*Conn, error) {
+	ws, _, err := websocket.Dial(ctx, wsURL, nil)
+	if err != nil {
+		return nil, fmt.Errorf("cdp: dial %s: %w", wsURL, err)
+	}
+	ws.SetReadLimit(ReadLimit)
+	c := &Conn{ws: ws, pending: map[int64]chan reply{}, subs: map[int64]func(Event){}, done: make(chan struct{})}
+	go c.readLoop()
+	return c, nil
+}
+
+// Done is closed when the connection ends (browser gone or Close called).
+func (c *Conn) Done() <-chan struct{} { return c.done }
+
+// Err reports why the connection ended.
+func (c *Conn) Err() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.err
+}
+
+// Close ends the connection.
+func (c *Conn) Close() error {
+	c.shutdown(ErrClosed)
+	return c.ws.Close(websocket.StatusNormalClosure, "")
+}
+
+func (c *Conn) shutdown(err error) {
+	c.mu.Lock()
+	if c.closed {
+		c.mu.Unlock()
+		return
+	}
+	c.closed = true
+	c.err = err
+	for id, ch := range c.pending {
+		ch <- reply{err: err}
+		delete(c.pending, id)
+	}
+	c.mu.Unlock()
+	close(c.done)
+}
+
+func (c *Conn) readLoop() {
+	ctx := context.Background()
+	for {
+		_, data, err := c.ws.Read(ctx)
+		if err != nil {
+			c.shutdown(fmt.Errorf("%w: %v", ErrClosed, err))
+			return
+		}
+		var m message
+		if err := json.Unmarshal(data, &m, json.RejectUnknownMembers(false)); err != nil {
+			continue
+		}
+		if m.ID != 0 {
+			c.mu.Lock()
+			ch := c.pending[m.ID]
+			delete(c.pending, m.ID)
+			c.mu.Unlock()
+			if ch != nil {
+				if m.Error != nil {
+					ch <- reply{err: m.Error}
+				} else {
+					ch <- reply{result: m.Result}
+				}
+			}
+			continue
+		}
+		if m.Method == "" {
+			continue
+		}
+		ev := Event{SessionID: m.SessionID, Method: m.Method, Params: m.Params}
+		c.mu.Lock()
+		subs := make([]func(Event), 0, len(c.subs))
+		for _, fn := range c.subs {
+			subs = append(subs, fn)
+		}
+		c.mu.Unlock()
+		for _, fn := range subs {
+			fn(ev)
+		}
+	}
+}
+
+// Subscribe registers fn for every event. fn runs on the read loop and must
+// not block or make calls itself. The returned func unsubscribes.
+func (c *Conn) Subscribe(fn func(Event)) (unsubscribe func()) {
+	c.mu.Lock()
+	c.nextSub++
+	id := c.nextSub
+	c.subs[id] = fn
+	c.mu.Unlock()
+	return func() {
+		c.mu.Lock()
+		delete(c.subs, id)
+		c.mu.Unlock()
+	}
+}
+
+// Call sends method with params (nil or any JSON-marshalable value) on the
+// given session ("" = browser) and decodes the result into result (nil to
+// discard). It returns when the reply arrives, ctx ends, or the connection
+// drops.
+func (c *Conn) Call(ctx context.Context, sessionID, method string, params, result any) error {
+	id := c.nextID.Add(1)
+	m := message{ID: id, SessionID: sessionID, Method: method}
+	if params != nil {
+		p, err := json.Marshal(params)
+		if err != nil {
+			return fmt.Errorf("cdp: %s: encode params: %w", method, err)
+		}
+		m.Params = p
+	} else {
+		m.Params = jsontext.Value("{}")
+	}
+	data, err := json.Marshal(m)
+	if err != nil {
+		return err
+	}
+	ch := make(chan reply, 1)
+	c.mu.Lock()
+	if c.closed {
+		err := c.err
+		c.mu.Unlock()
+		return err
+	}
+	c.pending[id] = ch
+	c.mu.Unlock()
+	forget := func() {
+		c.mu.Lock()
+		delete(c.pending, id)
+		c.mu.Unlock()
+	}
+	if err := c.ws.Write(ctx, websocket.MessageText, data); err != nil {
+		forget()
+		if ctx.Err() != nil {
+			return fmt.Errorf("%s: %w", method, ctx.Err())
+		}
+		return fmt.Errorf("%w: %v", ErrClosed, err)
+	}
+	select {
+	case r := <-ch:
+		if r.err != nil {
+			var ce *Error
+			if errors.As(r.err, &ce) {
+				ce.Method = method
+			}
+			return r.err
+		}
+		if result != nil && len(r.result) > 0 {
+			if err := json.Unmarshal(r.result, result, json.RejectUnknownMembers(false)); err != nil {
+				return fmt.Errorf("cdp: %s: decode result: %w", method, err)
+			}
+		}
+		return nil
+	case <-ctx.Done():
+		forget()
+		return fmt.Errorf("%s: %w", method, ctx.Err())
+	}
+}
+
+// Session is a flattened target session on a connection.
+type Session struct {
+	Conn *Conn
+	ID   string
+}
+
+// Session returns a handle for a flattened session id.
+func (c *Conn) Session(id string) *Session { return &Session{Conn: c, ID: id} }
+
+// Call calls method on this session.
+func (s *Session) Call(ctx context.Context, method string, params, result any) error {
+	return s.Conn.Call(ctx, s.ID, method, params, result)
+}
