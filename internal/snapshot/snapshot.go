@@ -1,0 +1,247 @@
+// Package snapshot holds the in-page walker (JS) that lists a page's
+// headings, text and actionable elements in one pass, and the Go model that
+// turns its flat item list into sections for the renderers.
+//
+// Flow: the daemon evaluates JS once per frame in an isolated world, then
+// calls __tact.snap({focus, nextRef}) and decodes the value into Result.
+// Child-frame items are spliced in at their "f" placeholder (with
+// Item.Frame set), and Build groups the result by heading.
+package snapshot
+
+import (
+	_ "embed"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// JS defines globalThis.__tact.snap, __tact.byRef and the ref maps. It is
+// idempotent: evaluating it again keeps existing refs.
+//
+//go:embed snapshot.js
+var JS string
+
+// Item kinds returned by the walker.
+const (
+	KindHeading = "h" // Level, Text
+	KindText    = "t" // Text: one block-ish run of visible text outside actionable elements
+	KindElement = "e" // Ref, Role, Name, Tag, Attrs, Action, Group
+	KindFrame   = "f" // Index: T.frames[Index] is the iframe element, to be replaced by its frame's items
+)
+
+// Item is one entry of the walker's flat, document-ordered list.
+type Item struct {
+	K     string      `json:"k"`
+	Level int         `json:"level,omitempty"`
+	Text  string      `json:"text,omitempty"`
+	Ref   int         `json:"ref,omitempty"`
+	Role  string      `json:"role,omitempty"`
+	Name  string      `json:"name,omitempty"`
+	Tag   string      `json:"tag,omitempty"`
+	Attrs [][2]string `json:"attrs,omitempty"`
+	// Action is what an agent does with the element: click, type, select,
+	// check or upload.
+	Action string `json:"action,omitempty"`
+	// Group is "g<container>:<item>" for elements inside repeated siblings
+	// (table rows, list items, same-class cards); empty otherwise.
+	Group string `json:"group,omitempty"`
+	Index int    `json:"index,omitempty"`
+	// Frame is set by the daemon on items that came from a child frame.
+	Frame string `json:"-"`
+}
+
+// Result is the value returned by __tact.snap.
+type Result struct {
+	URL     string `json:"url"`
+	Title   string `json:"title"`
+	NextRef int    `json:"nextRef"`
+	Items   []Item `json:"items"`
+	// Error is set instead of the rest when the focus selector is invalid
+	// or matched nothing.
+	Error string `json:"error,omitempty"`
+}
+
+// Page is a snapshot grouped into sections, ready to render.
+type Page struct {
+	URL      string    `json:"url"`
+	Title    string    `json:"title"`
+	Sections []Section `json:"sections"`
+}
+
+// Section is a heading (none for the level-0 section holding what comes
+// before the first heading), a summary of its text and its elements.
+type Section struct {
+	Heading  string    `json:"heading,omitempty"`
+	Level    int       `json:"level"`
+	Summary  string    `json:"summary,omitempty"`
+	Elements []Element `json:"elements"`
+}
+
+// Element is one actionable element.
+type Element struct {
+	Ref    string `json:"ref"` // "e12"
+	Role   string `json:"role"`
+	Name   string `json:"name"`
+	Tag    string `json:"tag"`
+	Attrs  Attrs  `json:"attrs,omitempty"`
+	Action string `json:"action"`
+	Frame  string `json:"frame,omitempty"`
+	// Group is used by the text renderer to fold repeated rows; it is not
+	// part of the JSON output.
+	Group string `json:"-"`
+}
+
+// Attr is one element attribute. Flags (disabled, checked, ...) have an
+// empty Value.
+type Attr struct {
+	Key, Value string
+}
+
+// Attrs keeps the walker's attribute order. In JSON it is an object
+// ({"href":"/x","disabled":true}): flags are true, everything else a string.
+type Attrs []Attr
+
+// Get returns the value of key and whether it is present.
+func (a Attrs) Get(key string) (string, bool) {
+	for _, x := range a {
+		if x.Key == key {
+			return x.Value, true
+		}
+	}
+	return "", false
+}
+
+// SummaryMax is the longest section summary, in characters.
+const SummaryMax = 300
+
+// RefString formats a walker ref number as the user-facing "e12".
+func RefString(n int) string { return fmt.Sprintf("e%d", n) }
+
+// Build groups items into sections. Text before the first heading goes
+// into a level-0 section without heading (kept only when it has content).
+// Empty headed sections are kept: they tell the agent the page structure.
+func Build(url, title string, items []Item) *Page {
+	p := &Page{URL: url, Title: title}
+	cur := &Section{}
+	var texts []string
+	done := func() {
+		cur.Summary = summarize(texts, cur.Elements)
+		if cur.Heading != "" || cur.Summary != "" || len(cur.Elements) > 0 {
+			if cur.Elements == nil {
+				cur.Elements = []Element{}
+			}
+			p.Sections = append(p.Sections, *cur)
+		}
+		texts = texts[:0]
+	}
+	for _, it := range items {
+		switch it.K {
+		case KindHeading:
+			done()
+			cur = &Section{Heading: Fold(it.Text), Level: clampLevel(it.Level)}
+		case KindText:
+			if t := Fold(it.Text); t != "" {
+				texts = append(texts, t)
+			}
+		case KindElement:
+			e := Element{
+				Ref:    RefString(it.Ref),
+				Role:   it.Role,
+				Name:   it.Name,
+				Tag:    it.Tag,
+				Action: it.Action,
+				Frame:  it.Frame,
+				Group:  it.Group,
+			}
+			if e.Frame != "" && e.Group != "" {
+				// Group ids are per document; keep frames apart.
+				e.Group = e.Frame + "/" + e.Group
+			}
+			for _, kv := range it.Attrs {
+				e.Attrs = append(e.Attrs, Attr{Key: kv[0], Value: kv[1]})
+			}
+			cur.Elements = append(cur.Elements, e)
+		}
+	}
+	done()
+	if p.Sections == nil {
+		p.Sections = []Section{}
+	}
+	return p
+}
+
+func clampLevel(l int) int {
+	if l < 1 {
+		return 2 // a heading the walker could not level
+	}
+	if l > 6 {
+		return 6
+	}
+	return l
+}
+
+// summarize joins a section's text runs. Runs equal to an element's name
+// (a label, a link's own text seen twice) are dropped: the element line
+// already says it. Runs are joined with " | " unless the previous one ends a
+// sentence, so separate blocks stay distinguishable without costing much.
+func summarize(texts []string, els []Element) string {
+	if len(texts) == 0 {
+		return ""
+	}
+	names := make(map[string]bool, len(els))
+	for _, e := range els {
+		if e.Name != "" {
+			names[e.Name] = true
+		}
+	}
+	var b strings.Builder
+	last := ""
+	for _, t := range texts {
+		if names[t] || t == last {
+			continue
+		}
+		if b.Len() > 0 {
+			if strings.ContainsRune(".!?:;…", lastRune(last)) {
+				b.WriteByte(' ')
+			} else {
+				b.WriteString(" | ")
+			}
+		}
+		b.WriteString(t)
+		last = t
+		if b.Len() > SummaryMax*2 {
+			break // enough to cut from; don't build a huge string for a long article
+		}
+	}
+	return Cut(b.String(), SummaryMax)
+}
+
+func lastRune(s string) rune {
+	r, _ := utf8.DecodeLastRuneInString(s)
+	return r
+}
+
+// Fold collapses runs of whitespace into one space and trims the ends.
+func Fold(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// Cut shortens s to at most max characters (runes), at a word boundary
+// when one is reasonably close, ending with "…".
+func Cut(s string, max int) string {
+	if utf8.RuneCountInString(s) <= max {
+		return s
+	}
+	if max < 2 {
+		return "…"
+	}
+	r := []rune(s)[:max-1]
+	cut := len(r)
+	for i := len(r) - 1; i > len(r)*2/3; i-- {
+		if r[i] == ' ' {
+			cut = i
+			break
+		}
+	}
+	return strings.TrimRight(string(r[:cut]), " ,;:|-") + "…"
+}

@@ -1,0 +1,578 @@
+// tact in-page walker. Evaluated in a CDP isolated world (one per frame): it
+// shares the DOM with the page but none of its JS, so the ref maps below are
+// invisible to page scripts and die with the document, which is exactly the
+// staleness signal the Go side wants. It never writes to the DOM.
+//
+// T.snap(opts) walks the flat tree (open shadow roots, slots) once, in
+// document order, and returns {url, title, nextRef, items}; see snapshot.go
+// for the item shapes.
+(() => {
+  'use strict';
+  const T = (globalThis.__tact = globalThis.__tact || {});
+  if (!T.refs) {
+    T.refs = new Map(); // ref number -> Element
+    T.refOf = new WeakMap(); // Element -> ref number
+    T.maxRef = 0;
+  }
+  T.frames = T.frames || [];
+  T.byRef = (n) => {
+    const el = T.refs.get(n);
+    return el && el.isConnected ? el : null;
+  };
+
+  // Subtrees that never hold visible page text or controls.
+  const SKIP = new Set(['script', 'style', 'noscript', 'template', 'head', 'title', 'meta', 'link', 'base',
+    'object', 'embed', 'canvas', 'audio', 'video', 'map', 'datalist', 'math']);
+  // Tags that normally flow inline: text on either side of them belongs to
+  // one run. Everything else ends a run (a cheap stand-in for the computed
+  // display, which would cost a style lookup per node).
+  const INLINE = new Set(['a', 'abbr', 'b', 'bdi', 'bdo', 'br', 'cite', 'code', 'data', 'del', 'dfn', 'em', 'font',
+    'i', 'img', 'ins', 'kbd', 'mark', 'q', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u',
+    'var', 'wbr', 'label', 'svg', 'slot', 'tt', 'big', 'nobr']);
+  // ARIA roles that make an element something an agent can act on.
+  const WIDGET = new Set(['button', 'link', 'checkbox', 'radio', 'switch', 'tab', 'menuitem', 'menuitemcheckbox',
+    'menuitemradio', 'option', 'combobox', 'listbox', 'textbox', 'searchbox', 'slider', 'spinbutton',
+    'treeitem', 'gridcell', 'columnheader', 'rowheader', 'scrollbar']);
+  // Roles whose name is their text content (accname "name from content").
+  const NO_CONTENT_NAME = new Set(['textbox', 'searchbox', 'combobox', 'listbox', 'slider', 'spinbutton',
+    'editable', 'select', 'textarea', 'scrollbar']);
+  const TEXT_INPUTS = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', 'date',
+    'datetime-local', 'month', 'week', 'time', 'color', 'range']);
+  const VIS_ALL = { checkOpacity: true, checkVisibilityCSS: true, opacityProperty: true, visibilityProperty: true };
+  const VIS_OPACITY = { checkOpacity: true, opacityProperty: true };
+  const NAME_CAP = 80;
+  const COLLECT_CAP = 400; // raw chars gathered for a name/heading before folding
+
+  const fold = (s) => s.replace(/\s+/g, ' ').trim();
+  const cap = (s, n) => (s.length > n ? s.slice(0, n - 1).trimEnd() + '…' : s);
+  // Ids with long digit runs, colons or hex blobs are framework-generated and
+  // change between renders: useless (and costly) for an agent to see.
+  const stableId = (id) => id && id.length <= 40 && !/\d{4,}|:|^[0-9a-f-]{12,}$/i.test(id);
+
+  // Text of the elements named by an id-reference list (aria-labelledby,
+  // aria-describedby). Referenced text counts even when hidden, per accname.
+  function idrefText(el, attr) {
+    const v = el.getAttribute(attr);
+    if (!v) return '';
+    const root = el.getRootNode();
+    let out = '';
+    for (const id of v.split(/\s+/)) {
+      const t = id && root.getElementById ? root.getElementById(id) : null;
+      if (t) out += ' ' + (t === el ? el.getAttribute('aria-label') || '' : t.textContent);
+    }
+    return fold(out);
+  }
+
+  // Text of a <label> without the text of the controls inside it (a select's
+  // options would otherwise end up in its own name).
+  function labelText(label) {
+    let out = '';
+    const rec = (n) => {
+      for (let c = n.firstChild; c; c = c.nextSibling) {
+        if (c.nodeType === 3) out += c.data;
+        else if (c.nodeType === 1) {
+          const t = c.localName;
+          if (t === 'select' || t === 'textarea' || t === 'input' || t === 'button' || SKIP.has(t)) continue;
+          if (t === 'img' && c.alt) out += ' ' + c.alt;
+          else rec(c);
+        }
+        if (out.length > COLLECT_CAP) return;
+      }
+    };
+    rec(label);
+    return fold(out);
+  }
+
+  function hrefOf(el) {
+    let h = el.href;
+    if (h && typeof h !== 'string') h = el.getAttribute('href'); // SVG <a>: SVGAnimatedString
+    if (!h || /^\s*javascript:/i.test(h)) return '';
+    // el.href is already absolute; plain string tests are much cheaper than
+    // new URL() per link.
+    const o = location.origin;
+    if (o !== 'null' && h.startsWith(o) && (h.length === o.length || '/?#'.includes(h[o.length]))) {
+      const here = location.href.split('#')[0];
+      const hash = h.indexOf('#');
+      if (hash > 0 && h.slice(0, hash) === here) h = h.slice(hash);
+      else h = h.slice(o.length) || '/';
+    }
+    return cap(h, 120);
+  }
+
+  T.snap = function (opts) {
+    opts = opts || {};
+    const maxText = opts.maxText === undefined ? 1000 : opts.maxText; // flow text kept per section, chars
+    let root = document.documentElement;
+    let startInert = false;
+    if (opts.focus) {
+      try {
+        root = document.querySelector(opts.focus);
+      } catch (e) {
+        return { error: 'invalid focus selector ' + JSON.stringify(opts.focus) + ': ' + e.message };
+      }
+      if (!root) return { error: 'focus selector ' + JSON.stringify(opts.focus) + ' matched nothing' };
+      if (root.parentElement && root.parentElement.closest('[aria-hidden="true"]')) {
+        return { error: 'focus selector ' + JSON.stringify(opts.focus) + ' is inside aria-hidden content' };
+      }
+      startInert = !!root.closest('[inert]');
+    }
+    if (!root) return { url: location.href, title: document.title, nextRef: opts.nextRef || 1, items: [] };
+
+    const vw = innerWidth, vh = innerHeight;
+    const items = []; // output; entries may become null (dropped) and are filtered at the end
+    const recs = []; // per element item: {el, item, role, tag, frame, col}
+    T.frames = [];
+    labelMap = null;
+    shadowLabels = [];
+
+    // Walk state, saved/restored around recursion instead of allocating a
+    // context object per node.
+    let buf = ''; // pending flow text of the current block-ish run
+    let secText = 0; // flow chars emitted since the last heading
+    let muted = 0; // >0: inside an actionable element, heading or label: text is a name, not content
+    let inAct = 0; // >0: inside an actionable element (JS-clickables fold into it)
+    let inert = startInert;
+    const cols = []; // active name/heading collectors: {s, alt}
+    let frame = null; // innermost repeated-item frame: {gid, idx, up, n}
+    let gseq = 0;
+
+    const flush = () => {
+      if (!buf) return;
+      const t = fold(buf);
+      buf = '';
+      if (!t || (maxText && secText >= maxText)) return;
+      secText += t.length;
+      items.push({ k: 't', text: t });
+    };
+    const addText = (s) => {
+      for (let i = 0; i < cols.length; i++) if (cols[i].s.length < COLLECT_CAP) cols[i].s += s;
+      if (!muted) buf += s;
+    };
+    const addAlt = (s) => {
+      for (let i = 0; i < cols.length; i++) if (!cols[i].alt) cols[i].alt = s;
+    };
+
+    // Is el rendered with a non-empty box? Inline links around block children
+    // report their fragments, so one non-empty client rect is enough.
+    const hasBox = (el) => {
+      const r = el.getBoundingClientRect();
+      if (r.width > 0 || r.height > 0) return r;
+      return null;
+    };
+
+    // Visit one element. parentPointer: the parent's computed cursor is
+    // pointer (cursor is inherited, so only the root of a pointer region counts).
+    function visit(el, parentPointer, parentHidden) {
+      const tag = el.localName;
+      if (SKIP.has(tag)) return;
+      if (el.getAttribute('aria-hidden') === 'true') return;
+
+      // Visibility: one call for the common (visible) case; only when it
+      // fails do we ask why, to tell prunable subtrees from visibility:hidden
+      // (whose children may be visible again).
+      let hidden = false;
+      if (!el.checkVisibility(VIS_ALL)) {
+        if (!el.checkVisibility()) {
+          // No box: display:none (prune) or display:contents (children render).
+          if (tag !== 'slot' && getComputedStyle(el).display !== 'contents') return;
+        } else if (!el.checkVisibility(VIS_OPACITY)) {
+          return; // opacity 0 applies to the whole subtree
+        } else {
+          hidden = true; // visibility:hidden/collapse on this element
+        }
+      }
+
+      if (tag === 'iframe' || tag === 'frame') {
+        if (!hidden && hasBox(el)) {
+          flush();
+          items.push({ k: 'f', index: T.frames.length });
+          T.frames.push(el);
+        }
+        return;
+      }
+
+      const roleAttr = el.getAttribute('role');
+      const role0 = roleAttr ? roleAttr.trim().split(/\s+/)[0].toLowerCase() : '';
+
+      // Headings (not inside actionable elements: there they are just name text).
+      if (!inAct && !hidden && (role0 === 'heading' || (!role0 && tag.length === 2 && tag[0] === 'h' && tag[1] >= '1' && tag[1] <= '6'))) {
+        flush();
+        let level = role0 === 'heading' ? parseInt(el.getAttribute('aria-level'), 10) || 2 : +tag[1];
+        if (level < 1) level = 1;
+        if (level > 6) level = 6;
+        const h = { k: 'h', level, text: '' };
+        const at = items.length;
+        items.push(h);
+        const col = { s: '', alt: '' };
+        cols.push(col);
+        muted++;
+        children(el, false, hidden);
+        muted--;
+        cols.pop();
+        const text = cap(fold(col.s) || col.alt || el.getAttribute('aria-label') || '', 150);
+        if (text) {
+          h.text = text;
+          secText = 0;
+        } else items[at] = null;
+        return;
+      }
+
+      // Is it actionable? kind: 'native' | 'role' | 'js' (onclick/tabindex/editable) | 'pointer' (tentative)
+      let kind = '';
+      let role = '';
+      if (!hidden && !inert && !el.inert) {
+        if (WIDGET.has(role0)) {
+          kind = 'role';
+          role = role0;
+        }
+        switch (tag) {
+          case 'a':
+          case 'area':
+            if (el.hasAttribute('href')) { kind = kind || 'native'; role = role || 'link'; }
+            break;
+          case 'button':
+            kind = kind || 'native'; role = role || 'button';
+            break;
+          case 'input': {
+            const type = (el.type || 'text').toLowerCase();
+            if (type !== 'hidden') { kind = kind || 'native'; role = role || 'input:' + type; }
+            break;
+          }
+          case 'select':
+          case 'textarea':
+            kind = kind || 'native'; role = role || tag;
+            break;
+          case 'summary':
+            if (el.parentElement && el.parentElement.localName === 'details') { kind = kind || 'native'; role = role || 'summary'; }
+            break;
+        }
+        if (!kind && el.hasAttribute('contenteditable') && el.isContentEditable &&
+            !(el.parentElement && el.parentElement.isContentEditable)) {
+          kind = 'js'; role = 'editable';
+        }
+        // JS-clickable generic elements fold into an actionable ancestor.
+        if (!kind && !inAct && tag !== 'html' && tag !== 'body') {
+          const ti = el.getAttribute('tabindex');
+          if (el.hasAttribute('onclick') || (ti !== null && parseInt(ti, 10) >= 0)) {
+            kind = 'js'; role = 'clickable';
+          }
+        }
+      }
+
+      // Cursor: needed for pointer-root detection and for our children.
+      // Inside an actionable element nothing can become a pointer root, so
+      // skip the style lookup there (most nodes of a big table).
+      let pointer = false;
+      if (!inAct) {
+        pointer = getComputedStyle(el).cursor === 'pointer';
+        if (pointer && !parentPointer && !kind && !hidden && !inert && !el.inert && tag !== 'html' && tag !== 'body') {
+          kind = 'pointer'; role = 'clickable';
+        }
+      }
+
+      let box = null;
+      if (kind) {
+        box = hasBox(el);
+        if (!box) {
+          // Zero-size control: its content is clipped away too, unless it is
+          // a display:contents wrapper whose children render on their own.
+          if (getComputedStyle(el).display !== 'contents') return;
+          kind = '';
+        } else if ((kind === 'pointer' || (kind === 'js' && role === 'clickable')) && box &&
+                 box.width >= vw * 0.9 && box.height >= vh * 0.9) {
+          kind = ''; // page-sized wrapper: event delegation, not a control
+        }
+      }
+
+      // inert content stays readable but nothing in it can be acted on.
+      const wasInert = inert;
+      if (el.inert) inert = true;
+      if (!kind) plain(el, tag, pointer, hidden);
+      else actionable(el, tag, kind, role, pointer, hidden);
+      inert = wasInert;
+    }
+
+    // A non-actionable element: its text is page content (or part of an
+    // enclosing element's name).
+    function plain(el, tag, pointer, hidden) {
+      const block = !INLINE.has(tag);
+      if (block) flush();
+      if (tag === 'img') {
+        if (el.alt) addAlt(el.alt);
+      } else if (tag === 'svg') {
+        if (cols.length) {
+          const t = el.getAttribute('aria-label') || (el.querySelector('title') || {}).textContent;
+          if (t) addAlt(t);
+        }
+      } else if (tag === 'label' && el.control) {
+        if (el.getRootNode() !== document) shadowLabels.push(el);
+        // The label's text is its control's name: do not repeat it as content.
+        muted++;
+        children(el, pointer, hidden);
+        muted--;
+      } else {
+        if (cols.length && el.hasAttribute('aria-label')) addAlt(el.getAttribute('aria-label'));
+        children(el, pointer, hidden);
+      }
+      if (block) flush();
+    }
+
+    function actionable(el, tag, kind, role, pointer, hidden) {
+      flush();
+      const item = { k: 'e', ref: 0, role, name: '', tag, attrs: undefined, action: '', group: undefined };
+      const at = items.length;
+      items.push(item);
+      const rec = { el, item, role, tag, kind, frame, col: { s: '', alt: '' } };
+      recs.push(rec);
+      const nestedFrom = recs.length;
+      cols.push(rec.col);
+      const tentative = kind === 'pointer';
+      if (!tentative) { muted++; inAct++; }
+      if (tag !== 'select' && tag !== 'textarea' && tag !== 'svg') children(el, pointer, hidden);
+      else if (tag === 'svg') {
+        const t = el.getAttribute('aria-label') || (el.querySelector('title') || {}).textContent;
+        if (t) rec.col.alt = t;
+      }
+      if (!tentative) { muted--; inAct--; }
+      cols.pop();
+      flush();
+      if (tentative) {
+        // A pointer region wrapping real controls is just styling around
+        // them: drop it and keep its content. Otherwise it is the control,
+        // and its text/headings become its name.
+        let nested = false;
+        for (let i = nestedFrom; i < recs.length; i++) if (recs[i].item) { nested = true; break; }
+        if (nested) {
+          items[at] = null;
+          rec.item = null;
+        } else {
+          for (let i = at + 1; i < items.length; i++) if (items[i] && (items[i].k === 't' || items[i].k === 'h')) items[i] = null;
+        }
+      }
+    }
+
+    // Walk el's children in the flat tree: shadow root for hosts, assigned
+    // nodes for slots. Repeated siblings (rows, list items, same tag+class)
+    // each open a group frame so their controls can be rendered compactly.
+    function children(el, pointer, hidden) {
+      let kids;
+      if (el.shadowRoot) kids = el.shadowRoot.childNodes;
+      else if (el.localName === 'slot') {
+        kids = el.assignedNodes({ flatten: true });
+        if (!kids.length) kids = el.childNodes;
+      } else kids = el.childNodes;
+      const n = kids.length;
+      if (!n) return;
+      let sigs = null;
+      if (n >= 3) {
+        let count = 0;
+        for (let i = 0; i < n; i++) if (kids[i].nodeType === 1) count++;
+        if (count >= 3) {
+          sigs = new Map();
+          for (let i = 0; i < n; i++) {
+            const c = kids[i];
+            if (c.nodeType !== 1) continue;
+            const s = sigOf(c);
+            if (s) sigs.set(s, (sigs.get(s) || 0) + 1);
+          }
+          for (const [s, v] of sigs) if (v < 3) sigs.delete(s);
+          if (!sigs.size) sigs = null;
+          else for (const [s] of sigs) sigs.set(s, { gid: 'g' + ++gseq, idx: 0 });
+        }
+      }
+      for (let i = 0; i < n; i++) {
+        const c = kids[i];
+        const t = c.nodeType;
+        if (t === 3) {
+          if (!hidden) addText(c.data);
+        } else if (t === 1) {
+          const g = sigs && sigs.get(sigOf(c));
+          if (g) {
+            const saved = frame;
+            frame = { gid: g.gid, idx: ++g.idx, up: saved, n: 0 };
+            visit(c, pointer, hidden);
+            frame = saved;
+          } else visit(c, pointer, hidden);
+        }
+      }
+    }
+
+    // Signature of a potential repeated item. Rows and list items group by
+    // tag alone (zebra classes differ); cells are columns, never items.
+    // Controls and inline tags are never items themselves: three sibling
+    // inputs are a form, not a list.
+    function sigOf(c) {
+      const t = c.localName;
+      if (t === 'tr' || t === 'li' || t === 'dt' || t === 'dd') return t;
+      if (t === 'td' || t === 'th' || t === 'br' || t === 'hr' || INLINE.has(t) || SKIP.has(t) ||
+          t === 'input' || t === 'button' || t === 'select' || t === 'textarea' || t === 'option') return '';
+      return t + '.' + (c.getAttribute('class') || '');
+    }
+
+    const t0 = performance.now();
+    if (root === document.documentElement) {
+      if (document.body) children(root, false, false);
+    } else {
+      let pp = false;
+      try { pp = !!root.parentElement && getComputedStyle(root.parentElement).cursor === 'pointer'; } catch (e) { /* detached */ }
+      visit(root, pp, false);
+    }
+    flush();
+
+    const t1 = performance.now();
+    // Finish element records: names, attributes, groups, refs. Done after
+    // the walk so dropped pointer regions cost nothing here.
+    for (const r of recs) if (r.item) for (let f = r.frame; f; f = f.up) f.n++;
+    let next = Math.max(opts.nextRef || 1, T.maxRef + 1);
+    for (const [n, el] of T.refs) if (!el.isConnected) T.refs.delete(n);
+    for (const r of recs) {
+      const item = r.item;
+      if (!item) continue;
+      finish(r);
+      // Group: the outermost repeated item that is still small (a row, a
+      // card), not a whole repeated page section.
+      let g = null;
+      for (let f = r.frame; f && f.n <= 8; f = f.up) g = f;
+      if (g) item.group = g.gid + ':' + g.idx;
+      let ref = T.refOf.get(r.el);
+      if (!ref || T.refs.get(ref) !== r.el) {
+        ref = next++;
+        T.refOf.set(r.el, ref);
+        T.refs.set(ref, r.el);
+      }
+      if (ref > T.maxRef) T.maxRef = ref;
+      item.ref = ref;
+    }
+    const out = [];
+    for (const it of items) if (it) out.push(it);
+    // Where the time went, for benchmarks and --verbose.
+    T.lastTiming = { walkMs: t1 - t0, finishMs: performance.now() - t1, items: out.length, elements: recs.length };
+    return { url: location.href, title: document.title, nextRef: next, items: out };
+  };
+
+  // el.labels is avoided on purpose: Chromium answers it by scanning the
+  // whole tree scope per element, uncached after any DOM change (1.3 s for
+  // the 3,000-row table). One pass over the labels per snap is enough.
+  let labelMap = null;
+  function labelsOf(el) {
+    if (!labelMap) {
+      labelMap = new Map();
+      const add = (l) => {
+        const c = l.control;
+        if (!c) return;
+        const a = labelMap.get(c);
+        if (a) a.push(l);
+        else labelMap.set(c, [l]);
+      };
+      for (const l of document.getElementsByTagName('label')) add(l);
+      for (const l of shadowLabels) add(l);
+    }
+    return labelMap.get(el);
+  }
+  let shadowLabels = [];
+
+  // Name, action and attributes of one actionable element.
+  function finish(r) {
+    const { el, item, role, tag } = r;
+    const type = tag === 'input' ? (el.type || 'text').toLowerCase() : '';
+    let name = el.hasAttribute('aria-labelledby') ? idrefText(el, 'aria-labelledby') : '';
+    let from = '';
+    if (!name) name = fold(el.getAttribute('aria-label') || '');
+    if (!name && (tag === 'input' || tag === 'select' || tag === 'textarea' || tag === 'button') &&
+        type !== 'submit' && type !== 'button' && type !== 'reset') {
+      const ls = labelsOf(el);
+      if (ls) {
+        let s = '';
+        for (const l of ls) s += ' ' + labelText(l);
+        name = fold(s);
+      }
+    }
+    const fromContent = !NO_CONTENT_NAME.has(role) && tag !== 'input' && tag !== 'select' && tag !== 'textarea';
+    if (!name && fromContent) name = fold(r.col.s) || fold(r.col.alt || '');
+    if (!name && type === 'image') name = fold(el.alt || '');
+    if (!name && el.title) { name = fold(el.title); from = 'title'; }
+    const ph = el.getAttribute('placeholder') || el.getAttribute('aria-placeholder') || '';
+    if (!name && ph) { name = fold(ph); from = 'placeholder'; }
+    if (!name && (type === 'submit' || type === 'button' || type === 'reset')) {
+      name = fold(el.value || (type === 'submit' ? 'Submit' : type === 'reset' ? 'Reset' : ''));
+    }
+    if (!name && (tag === 'input' || tag === 'select' || tag === 'textarea') && el.name) { name = el.name; from = 'nameattr'; }
+    name = cap(name, NAME_CAP);
+    item.name = name;
+
+    // Action.
+    let action = 'click';
+    if (tag === 'input') {
+      if (type === 'checkbox' || type === 'radio') action = 'check';
+      else if (type === 'file') action = 'upload';
+      else if (TEXT_INPUTS.has(type) && type !== 'range' && type !== 'color') action = 'type';
+    } else if (tag === 'textarea' || role === 'editable') action = 'type';
+    else if (tag === 'select') action = 'select';
+    if (role === 'textbox' || role === 'searchbox' || role === 'spinbutton') action = 'type';
+    else if (role === 'combobox') action = tag === 'input' ? 'type' : tag === 'select' ? 'select' : 'click';
+    else if (role === 'listbox') action = 'select';
+    else if (role === 'checkbox' || role === 'radio' || role === 'switch' || role === 'menuitemcheckbox' || role === 'menuitemradio') action = 'check';
+    item.action = action;
+
+    // Attributes, in the documented order.
+    const a = [];
+    const aria = (k) => el.getAttribute(k);
+    if (stableId(el.id)) a.push(['id', el.id]);
+    if ((tag === 'a' || tag === 'area') && el.hasAttribute('href')) {
+      const h = hrefOf(el);
+      if (h) a.push(['href', h]);
+    }
+    if (ph && from !== 'placeholder' && fold(ph) !== name) a.push(['placeholder', cap(fold(ph), 80)]);
+    let value = '';
+    if (tag === 'input' && (TEXT_INPUTS.has(type))) value = type === 'password' ? (el.value ? '***' : '') : el.value;
+    else if (tag === 'textarea') value = el.value;
+    else if (tag === 'select') {
+      const sel = [];
+      for (const o of el.selectedOptions) sel.push(fold(o.label || o.textContent));
+      value = sel.join(', ');
+    } else if (role === 'editable') value = fold(el.textContent || '');
+    else if (role === 'slider' || role === 'spinbutton' || role === 'combobox' || role === 'textbox' || role === 'searchbox') {
+      value = aria('aria-valuetext') || aria('aria-valuenow') || (tag === 'input' ? el.value : '') || '';
+    }
+    value = fold(value || '');
+    if (value && value !== name) a.push(['value', cap(value, 60)]);
+    const checked = aria('aria-checked');
+    if (tag === 'input' && (type === 'checkbox' || type === 'radio')) {
+      if (el.indeterminate) a.push(['checked', 'mixed']);
+      else if (el.checked) a.push(['checked', '']);
+    } else if (checked === 'true') a.push(['checked', '']);
+    else if (checked === 'mixed') a.push(['checked', 'mixed']);
+    if (aria('aria-pressed') === 'true') a.push(['pressed', '']);
+    const formy = tag === 'button' || tag === 'input' || tag === 'select' || tag === 'textarea';
+    if ((formy && el.matches(':disabled')) || aria('aria-disabled') === 'true') a.push(['disabled', '']);
+    const exp = aria('aria-expanded');
+    if (exp === 'true') a.push(['expanded', '']);
+    else if (exp === 'false') a.push(['collapsed', '']);
+    else if (tag === 'summary') a.push([el.parentElement.open ? 'expanded' : 'collapsed', '']);
+    const sel = aria('aria-selected');
+    const cur = aria('aria-current');
+    if (sel === 'true' || (cur && cur !== 'false')) a.push(['selected', '']);
+    if ((formy && el.required) || aria('aria-required') === 'true') a.push(['required', '']);
+    if (((tag === 'input' || tag === 'textarea') && el.readOnly) || aria('aria-readonly') === 'true') a.push(['readonly', '']);
+    let desc = el.hasAttribute('aria-describedby') ? idrefText(el, 'aria-describedby') : '';
+    if (!desc && el.title && from !== 'title') desc = fold(el.title);
+    if (desc && desc !== name) a.push(['desc', cap(desc, 100)]);
+    const pop = aria('aria-haspopup');
+    if (pop && pop !== 'false') a.push(['popup', pop === 'true' ? '' : pop]);
+    if (tag === 'select') {
+      // The choices, briefly: the agent needs them to call select.
+      const opts = [];
+      let len = 0;
+      const all = el.options;
+      for (let i = 0; i < all.length; i++) {
+        const t = fold(all[i].label || all[i].textContent || '');
+        if (!t) continue;
+        if (len + t.length > 100) { opts.push('…+' + (all.length - i)); break; }
+        opts.push(t);
+        len += t.length + 1;
+      }
+      if (opts.length) a.push(['options', opts.join('|')]);
+    }
+    if (a.length) item.attrs = a;
+  }
+})();
