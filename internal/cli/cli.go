@@ -1,0 +1,286 @@
+// Package cli parses tact's command line (kong, driven by the command
+// structs in internal/commands), sends commands to the session daemon and
+// prints their output. Errors become one line and a documented exit code.
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"reflect"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/alecthomas/kong"
+
+	"github.com/tact-browser/tact/internal/client"
+	"github.com/tact-browser/tact/internal/commands"
+	"github.com/tact-browser/tact/internal/daemon"
+	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/rpc"
+)
+
+// Globals are the flags every command accepts.
+type Globals struct {
+	Session    string           `env:"TACT_SESSION" default:"default" help:"Session name: its own daemon, browser, profile and refs." placeholder:"NAME"`
+	Output     string           `short:"o" enum:"text,json,ndjson" default:"text" help:"Output format: text, json or ndjson."`
+	Timeout    string           `default:"30s" help:"Deadline for the whole command (e.g. 30s, 500ms, or seconds)."`
+	Verbose    bool             `short:"v" help:"Debug log on stderr."`
+	Lang       string           `help:"Accept-Language for the session (e.g. de-DE)."`
+	Locale     string           `help:"Locale for the session: Intl and navigator.language (e.g. ja-JP)."`
+	Geo        string           `help:"Geolocation LAT,LON for the session." placeholder:"LAT,LON"`
+	UserAgent  string           `name:"user-agent" help:"User-Agent for the session."`
+	Dialog     string           `enum:",accept,dismiss,leave" default:"" help:"Dialog policy: accept (default), dismiss or leave open."`
+	PromptText string           `name:"prompt-text" help:"Text to answer prompt() dialogs with (otherwise they are dismissed)."`
+	CDP        string           `name:"cdp" env:"TACT_CDP" help:"Attach to a running browser (ws:// URL, http:// URL, host:port or port) instead of launching one."`
+	BrowserArg []string         `name:"browser-arg" help:"Extra browser flag for a launched browser (repeatable; env TACT_CHROME_ARGS)."`
+	AllowFile  bool             `name:"allow-file" help:"Allow opening file: URLs."`
+	Version    kong.VersionFlag `help:"Print the version."`
+}
+
+// app is the kong root: the shared command tree plus the hidden daemon.
+type app struct {
+	Globals
+	commands.Root `embed:""`
+	Daemon        daemonCmd `cmd:"" name:"__daemon" hidden:""`
+}
+
+type daemonCmd struct {
+	Session     string        `default:"default"`
+	Profile     string        `default:""`
+	Headed      bool          `default:"false"`
+	Port        int           `default:"0"`
+	IdleTimeout time.Duration `name:"idle-timeout" default:"30m"`
+	CDP         string        `name:"cdp"`
+	BrowserArg  []string      `name:"browser-arg" sep:"none"`
+	Verbose     bool
+}
+
+// Version is set by main from build information.
+var Version = "dev"
+
+// Main runs the CLI and returns the process exit code.
+func Main(args []string, stdout, stderr io.Writer) int {
+	var a app
+	var exitCode = -1
+	parser, err := kong.New(&a,
+		kong.Name("tact"),
+		kong.Description("A browser for AI agents: see a page in few tokens, act on it, get the fresh page back."),
+		kong.UsageOnError(),
+		kong.ConfigureHelp(kong.HelpOptions{Compact: true, NoExpandSubcommands: true}),
+		kong.Vars{"version": Version},
+		kong.Writers(stdout, stderr),
+		kong.Exit(func(code int) { exitCode = code; panic(exitSentinel{}) }),
+	)
+	if err != nil {
+		fmt.Fprintln(stderr, "error:", err)
+		return 1
+	}
+	code := func() (code int) {
+		defer func() {
+			if r := recover(); r != nil {
+				if _, ok := r.(exitSentinel); ok {
+					code = exitCode
+					return
+				}
+				fmt.Fprintf(stderr, "error: internal error: %v\n", r)
+				code = 1
+			}
+		}()
+		kctx, err := parser.Parse(args)
+		if err != nil {
+			fmt.Fprintf(stderr, "error: %s\n", oneLine(err.Error()))
+			fmt.Fprintln(stderr, "run 'tact --help' for usage")
+			return failure.ExitCode(failure.New(failure.Usage, "%v", err))
+		}
+		return run(kctx, &a, stdout, stderr)
+	}()
+	return code
+}
+
+type exitSentinel struct{}
+
+func run(kctx *kong.Context, a *app, stdout, stderr io.Writer) int {
+	path := commandPath(kctx)
+	if path == "__daemon" {
+		return runDaemon(&a.Daemon, stderr)
+	}
+	g, err := a.wire()
+	if err != nil {
+		return printErr(stdout, stderr, a.Output, err)
+	}
+	target := kctx.Selected().Target
+	cmd, ok := target.Addr().Interface().(commands.Command)
+	if !ok {
+		return printErr(stdout, stderr, a.Output, failure.New(failure.Usage, "unknown command %q", path))
+	}
+	params, err := json.Marshal(cmd)
+	if err != nil {
+		return printErr(stdout, stderr, a.Output, err)
+	}
+	sp := client.Spawn{CDP: g.CDP, BrowserArgs: g.BrowserArgs, Verbose: a.Verbose}
+	if l, ok := cmd.(*commands.BrowserLaunch); ok {
+		sp.Headed, sp.Profile, sp.Port, sp.IdleTimeout = l.Headed, l.Profile, l.Port, l.IdleDuration()
+	}
+	c, err := client.New(g.Session, Version, sp)
+	if err != nil {
+		return printErr(stdout, stderr, a.Output, err)
+	}
+	// Status and stop never start a daemon just to report on it.
+	autostart := path != "browser status" && path != "browser stop"
+	ctx := context.Background()
+	resp, err := c.Do(ctx, rpc.Request{Command: path, Params: params, Globals: g}, autostart)
+	if client.IsNotRunning(err) {
+		return notRunning(c, path, a.Output, stdout)
+	}
+	if err != nil {
+		return printErr(stdout, stderr, a.Output, err)
+	}
+	io.WriteString(stderr, resp.Stderr)
+	if resp.Error != nil {
+		return printErr(stdout, stderr, a.Output, resp.Error)
+	}
+	io.WriteString(stdout, resp.Stdout)
+	return 0
+}
+
+func notRunning(c *client.Client, path, format string, stdout io.Writer) int {
+	msg := "not running"
+	if path == "browser stop" {
+		if killOrphan(c.Paths().State) {
+			msg = "stopped an orphaned browser"
+		}
+	}
+	if format == "json" || format == "ndjson" {
+		b, _ := json.Marshal(map[string]any{"running": false, "message": msg})
+		fmt.Fprintln(stdout, string(b))
+	} else {
+		fmt.Fprintln(stdout, msg)
+	}
+	return 0
+}
+
+func commandPath(kctx *kong.Context) string {
+	var parts []string
+	for _, p := range kctx.Path {
+		if p.Command != nil {
+			parts = append(parts, p.Command.Name)
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// wire converts parsed flags (and environment) into the request globals.
+func (a *app) wire() (rpc.Globals, error) {
+	g := rpc.Globals{
+		Session: a.Session, Output: a.Output, Verbose: a.Verbose, Lang: a.Lang, Locale: a.Locale,
+		Geo: a.Geo, UserAgent: a.UserAgent, Dialog: a.Dialog, PromptText: a.PromptText,
+		CDP: a.CDP, BrowserArgs: a.BrowserArg, AllowFile: a.AllowFile,
+	}
+	d, err := ParseTimeout(a.Timeout)
+	if err != nil {
+		return g, err
+	}
+	g.Timeout = d
+	if g.CDP == "" {
+		host, port := os.Getenv("BROWSER_CDP_HOST"), os.Getenv("BROWSER_CDP_PORT")
+		if host != "" || port != "" {
+			if host == "" {
+				host = "127.0.0.1"
+			}
+			if port == "" {
+				port = "9222"
+			}
+			g.CDP = host + ":" + port
+		}
+	}
+	if env := os.Getenv("TACT_CHROME_ARGS"); env != "" {
+		g.BrowserArgs = append(SplitArgs(env), g.BrowserArgs...)
+	}
+	return g, nil
+}
+
+// ParseTimeout accepts Go durations ("30s", "1m30s", "500ms") or bare seconds.
+func ParseTimeout(s string) (time.Duration, error) {
+	s = strings.TrimSpace(s)
+	if n, err := strconv.ParseFloat(s, 64); err == nil {
+		if n <= 0 {
+			return 0, failure.New(failure.Usage, "--timeout must be positive")
+		}
+		return time.Duration(n * float64(time.Second)), nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d <= 0 {
+		return 0, failure.New(failure.Usage, "--timeout %q: want a duration like 30s or 500ms", s)
+	}
+	return d, nil
+}
+
+// SplitArgs splits a flag list on spaces, honouring single and double quotes.
+func SplitArgs(s string) []string {
+	var out []string
+	var cur strings.Builder
+	var quote rune
+	inWord := false
+	for _, r := range s {
+		switch {
+		case quote != 0:
+			if r == quote {
+				quote = 0
+			} else {
+				cur.WriteRune(r)
+			}
+		case r == '"' || r == '\'':
+			quote, inWord = r, true
+		case r == ' ' || r == '\t' || r == '\n':
+			if inWord {
+				out = append(out, cur.String())
+				cur.Reset()
+				inWord = false
+			}
+		default:
+			cur.WriteRune(r)
+			inWord = true
+		}
+	}
+	if inWord {
+		out = append(out, cur.String())
+	}
+	return out
+}
+
+func printErr(stdout, stderr io.Writer, format string, err error) int {
+	fe := failure.From(err)
+	if format == "json" || format == "ndjson" {
+		b, _ := json.Marshal(map[string]any{"error": fe})
+		fmt.Fprintln(stdout, string(b))
+	} else {
+		fmt.Fprintf(stderr, "error: %s\n", oneLine(fe.Error()))
+	}
+	return failure.ExitCode(fe)
+}
+
+func oneLine(s string) string {
+	s = strings.ReplaceAll(s, "\r", " ")
+	return strings.ReplaceAll(s, "\n", " ")
+}
+
+func runDaemon(d *daemonCmd, stderr io.Writer) int {
+	err := daemon.Run(context.Background(), daemon.Options{
+		Session: d.Session, Profile: d.Profile, Headless: !d.Headed, Port: d.Port,
+		IdleTimeout: d.IdleTimeout, CDP: d.CDP, BrowserArgs: d.BrowserArg,
+		Version: Version, Library: Library(), Log: stderr, Verbose: d.Verbose,
+	})
+	if err != nil {
+		fmt.Fprintln(stderr, "daemon:", err)
+		return 1
+	}
+	return 0
+}
+
+var _ = errors.New
+var _ = reflect.TypeOf

@@ -1,0 +1,205 @@
+// Package client is the CLI side of the daemon protocol: it finds the
+// session's daemon, starts one when needed, and sends one request.
+package client
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"strconv"
+	"syscall"
+	"time"
+
+	"github.com/tact-browser/tact/internal/datadir"
+	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/rpc"
+)
+
+// Spawn are the options a daemon is started with (they decide how its
+// browser is launched or attached).
+type Spawn struct {
+	Profile     string
+	Headed      bool
+	Port        int
+	IdleTimeout time.Duration
+	CDP         string
+	BrowserArgs []string
+	Verbose     bool
+}
+
+// Client talks to one session's daemon.
+type Client struct {
+	Session string
+	Version string
+	Spawn   Spawn
+	paths   datadir.SessionPaths
+}
+
+// New prepares a client for a session.
+func New(session, version string, sp Spawn) (*Client, error) {
+	p, err := datadir.Session(session)
+	if err != nil {
+		return nil, failure.New(failure.Usage, "%v", err)
+	}
+	return &Client{Session: session, Version: version, Spawn: sp, paths: p}, nil
+}
+
+// Paths are the session's files.
+func (c *Client) Paths() datadir.SessionPaths { return c.paths }
+
+func (c *Client) dial() (net.Conn, error) {
+	return net.DialTimeout("unix", c.paths.Socket, time.Second)
+}
+
+// Running reports whether the session's daemon answers.
+func (c *Client) Running() bool {
+	conn, err := c.dial()
+	if err != nil {
+		return false
+	}
+	conn.Close()
+	return true
+}
+
+// ErrVersion is the daemon's answer to a client of another build.
+const codeVersion = "DAEMON_VERSION"
+
+// Do sends req, starting the daemon first when autostart is set. The wait
+// is bounded by the request's own timeout plus a grace period, so a stuck
+// daemon never hangs the CLI.
+func (c *Client) Do(ctx context.Context, req rpc.Request, autostart bool) (*rpc.Response, error) {
+	req.Version = c.Version
+	for attempt := 0; attempt < 3; attempt++ {
+		conn, err := c.dial()
+		if err != nil {
+			if !autostart {
+				return nil, errNotRunning
+			}
+			if err := c.start(ctx); err != nil {
+				return nil, err
+			}
+			if conn, err = c.dial(); err != nil {
+				return nil, failure.New(failure.BrowserUnavailable, "daemon started but does not answer: %v (see %s)", err, c.paths.Log)
+			}
+		}
+		resp, err := c.roundTrip(ctx, conn, req)
+		conn.Close()
+		if err != nil {
+			return nil, err
+		}
+		if resp.Error != nil && string(resp.Error.Code) == codeVersion {
+			// A daemon from another tact build: it exits; start ours.
+			c.waitGone(ctx)
+			continue
+		}
+		return resp, nil
+	}
+	return nil, failure.New(failure.Internal, "could not reach a daemon of this tact version")
+}
+
+var errNotRunning = errors.New("daemon not running")
+
+// IsNotRunning reports whether Do failed because no daemon runs.
+func IsNotRunning(err error) bool { return errors.Is(err, errNotRunning) }
+
+func (c *Client) roundTrip(ctx context.Context, conn net.Conn, req rpc.Request) (*rpc.Response, error) {
+	grace := req.Globals.Timeout + 10*time.Second
+	deadline := time.Now().Add(grace)
+	if d, ok := ctx.Deadline(); ok && d.Before(deadline) {
+		deadline = d
+	}
+	_ = conn.SetDeadline(deadline)
+	if err := rpc.Write(conn, req); err != nil {
+		return nil, failure.New(failure.BrowserUnavailable, "send to daemon: %v", err)
+	}
+	var resp rpc.Response
+	if err := rpc.Read(bufio.NewReader(conn), &resp); err != nil {
+		var ne net.Error
+		if errors.As(err, &ne) && ne.Timeout() {
+			return nil, failure.New(failure.Timeout, "daemon did not answer within %s", grace)
+		}
+		return nil, failure.New(failure.BrowserUnavailable, "daemon connection lost: %v (see %s)", err, c.paths.Log)
+	}
+	return &resp, nil
+}
+
+func (c *Client) waitGone(ctx context.Context) {
+	deadline := time.Now().Add(5 * time.Second)
+	for time.Now().Before(deadline) && ctx.Err() == nil {
+		if !c.Running() {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// start launches `tact __daemon` detached (own session, so it outlives this
+// CLI call and is not killed with the caller's process group).
+func (c *Client) start(ctx context.Context) error {
+	exe, err := os.Executable()
+	if err != nil {
+		return failure.New(failure.Internal, "find own executable: %v", err)
+	}
+	args := []string{"__daemon", "--session", c.Session}
+	sp := c.Spawn
+	if sp.Profile != "" {
+		args = append(args, "--profile", sp.Profile)
+	}
+	if sp.Headed {
+		args = append(args, "--headed")
+	}
+	if sp.Port != 0 {
+		args = append(args, "--port", strconv.Itoa(sp.Port))
+	}
+	if sp.IdleTimeout != 0 {
+		args = append(args, "--idle-timeout", sp.IdleTimeout.String())
+	}
+	if sp.CDP != "" {
+		args = append(args, "--cdp", sp.CDP)
+	}
+	for _, a := range sp.BrowserArgs {
+		args = append(args, "--browser-arg="+a)
+	}
+	if sp.Verbose {
+		args = append(args, "--verbose")
+	}
+	logf, err := os.OpenFile(c.paths.Log, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+	if err != nil {
+		return failure.New(failure.IO, "daemon log: %v", err)
+	}
+	defer logf.Close()
+	cmd := exec.Command(exe, args...)
+	cmd.Stdout = logf
+	cmd.Stderr = logf
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	if err := cmd.Start(); err != nil {
+		return failure.New(failure.Internal, "start daemon: %v", err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	deadline := time.Now().Add(15 * time.Second)
+	for time.Now().Before(deadline) {
+		if c.Running() {
+			return nil
+		}
+		select {
+		case <-exited:
+			// Another daemon may have won the race for the lock.
+			if c.Running() {
+				return nil
+			}
+			return failure.New(failure.BrowserUnavailable, "daemon exited at startup (see %s)", c.paths.Log)
+		case <-ctx.Done():
+			return failure.New(failure.Timeout, "daemon did not start in time")
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	return failure.New(failure.Timeout, "daemon did not start within 15s (see %s)", c.paths.Log)
+}
+
+// String is for debugging.
+func (c *Client) String() string { return fmt.Sprintf("client(%s)", c.Session) }

@@ -1,0 +1,70 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/tact-browser/tact/internal/tab"
+)
+
+// BrowserLaunch starts the session's daemon and browser with options.
+type BrowserLaunch struct {
+	Headed      bool   `help:"Show the browser window (default: headless)."`
+	Profile     string `help:"Persistent profile name (default: the session name)." placeholder:"NAME"`
+	IdleTimeout int    `name:"idle-timeout" default:"30" help:"Stop the daemon and its browser after N idle minutes."`
+	Port        int    `help:"Debugging port on 127.0.0.1 (default: any free port)."`
+}
+
+// Run connects (launching if needed) and opens a tab.
+func (c *BrowserLaunch) Run(ctx context.Context, env *Env) (*Output, error) {
+	if _, err := env.Browser.Current(ctx); err != nil {
+		return nil, err
+	}
+	return statusOutput(env.Browser.Info(), true), nil
+}
+
+// IdleDuration converts the flag to a duration.
+func (c *BrowserLaunch) IdleDuration() time.Duration {
+	return time.Duration(c.IdleTimeout) * time.Minute
+}
+
+// BrowserStop ends the session's daemon and the browser it launched.
+type BrowserStop struct{}
+
+// Run stops the daemon after replying; the daemon closes the browser if it
+// launched it, and only detaches from a --cdp browser.
+func (c *BrowserStop) Run(ctx context.Context, env *Env) (*Output, error) {
+	in := env.Browser.Info()
+	env.Stop()
+	msg := "stopped"
+	if in.Connected && !in.Launched {
+		msg = "detached (the --cdp browser keeps running)"
+	}
+	return &Output{Text: msg + "\n", Data: map[string]any{"stopped": true, "launched": in.Launched}}, nil
+}
+
+// BrowserStatus reports the browser's state.
+type BrowserStatus struct{}
+
+// Run reports without launching anything.
+func (c *BrowserStatus) Run(ctx context.Context, env *Env) (*Output, error) {
+	return statusOutput(env.Browser.Info(), env.Browser.Connected()), nil
+}
+
+func statusOutput(in tab.Info, running bool) *Output {
+	var sb strings.Builder
+	switch {
+	case !running:
+		sb.WriteString("daemon running; browser not started (the next command launches it)\n")
+	case in.Launched:
+		fmt.Fprintf(&sb, "running: pid %d, 127.0.0.1:%d, %d tab(s)\n", in.PID, in.Port, in.Tabs)
+	default:
+		fmt.Fprintf(&sb, "attached: %s, %d tab(s)\n", in.WS, in.Tabs)
+	}
+	return &Output{Text: sb.String(), Data: struct {
+		Running bool `json:"running"`
+		tab.Info
+	}{running, in}}
+}

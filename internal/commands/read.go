@@ -1,0 +1,33 @@
+package commands
+
+import (
+	"context"
+
+	"github.com/tact-browser/tact/internal/read"
+)
+
+// Read prints the page's visible text as markdown.
+type Read struct {
+	URL      string `arg:"" optional:"" help:"Open this URL first (scheme optional)."`
+	Focus    string `help:"Only the subtree matching this CSS selector." placeholder:"CSS"`
+	MaxLines int    `name:"max-lines" default:"0" help:"Keep the first N lines; 0 = all."`
+}
+
+// Run navigates if asked and extracts the text.
+func (c *Read) Run(ctx context.Context, env *Env) (*Output, error) {
+	t, err := open(ctx, env, c.URL)
+	if err != nil {
+		return nil, err
+	}
+	r, err := t.Read(ctx, c.Focus)
+	if err != nil {
+		return nil, err
+	}
+	md := read.Limit(r.Markdown, c.MaxLines)
+	r.Markdown = md
+	text := md
+	if text != "" && text[len(text)-1] != '\n' {
+		text += "\n"
+	}
+	return &Output{Text: text, Data: r}, nil
+}

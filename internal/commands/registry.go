@@ -1,0 +1,116 @@
+package commands
+
+import (
+	"reflect"
+	"strings"
+	"sync"
+	"unicode"
+)
+
+// Root lists every command tact has. Its tags drive the CLI (kong), and
+// the same tree is walked to build the daemon's dispatch table, the JSON
+// Schemas and the MCP tools, so they cannot drift apart.
+type Root struct {
+	Snap     Snap       `cmd:"" help:"Page structure: sections, summaries and actionable elements (@eN refs)."`
+	Snapshot Snapshot   `cmd:"" hidden:"" help:"Alias of snap (agent-browser's name)."`
+	Read     Read       `cmd:"" help:"The page's visible text as markdown."`
+	Browser  BrowserCmd `cmd:"" help:"Launch, stop or inspect the session's browser."`
+}
+
+// BrowserCmd groups the browser lifecycle commands.
+type BrowserCmd struct {
+	Launch BrowserLaunch `cmd:"" help:"Start the session's browser (any command auto-starts a headless one)."`
+	Stop   BrowserStop   `cmd:"" help:"Stop the session's daemon and the browser it launched (never one attached with --cdp)."`
+	Status BrowserStatus `cmd:"" help:"Show whether the session's browser runs, and where."`
+}
+
+// Entry is one runnable command of the tree.
+type Entry struct {
+	Name string // space-separated path, e.g. "browser launch"
+	Help string
+	Type reflect.Type
+}
+
+var (
+	regOnce sync.Once
+	reg     map[string]Entry
+	regList []Entry
+)
+
+func registry() {
+	regOnce.Do(func() {
+		reg = map[string]Entry{}
+		walk(reflect.TypeOf(Root{}), "")
+	})
+}
+
+func walk(t reflect.Type, prefix string) {
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if _, ok := f.Tag.Lookup("cmd"); !ok {
+			continue
+		}
+		name := f.Tag.Get("name")
+		if name == "" {
+			name = kebab(f.Name)
+		}
+		full := strings.TrimSpace(prefix + " " + name)
+		if reflect.PointerTo(f.Type).Implements(commandType) {
+			e := Entry{Name: full, Help: f.Tag.Get("help"), Type: f.Type}
+			reg[full] = e
+			regList = append(regList, e)
+			continue
+		}
+		walk(f.Type, full)
+	}
+}
+
+var commandType = reflect.TypeOf((*Command)(nil)).Elem()
+
+// New returns a zero value of the named command, ready to decode params into.
+func New(name string) (Command, bool) {
+	registry()
+	e, ok := reg[name]
+	if !ok {
+		return nil, false
+	}
+	return reflect.New(e.Type).Interface().(Command), true
+}
+
+// All lists every command in declaration order.
+func All() []Entry {
+	registry()
+	return append([]Entry(nil), regList...)
+}
+
+// NameOf returns the registry name of a command value.
+func NameOf(c Command) string {
+	registry()
+	t := reflect.TypeOf(c)
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	for _, e := range regList {
+		if e.Type == t {
+			return e.Name
+		}
+	}
+	return ""
+}
+
+// kebab converts a Go field name the way kong does (MaxTokens -> max-tokens).
+func kebab(s string) string {
+	var b strings.Builder
+	rs := []rune(s)
+	for i, r := range rs {
+		if unicode.IsUpper(r) {
+			if i > 0 && (unicode.IsLower(rs[i-1]) || (i+1 < len(rs) && unicode.IsLower(rs[i+1]))) {
+				b.WriteByte('-')
+			}
+			b.WriteRune(unicode.ToLower(r))
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,61 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/tact-browser/tact/internal/render"
+	"github.com/tact-browser/tact/internal/snapshot"
+)
+
+// Snap prints the page as an agent needs it.
+type Snap struct {
+	URL       string `arg:"" optional:"" help:"Open this URL first (scheme optional)."`
+	Focus     string `help:"Only the subtree matching this CSS selector." placeholder:"CSS"`
+	MaxTokens int    `name:"max-tokens" default:"5000" help:"Cap output at about N tokens (chars/4); 0 = no limit."`
+	// Interactive is accepted for agent-browser's "snapshot -i"; tact's snap
+	// already lists interactive elements and keeps section text.
+	Interactive bool `short:"i" hidden:"" help:"Accepted for compatibility; snap is always interactive-first."`
+}
+
+// Run navigates if asked, snapshots and renders.
+func (c *Snap) Run(ctx context.Context, env *Env) (*Output, error) {
+	t, err := open(ctx, env, c.URL)
+	if err != nil {
+		return nil, err
+	}
+	page, err := t.Snapshot(ctx, c.Focus)
+	if err != nil {
+		return nil, err
+	}
+	return snapOutput(page, c.MaxTokens), nil
+}
+
+func snapOutput(page *snapshot.Page, maxTokens int) *Output {
+	text, st := render.Text(page, render.Options{MaxTokens: maxTokens})
+	return &Output{
+		Text:   text,
+		Data:   page,
+		Lines:  ndjsonLines(page),
+		Stderr: fmt.Sprintf("(%d elements, ~%d tokens)\n", st.Elements, st.Tokens),
+	}
+}
+
+// ndjsonLines is one JSON object per element, each naming its section.
+func ndjsonLines(p *snapshot.Page) []any {
+	var out []any
+	for _, s := range p.Sections {
+		for _, e := range s.Elements {
+			out = append(out, struct {
+				snapshot.Element
+				Section string `json:"section,omitempty"`
+			}{e, s.Heading})
+		}
+	}
+	return out
+}
+
+// Snapshot is agent-browser's name for snap ("snapshot -i").
+type Snapshot struct {
+	Snap
+}

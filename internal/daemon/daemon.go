@@ -1,0 +1,278 @@
+// Package daemon is the per-session background process: it owns the
+// browser connection, runs one command at a time for CLI and MCP callers
+// over a unix socket, and exits (taking its browser along) when idle.
+package daemon
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/tact-browser/tact/internal/commands"
+	"github.com/tact-browser/tact/internal/datadir"
+	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/rpc"
+	"github.com/tact-browser/tact/internal/tab"
+)
+
+// Options configure a daemon.
+type Options struct {
+	Session     string
+	Profile     string
+	Headless    bool
+	Port        int
+	IdleTimeout time.Duration
+	CDP         string
+	BrowserArgs []string
+	Version     string
+	Library     string
+	Log         io.Writer
+	Verbose     bool
+}
+
+// Run serves the session until idle timeout, a stop request or a signal.
+func Run(ctx context.Context, o Options) error {
+	paths, err := datadir.Session(o.Session)
+	if err != nil {
+		return err
+	}
+	// The lock decides which of two racing daemons serves the session.
+	lock, err := os.OpenFile(paths.Lock, os.O_CREATE|os.O_RDWR, 0o600)
+	if err != nil {
+		return err
+	}
+	defer lock.Close()
+	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		return fmt.Errorf("another daemon serves session %q", o.Session)
+	}
+	_ = os.Remove(paths.Socket)
+	old := syscall.Umask(0o177)
+	ln, err := net.Listen("unix", paths.Socket)
+	syscall.Umask(old)
+	if err != nil {
+		return fmt.Errorf("listen %s: %w", paths.Socket, err)
+	}
+	_ = os.Chmod(paths.Socket, 0o600)
+	defer os.Remove(paths.Socket)
+
+	level := slog.LevelInfo
+	if o.Verbose {
+		level = slog.LevelDebug
+	}
+	logw := o.Log
+	if logw == nil {
+		logw = io.Discard
+	}
+	log := slog.New(slog.NewTextHandler(logw, &slog.HandlerOptions{Level: level}))
+	profile := o.Profile
+	if profile == "" {
+		profile = o.Session
+	}
+	if err := datadir.CheckName("profile", profile); err != nil {
+		return err
+	}
+	profDir, err := datadir.Dir("profiles", profile)
+	if err != nil {
+		return err
+	}
+	if o.IdleTimeout <= 0 {
+		o.IdleTimeout = 30 * time.Minute
+	}
+	m := tab.New(tab.Options{
+		Headless: o.Headless, ProfileDir: profDir, Port: o.Port, Args: o.BrowserArgs,
+		CDP: o.CDP, Library: o.Library, StateFile: paths.State, BrowserLog: logw, Log: log,
+	})
+	d := &daemon{opts: o, m: m, log: log, stop: make(chan struct{}), activity: make(chan struct{}, 1)}
+	log.Info("daemon started", "session", o.Session, "pid", os.Getpid(), "version", o.Version)
+
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP)
+	go func() {
+		select {
+		case <-sig:
+		case <-ctx.Done():
+		}
+		d.shutdown(true)
+	}()
+	go d.idleLoop()
+	go func() {
+		<-d.stop
+		ln.Close()
+	}()
+	for {
+		conn, err := ln.Accept()
+		if err != nil {
+			break
+		}
+		go d.serve(conn)
+	}
+	d.wg.Wait()
+	if d.closeBrowser {
+		m.Close()
+	}
+	log.Info("daemon stopped")
+	return nil
+}
+
+type daemon struct {
+	opts Options
+	m    *tab.Manager
+	log  *slog.Logger
+
+	run      sync.Mutex // one command at a time
+	wg       sync.WaitGroup
+	activity chan struct{}
+
+	stopOnce     sync.Once
+	stop         chan struct{}
+	closeBrowser bool
+}
+
+func (d *daemon) shutdown(closeBrowser bool) {
+	d.stopOnce.Do(func() {
+		d.closeBrowser = closeBrowser
+		close(d.stop)
+	})
+}
+
+func (d *daemon) idleLoop() {
+	timer := time.NewTimer(d.opts.IdleTimeout)
+	defer timer.Stop()
+	for {
+		select {
+		case <-d.stop:
+			return
+		case <-d.activity:
+			if !timer.Stop() {
+				select {
+				case <-timer.C:
+				default:
+				}
+			}
+			timer.Reset(d.opts.IdleTimeout)
+		case <-timer.C:
+			d.run.Lock() // never stop in the middle of a command
+			d.log.Info("idle timeout; exiting")
+			d.shutdown(true)
+			d.run.Unlock()
+			return
+		}
+	}
+}
+
+func (d *daemon) touch() {
+	select {
+	case d.activity <- struct{}{}:
+	default:
+	}
+}
+
+func (d *daemon) serve(conn net.Conn) {
+	d.wg.Add(1)
+	defer d.wg.Done()
+	defer conn.Close()
+	var req rpc.Request
+	_ = conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+	if err := rpc.Read(bufio.NewReader(conn), &req); err != nil {
+		return
+	}
+	_ = conn.SetReadDeadline(time.Time{})
+	if req.Version != d.opts.Version {
+		_ = rpc.Write(conn, rpc.Response{Error: &failure.Error{Code: "DAEMON_VERSION", Message: "daemon is version " + d.opts.Version}})
+		d.log.Info("client of another version; handing over", "client", req.Version)
+		d.shutdown(false) // the browser stays for the new daemon
+		return
+	}
+	resp := d.execute(req)
+	_ = conn.SetWriteDeadline(time.Now().Add(30 * time.Second))
+	_ = rpc.Write(conn, resp)
+}
+
+// Execute runs one request in-process (used by the MCP server and tests).
+func (d *daemon) execute(req rpc.Request) (resp rpc.Response) {
+	d.run.Lock()
+	defer d.run.Unlock()
+	d.touch()
+	defer d.touch()
+	defer func() {
+		if r := recover(); r != nil {
+			d.log.Error("panic", "command", req.Command, "panic", r)
+			resp = rpc.Response{Error: failure.New(failure.Internal, "internal error in %s: %v", req.Command, r)}
+		}
+	}()
+	start := time.Now()
+	out, err := Dispatch(d.m, req, func() { d.shutdown(true) })
+	d.log.Debug("command", "cmd", req.Command, "ms", time.Since(start).Milliseconds(), "err", err)
+	if err != nil {
+		fe := failure.From(err)
+		resp.Error = fe
+		resp.Stderr = notes(d.m)
+		return resp
+	}
+	resp.Stderr = notes(d.m) + out.Stderr
+	s, rerr := commands.Render(out, req.Globals.Output)
+	if rerr != nil {
+		resp.Error = failure.From(rerr)
+		return resp
+	}
+	resp.Stdout = s
+	return resp
+}
+
+func notes(m *tab.Manager) string {
+	var sb strings.Builder
+	for _, n := range m.Notes() {
+		sb.WriteString("note: " + n + "\n")
+	}
+	return sb.String()
+}
+
+// Dispatch decodes and runs a command against a browser manager.
+func Dispatch(m *tab.Manager, req rpc.Request, stop func()) (*commands.Output, error) {
+	cmd, ok := commands.New(req.Command)
+	if !ok {
+		return nil, failure.New(failure.Usage, "unknown command %q", req.Command)
+	}
+	if len(req.Params) > 0 {
+		if err := json.Unmarshal(req.Params, cmd); err != nil {
+			return nil, failure.New(failure.Usage, "bad parameters for %s: %v", req.Command, err)
+		}
+	}
+	g := req.Globals
+	if g.Timeout <= 0 {
+		g.Timeout = 30 * time.Second
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), g.Timeout)
+	defer cancel()
+	if err := m.SetEmulation(ctx, tab.Emulation{Lang: g.Lang, Locale: g.Locale, Geo: g.Geo, UserAgent: g.UserAgent}); err != nil {
+		return nil, err
+	}
+	m.SetDialogPolicy(tab.DialogPolicy{Mode: g.Dialog, PromptText: g.PromptText})
+	env := &commands.Env{Browser: m, Globals: g, Stop: stop}
+	out, err := cmd.Run(ctx, env)
+	if err != nil && errors.Is(err, context.DeadlineExceeded) {
+		return nil, failure.New(failure.Timeout, "%s did not finish within --timeout %s", req.Command, g.Timeout)
+	}
+	return out, err
+}
+
+// ProfileDir is where a profile's browser data lives.
+func ProfileDir(profile string) (string, error) {
+	root, err := datadir.Root()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(root, "profiles", profile), nil
+}

@@ -1,0 +1,79 @@
+// Package rpc is the wire format between the tact CLI and its session
+// daemon: one JSON request line and one JSON response line per connection
+// over a unix socket.
+package rpc
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/tact-browser/tact/internal/failure"
+)
+
+// Globals are the flags that apply to every command.
+type Globals struct {
+	Session     string        `json:"session"`
+	Output      string        `json:"output"`
+	Timeout     time.Duration `json:"timeout"`
+	Verbose     bool          `json:"verbose,omitempty"`
+	Lang        string        `json:"lang,omitempty"`
+	Locale      string        `json:"locale,omitempty"`
+	Geo         string        `json:"geo,omitempty"`
+	UserAgent   string        `json:"user_agent,omitempty"`
+	Dialog      string        `json:"dialog,omitempty"`
+	PromptText  string        `json:"prompt_text,omitempty"`
+	CDP         string        `json:"cdp,omitempty"`
+	BrowserArgs []string      `json:"browser_args,omitempty"`
+	AllowFile   bool          `json:"allow_file,omitempty"`
+}
+
+// Request asks the daemon to run one command.
+type Request struct {
+	Version string          `json:"version"`
+	Command string          `json:"command"` // e.g. "snap", "browser status"
+	Params  json.RawMessage `json:"params,omitempty"`
+	Globals Globals         `json:"globals"`
+}
+
+// Response carries what the CLI prints and how it exits.
+type Response struct {
+	Stdout string         `json:"stdout,omitempty"`
+	Stderr string         `json:"stderr,omitempty"`
+	Error  *failure.Error `json:"error,omitempty"`
+}
+
+// MaxLine bounds one message (screenshots travel as paths, not bytes).
+const MaxLine = 256 << 20
+
+// Write sends v as one JSON line.
+func Write(w io.Writer, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b = append(b, '\n')
+	_, err = w.Write(b)
+	return err
+}
+
+// Read decodes one JSON line into v.
+func Read(r *bufio.Reader, v any) error {
+	var line []byte
+	for {
+		chunk, isPrefix, err := r.ReadLine()
+		if err != nil {
+			return err
+		}
+		line = append(line, chunk...)
+		if len(line) > MaxLine {
+			return fmt.Errorf("rpc: message over %d bytes", MaxLine)
+		}
+		if !isPrefix {
+			break
+		}
+	}
+	return json.Unmarshal(line, v)
+}

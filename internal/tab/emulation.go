@@ -1,0 +1,132 @@
+package tab
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/tact-browser/tact/internal/failure"
+)
+
+// Emulation is the session's standing overrides; once set they apply to
+// every tab until changed.
+type Emulation struct {
+	Lang      string
+	Locale    string
+	Geo       string
+	UserAgent string
+}
+
+// SetEmulation merges non-empty fields into the session's emulation and
+// applies it to every tab when something changed.
+func (m *Manager) SetEmulation(ctx context.Context, e Emulation) error {
+	if e.Geo != "" {
+		if _, _, err := parseGeo(e.Geo); err != nil {
+			return err
+		}
+	}
+	m.mu.Lock()
+	old := m.emul
+	if e.Lang != "" {
+		m.emul.Lang = e.Lang
+	}
+	if e.Locale != "" {
+		m.emul.Locale = e.Locale
+	}
+	if e.Geo != "" {
+		m.emul.Geo = e.Geo
+	}
+	if e.UserAgent != "" {
+		m.emul.UserAgent = e.UserAgent
+	}
+	changed := old != m.emul
+	var tgs []*target
+	for _, t := range m.tabs {
+		tgs = append(tgs, t.main)
+	}
+	m.mu.Unlock()
+	if !changed {
+		return nil
+	}
+	for _, tg := range tgs {
+		m.applyEmulation(ctx, tg)
+	}
+	return nil
+}
+
+// SetDialogPolicy sets how dialogs are answered from now on.
+func (m *Manager) SetDialogPolicy(p DialogPolicy) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if p.Mode != "" {
+		m.dialog.Mode = p.Mode
+	}
+	if p.PromptText != "" {
+		m.dialog.PromptText = p.PromptText
+	}
+}
+
+func (m *Manager) dialogPolicy() DialogPolicy {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.dialog
+}
+
+func parseGeo(s string) (lat, lon float64, err error) {
+	a, b, ok := strings.Cut(s, ",")
+	if ok {
+		lat, err = strconv.ParseFloat(strings.TrimSpace(a), 64)
+		if err == nil {
+			lon, err = strconv.ParseFloat(strings.TrimSpace(b), 64)
+		}
+	}
+	if !ok || err != nil || lat < -90 || lat > 90 || lon < -180 || lon > 180 {
+		return 0, 0, failure.New(failure.Usage, "--geo %q: want LAT,LON in degrees, e.g. 37.77,-122.42", s)
+	}
+	return lat, lon, nil
+}
+
+func (m *Manager) applyEmulation(ctx context.Context, tg *target) {
+	m.mu.Lock()
+	e := m.emul
+	m.mu.Unlock()
+	s := tg.sess
+	lang := e.Lang
+	if lang == "" {
+		lang = e.Locale
+	}
+	if e.UserAgent != "" || lang != "" {
+		ua := e.UserAgent
+		if ua == "" {
+			var v struct {
+				UserAgent string `json:"userAgent"`
+			}
+			if err := m.conn.Call(ctx, "", "Browser.getVersion", nil, &v); err == nil {
+				ua = strings.Replace(v.UserAgent, "HeadlessChrome", "Chrome", 1)
+			}
+		}
+		p := map[string]any{"userAgent": ua}
+		if lang != "" {
+			// acceptLanguage also drives navigator.language(s).
+			p["acceptLanguage"] = lang
+		}
+		if err := s.Call(ctx, "Emulation.setUserAgentOverride", p, nil); err != nil {
+			m.log.Debug("emulation", "err", err)
+		}
+	}
+	if e.Locale != "" {
+		if err := s.Call(ctx, "Emulation.setLocaleOverride", map[string]any{"locale": e.Locale}, nil); err != nil {
+			m.log.Debug("locale", "err", err)
+		}
+	}
+	if e.Geo != "" {
+		lat, lon, err := parseGeo(e.Geo)
+		if err == nil {
+			_ = m.conn.Call(ctx, "", "Browser.grantPermissions", map[string]any{"permissions": []string{"geolocation"}}, nil)
+			if err := s.Call(ctx, "Emulation.setGeolocationOverride", map[string]any{"latitude": lat, "longitude": lon, "accuracy": 10}, nil); err != nil {
+				m.log.Debug("geo", "err", fmt.Sprint(err))
+			}
+		}
+	}
+}

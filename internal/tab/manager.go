@@ -1,0 +1,535 @@
+// Package tab owns the browser connection of a session: it launches or
+// attaches to the browser, keeps every page target attached (so dialogs are
+// always answered and state survives between commands), tracks frames,
+// isolated worlds, navigation and network activity, and hands commands a
+// current Tab to work on.
+package tab
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/tact-browser/tact/internal/browser"
+	"github.com/tact-browser/tact/internal/cdp"
+	"github.com/tact-browser/tact/internal/datadir"
+	"github.com/tact-browser/tact/internal/failure"
+)
+
+// WorldName is the isolated world tact's in-page library lives in.
+const WorldName = "tact"
+
+// Options configure how a Manager gets its browser.
+type Options struct {
+	Headless   bool
+	ProfileDir string   // persistent user-data dir for a launched browser
+	Port       int      // debugging port for a launched browser (0 = any free)
+	Args       []string // extra browser flags
+	CDP        string   // attach to this browser instead of launching
+	Library    string   // JS installed in every frame's isolated world
+	StateFile  string   // where ref numbering and the browser's identity persist
+	BrowserLog io.Writer
+	Log        *slog.Logger
+}
+
+// Manager is the browser of one tact session.
+type Manager struct {
+	opts Options
+	log  *slog.Logger
+
+	mu       sync.Mutex
+	proc     *browser.Process
+	conn     *cdp.Conn
+	wsURL    string
+	launched bool
+	targets  map[string]*target // by session id
+	tabs     map[string]*Tab    // by target id
+	order    []string           // tab target ids in the order seen
+	current  string
+	state    persisted
+	emul     Emulation
+	notes    []string
+	dialog   DialogPolicy
+
+	queue  eventQueue
+	stopCh chan struct{}
+}
+
+type persisted struct {
+	NextRef  int             `json:"next_ref"`
+	PID      int             `json:"pid,omitempty"`
+	WS       string          `json:"ws,omitempty"`
+	Launched bool            `json:"launched,omitempty"`
+	Current  string          `json:"current,omitempty"`
+	Refs     map[int]refInfo `json:"refs,omitempty"`
+}
+
+type refInfo struct {
+	Tab   string `json:"tab"`
+	Frame string `json:"frame"`
+}
+
+// New makes a Manager; it connects lazily on first use.
+func New(o Options) *Manager {
+	if o.Log == nil {
+		o.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	m := &Manager{opts: o, log: o.Log, targets: map[string]*target{}, tabs: map[string]*Tab{}, stopCh: make(chan struct{})}
+	m.state.NextRef = 1
+	m.state.Refs = map[int]refInfo{}
+	m.dialog = DialogPolicy{Mode: "accept"}
+	if o.StateFile != "" {
+		if b, err := os.ReadFile(o.StateFile); err == nil {
+			var p persisted
+			if json.Unmarshal(b, &p) == nil {
+				if p.Refs == nil {
+					p.Refs = map[int]refInfo{}
+				}
+				if p.NextRef < 1 {
+					p.NextRef = 1
+				}
+				m.state = p
+			}
+		}
+	}
+	m.queue.init()
+	go m.processEvents()
+	return m
+}
+
+// Notes returns and clears messages the next command should print
+// (browser relaunched, tab crashed, ...).
+func (m *Manager) Notes() []string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	n := m.notes
+	m.notes = nil
+	return n
+}
+
+func (m *Manager) note(s string) {
+	m.mu.Lock()
+	m.notes = append(m.notes, s)
+	m.mu.Unlock()
+}
+
+// Info describes the connected browser for `browser status`.
+type Info struct {
+	Connected bool   `json:"connected"`
+	Launched  bool   `json:"launched"`
+	PID       int    `json:"pid,omitempty"`
+	Port      int    `json:"port,omitempty"`
+	WS        string `json:"ws,omitempty"`
+	Tabs      int    `json:"tabs"`
+	Current   string `json:"current,omitempty"`
+}
+
+// Info reports the browser's state without connecting.
+func (m *Manager) Info() Info {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	in := Info{Connected: m.conn != nil, Launched: m.launched, WS: m.wsURL, Tabs: len(m.tabs), Current: m.current}
+	if m.proc != nil {
+		in.PID, in.Port = m.proc.PID, m.proc.Port
+	}
+	return in
+}
+
+// Close detaches, and kills the browser if this session launched it.
+func (m *Manager) Close() {
+	m.mu.Lock()
+	conn, proc, launched := m.conn, m.proc, m.launched
+	m.conn = nil
+	m.mu.Unlock()
+	if conn != nil {
+		if launched {
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+			_ = conn.Call(ctx, "", "Browser.close", nil, nil)
+			cancel()
+		}
+		conn.Close()
+	}
+	if launched {
+		if proc != nil {
+			// Give Chrome a moment to flush the profile, then make sure.
+			deadline := time.Now().Add(3 * time.Second)
+			for browser.Alive(proc.PID) && time.Now().Before(deadline) {
+				time.Sleep(50 * time.Millisecond)
+			}
+			proc.Kill()
+		} else if m.state.PID > 0 {
+			_ = killPID(m.state.PID)
+		}
+	}
+	m.mu.Lock()
+	m.state.PID, m.state.WS, m.state.Launched = 0, "", false
+	m.mu.Unlock()
+	m.save()
+}
+
+// Connected reports whether a live browser connection exists.
+func (m *Manager) Connected() bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.conn == nil {
+		return false
+	}
+	select {
+	case <-m.conn.Done():
+		return false
+	default:
+		return true
+	}
+}
+
+// Ensure connects to the browser, launching one if needed. A browser that
+// died since the last command is reported once and replaced.
+func (m *Manager) Ensure(ctx context.Context) error {
+	m.mu.Lock()
+	conn := m.conn
+	m.mu.Unlock()
+	if conn != nil {
+		select {
+		case <-conn.Done():
+			m.resetConnection()
+			if m.opts.CDP != "" {
+				return failure.New(failure.BrowserUnavailable, "the browser at --cdp %s went away", m.opts.CDP)
+			}
+			m.note("browser had exited; launched a new one")
+		default:
+			return nil
+		}
+	}
+	return m.connect(ctx)
+}
+
+func (m *Manager) resetConnection() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.proc != nil {
+		m.proc.Kill()
+	}
+	m.conn, m.proc, m.launched = nil, nil, false
+	m.targets = map[string]*target{}
+	m.tabs = map[string]*Tab{}
+	m.order = nil
+	m.current = ""
+	m.state.Refs = map[int]refInfo{}
+}
+
+func (m *Manager) connect(ctx context.Context) error {
+	var ws string
+	launched := false
+	var proc *browser.Process
+	switch {
+	case m.opts.CDP != "":
+		u, err := browser.ResolveCDP(ctx, m.opts.CDP)
+		if err != nil {
+			return failure.New(failure.BrowserUnavailable, "%v", err)
+		}
+		ws = u
+	case m.state.Launched && m.state.WS != "" && browser.Alive(m.state.PID):
+		// A browser launched by an earlier daemon of this session: reuse it.
+		ws, launched = m.state.WS, true
+	default:
+		if m.state.Launched && m.state.PID > 0 {
+			_ = killPID(m.state.PID)
+		}
+		if err := unlockProfile(m.opts.ProfileDir); err != nil {
+			return err
+		}
+		p, err := browser.Launch(ctx, browser.Options{Headless: m.opts.Headless, UserDataDir: m.opts.ProfileDir, Port: m.opts.Port, Args: m.opts.Args, Stderr: m.opts.BrowserLog})
+		if err != nil {
+			if errors.Is(err, browser.ErrNotFound) {
+				return failure.New(failure.BrowserUnavailable, "%v", err)
+			}
+			return failure.New(failure.BrowserUnavailable, "launch browser: %v", err)
+		}
+		proc, ws, launched = p, p.WebSocketURL, true
+	}
+	conn, err := cdp.Dial(ctx, ws)
+	if err != nil {
+		if proc != nil {
+			proc.Kill()
+		}
+		if launched && proc == nil {
+			// The recorded browser is gone or unreachable: start afresh.
+			m.mu.Lock()
+			m.state.Launched, m.state.PID, m.state.WS = false, 0, ""
+			m.mu.Unlock()
+			return m.connect(ctx)
+		}
+		return failure.New(failure.BrowserUnavailable, "connect to browser: %v", err)
+	}
+	m.mu.Lock()
+	m.conn, m.proc, m.wsURL, m.launched = conn, proc, ws, launched
+	m.state.WS, m.state.Launched = ws, launched
+	if proc != nil {
+		m.state.PID = proc.PID
+	}
+	m.mu.Unlock()
+	conn.Subscribe(m.queue.push)
+	m.save()
+	if !browser.IsLoopback(ws) && !strings.HasPrefix(ws, "wss://") {
+		m.note("warning: --cdp endpoint is not on this machine and not wss://; the protocol is unencrypted")
+	}
+	// Auto-attach to every page, paused until tact has set it up, so no tab
+	// ever runs a dialog before a session with Page enabled is listening.
+	if err := conn.Call(ctx, "", "Target.setDiscoverTargets", map[string]any{"discover": true}, nil); err != nil {
+		return failure.New(failure.BrowserUnavailable, "browser: %v", err)
+	}
+	if err := conn.Call(ctx, "", "Target.setAutoAttach", map[string]any{
+		"autoAttach": true, "waitForDebuggerOnStart": true, "flatten": true,
+		"filter": []map[string]any{{"type": "page", "exclude": false}},
+	}, nil); err != nil {
+		return failure.New(failure.BrowserUnavailable, "browser: %v", err)
+	}
+	return nil
+}
+
+// save mirrors ref numbering and the browser identity to disk so a new
+// daemon continues where a killed one stopped.
+func (m *Manager) save() {
+	if m.opts.StateFile == "" {
+		return
+	}
+	m.mu.Lock()
+	m.state.Current = m.current
+	b, err := json.Marshal(m.state)
+	m.mu.Unlock()
+	if err != nil {
+		return
+	}
+	if err := datadir.WriteFile(m.opts.StateFile, b, 0o600); err != nil {
+		m.log.Warn("save state", "err", err)
+	}
+}
+
+// Current returns the tab commands act on, connecting and opening a blank
+// tab when needed.
+func (m *Manager) Current(ctx context.Context) (*Tab, error) {
+	if err := m.Ensure(ctx); err != nil {
+		return nil, err
+	}
+	for {
+		m.mu.Lock()
+		t := m.tabs[m.current]
+		if t == nil {
+			// Prefer the tab a previous daemon used, then the first one seen.
+			if pt := m.tabs[m.state.Current]; pt != nil {
+				t = pt
+			} else {
+				for _, id := range m.order {
+					if m.tabs[id] != nil {
+						t = m.tabs[id]
+						break
+					}
+				}
+			}
+			if t != nil {
+				m.current = t.id
+			}
+		}
+		m.mu.Unlock()
+		if t != nil {
+			select {
+			case <-t.main.ready:
+				if t.main.failed != nil {
+					m.dropTab(t.id)
+					continue
+				}
+				return t, nil
+			case <-ctx.Done():
+				return nil, failure.New(failure.Timeout, "tab did not become ready in time")
+			}
+		}
+		// No tab yet: wait briefly for auto-attach to report existing ones,
+		// then open a blank tab.
+		if err := m.waitForTab(ctx, 300*time.Millisecond); err == nil {
+			continue
+		}
+		id, err := m.createTarget(ctx, "about:blank")
+		if err != nil {
+			return nil, err
+		}
+		if _, err := m.waitTab(ctx, id); err != nil {
+			return nil, err
+		}
+		m.mu.Lock()
+		m.current = id
+		m.mu.Unlock()
+	}
+}
+
+func (m *Manager) waitForTab(ctx context.Context, d time.Duration) error {
+	deadline := time.Now().Add(d)
+	for time.Now().Before(deadline) {
+		m.mu.Lock()
+		n := len(m.tabs)
+		m.mu.Unlock()
+		if n > 0 {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	return errors.New("no tab")
+}
+
+func (m *Manager) createTarget(ctx context.Context, url string) (string, error) {
+	var res struct {
+		TargetID string `json:"targetId"`
+	}
+	if err := m.conn.Call(ctx, "", "Target.createTarget", map[string]any{"url": url}, &res); err != nil {
+		return "", failure.New(failure.BrowserUnavailable, "open tab: %v", err)
+	}
+	return res.TargetID, nil
+}
+
+// waitTab waits until the tab with this target id is attached and ready.
+func (m *Manager) waitTab(ctx context.Context, id string) (*Tab, error) {
+	for {
+		m.mu.Lock()
+		t := m.tabs[id]
+		m.mu.Unlock()
+		if t != nil {
+			select {
+			case <-t.main.ready:
+				return t, t.main.failed
+			case <-ctx.Done():
+				return nil, failure.New(failure.Timeout, "tab %s did not become ready", id)
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return nil, failure.New(failure.Timeout, "tab %s did not attach", id)
+		case <-time.After(5 * time.Millisecond):
+		}
+	}
+}
+
+func (m *Manager) dropTab(id string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	t := m.tabs[id]
+	if t == nil {
+		return
+	}
+	delete(m.tabs, id)
+	for sid, tg := range m.targets {
+		if tg.tab == t {
+			delete(m.targets, sid)
+		}
+	}
+	if m.current == id {
+		m.current = ""
+	}
+}
+
+// TabInfo describes a tab for `tab list`.
+type TabInfo struct {
+	ID      string `json:"id"`
+	URL     string `json:"url"`
+	Title   string `json:"title"`
+	Current bool   `json:"current"`
+}
+
+// Tabs lists the open tabs in the order they were seen.
+func (m *Manager) Tabs(ctx context.Context) ([]TabInfo, error) {
+	if err := m.Ensure(ctx); err != nil {
+		return nil, err
+	}
+	var res struct {
+		TargetInfos []struct {
+			TargetID string `json:"targetId"`
+			Type     string `json:"type"`
+			URL      string `json:"url"`
+			Title    string `json:"title"`
+		} `json:"targetInfos"`
+	}
+	if err := m.conn.Call(ctx, "", "Target.getTargets", nil, &res); err != nil {
+		return nil, failure.New(failure.BrowserUnavailable, "list tabs: %v", err)
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var out []TabInfo
+	for _, ti := range res.TargetInfos {
+		if ti.Type != "page" {
+			continue
+		}
+		out = append(out, TabInfo{ID: ti.TargetID, URL: ti.URL, Title: ti.Title, Current: ti.TargetID == m.current})
+	}
+	return out, nil
+}
+
+// NextRef reserves ref numbering: the daemon passes the counter into each
+// frame's walk and records what came back.
+func (m *Manager) nextRef() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.state.NextRef
+}
+
+func (m *Manager) recordRefs(tabID, frameID string, refs []int, next int) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, r := range refs {
+		if _, ok := m.state.Refs[r]; !ok {
+			m.state.Refs[r] = refInfo{Tab: tabID, Frame: frameID}
+		}
+	}
+	if next > m.state.NextRef {
+		m.state.NextRef = next
+	}
+}
+
+func (m *Manager) refInfo(n int) (refInfo, bool, int) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	ri, ok := m.state.Refs[n]
+	return ri, ok, m.state.NextRef
+}
+
+func killPID(pid int) error {
+	p, err := os.FindProcess(pid)
+	if err != nil {
+		return err
+	}
+	return p.Kill()
+}
+
+// unlockProfile removes Chrome's singleton lock left by a killed browser of
+// this profile, so a relaunch does not hand the URL to a dead instance.
+func unlockProfile(dir string) error {
+	if dir == "" {
+		return failure.New(failure.Internal, "no profile directory")
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return failure.New(failure.IO, "profile dir: %v", err)
+	}
+	for _, f := range []string{"SingletonLock", "SingletonSocket", "SingletonCookie"} {
+		_ = os.Remove(filepath.Join(dir, f))
+	}
+	return nil
+}
+
+// errBrowserGone wraps a CDP transport error as BROWSER_UNAVAILABLE.
+func errBrowserGone(err error) error {
+	if errors.Is(err, cdp.ErrClosed) {
+		return failure.New(failure.BrowserUnavailable, "browser connection lost: %v", err)
+	}
+	return err
+}
+
+var _ = fmt.Sprintf

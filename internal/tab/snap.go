@@ -1,0 +1,123 @@
+package tab
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/snapshot"
+)
+
+// maxFrames bounds how many frames one snap walks, against pages that nest
+// or multiply iframes without end.
+const (
+	maxFrames     = 64
+	maxFrameDepth = 8
+)
+
+// Snapshot walks the main frame and every visible iframe (in place, in- or
+// out-of-process) and returns the page model. Refs are numbered from the
+// session's counter and recorded so actions can find their frame.
+func (t *Tab) Snapshot(ctx context.Context, focus string) (*snapshot.Page, error) {
+	if err := t.checkUsable(); err != nil {
+		return nil, err
+	}
+	frames := 0
+	var res snapshot.Result
+	items, err := t.walkFrame(ctx, t.main, t.id, focus, "", 0, &frames, &res)
+	if err != nil {
+		return nil, err
+	}
+	t.m.save()
+	return snapshot.Build(res.URL, res.Title, items), nil
+}
+
+func (t *Tab) walkFrame(ctx context.Context, tg *target, frameID, focus, framePath string, depth int, frames *int, top *snapshot.Result) ([]snapshot.Item, error) {
+	*frames++
+	var r snapshot.Result
+	opts := map[string]any{"nextRef": t.m.nextRef()}
+	if focus != "" {
+		opts["focus"] = focus
+	}
+	if err := t.evalIn(ctx, tg, frameID, "__tact.snap("+mustJSON(opts)+")", &r); err != nil {
+		return nil, err
+	}
+	if r.Error != "" {
+		return nil, failure.New(failure.NotFound, "%s", r.Error)
+	}
+	if top != nil && depth == 0 {
+		*top = r
+	}
+	var refs []int
+	for _, it := range r.Items {
+		if it.K == snapshot.KindElement {
+			refs = append(refs, it.Ref)
+		}
+	}
+	t.m.recordRefs(t.id, frameID, refs, r.NextRef)
+	out := make([]snapshot.Item, 0, len(r.Items))
+	for _, it := range r.Items {
+		if framePath != "" {
+			it.Frame = framePath
+		}
+		if it.K != snapshot.KindFrame {
+			out = append(out, it)
+			continue
+		}
+		if depth >= maxFrameDepth || *frames >= maxFrames {
+			continue
+		}
+		childID, err := t.frameOf(ctx, tg, frameID, it.Index)
+		if err != nil || childID == "" {
+			continue // a frame that vanished or never loaded: nothing to show
+		}
+		host, hostFrame := tg, childID
+		if c := t.child(childID); c != nil {
+			host = c // out-of-process iframe: its own session, main frame = target id
+		}
+		path := childID
+		if framePath != "" {
+			path = framePath + "/" + childID
+		}
+		sub, err := t.walkFrame(ctx, host, hostFrame, "", path, depth+1, frames, nil)
+		if err != nil {
+			if failure.From(err).Code == failure.Timeout {
+				return nil, err
+			}
+			continue
+		}
+		out = append(out, sub...)
+	}
+	return out, nil
+}
+
+// frameOf returns the frame id of the iframe element the walker stored at
+// __tact.frames[index] in frame frameID.
+func (t *Tab) frameOf(ctx context.Context, tg *target, frameID string, index int) (string, error) {
+	id, err := t.worldFor(ctx, tg, frameID)
+	if err != nil {
+		return "", err
+	}
+	var res struct {
+		Result struct {
+			ObjectID string `json:"objectId"`
+		} `json:"result"`
+	}
+	if err := tg.sess.Call(ctx, "Runtime.evaluate", map[string]any{
+		"expression": fmt.Sprintf("__tact.frames[%d]", index), "contextId": id,
+	}, &res); err != nil || res.Result.ObjectID == "" {
+		return "", err
+	}
+	defer func() {
+		_ = tg.sess.Call(ctx, "Runtime.releaseObject", map[string]any{"objectId": res.Result.ObjectID}, nil)
+	}()
+	var node struct {
+		Node struct {
+			FrameID string `json:"frameId"`
+		} `json:"node"`
+	}
+	if err := tg.sess.Call(ctx, "DOM.describeNode", map[string]any{"objectId": res.Result.ObjectID}, &node); err != nil {
+		return "", err
+	}
+	return node.Node.FrameID, nil
+}

@@ -1,0 +1,592 @@
+package tab
+
+import (
+	"context"
+	"crypto/sha1"
+	_ "embed"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/tact-browser/tact/internal/cdp"
+	"github.com/tact-browser/tact/internal/failure"
+)
+
+//go:embed base.js
+var baseJS string
+
+// library is the in-page code for tact's isolated world, stamped with a
+// version so a document holding an older copy gets the new one.
+func (m *Manager) library() string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.libOnce()
+}
+
+var (
+	libMu    sync.Mutex
+	libCache = map[string][2]string{}
+)
+
+func (m *Manager) libOnce() string {
+	libMu.Lock()
+	defer libMu.Unlock()
+	if c, ok := libCache[m.opts.Library]; ok {
+		return c[0]
+	}
+	sum := sha1.Sum([]byte(baseJS + m.opts.Library))
+	v := hex.EncodeToString(sum[:6])
+	src := strings.Replace(baseJS, "%VERSION%", v, 1) + "\n" + m.opts.Library
+	libCache[m.opts.Library] = [2]string{src, v}
+	return src
+}
+
+func (m *Manager) libVersion() string {
+	m.libOnce()
+	libMu.Lock()
+	defer libMu.Unlock()
+	return libCache[m.opts.Library][1]
+}
+
+// Dialog is a JavaScript dialog the page opened.
+type Dialog struct {
+	Type    string `json:"type"`
+	Message string `json:"message"`
+	Action  string `json:"action"` // accepted, dismissed, open
+}
+
+// DialogPolicy says how dialogs are answered when they open.
+type DialogPolicy struct {
+	Mode       string // accept, dismiss, leave
+	PromptText string
+}
+
+// Tab is one page target and the out-of-process frames inside it.
+type Tab struct {
+	m    *Manager
+	id   string
+	main *target
+
+	mu         sync.Mutex
+	children   map[string]*target // OOPIF targets by frame id
+	url        string
+	title      string
+	loaderID   string
+	navSeq     int // cross-document navigations of the main frame
+	loadSeq    int // load events of the main frame
+	loading    bool
+	crashed    bool
+	dialogs    []Dialog // since the last Drain
+	open       *Dialog
+	consoleErr int
+	opened     []string
+	changed    chan struct{}
+}
+
+func newTab(m *Manager, id string) *Tab {
+	return &Tab{m: m, id: id, children: map[string]*target{}, changed: make(chan struct{})}
+}
+
+// ID is the tab's target id.
+func (t *Tab) ID() string { return t.id }
+
+// update runs fn under the tab lock and wakes waiters.
+func (t *Tab) update(fn func()) {
+	t.mu.Lock()
+	fn()
+	close(t.changed)
+	t.changed = make(chan struct{})
+	t.mu.Unlock()
+}
+
+func (t *Tab) addChild(tg *target) { t.update(func() { t.children[tg.id] = tg }) }
+func (t *Tab) removeChild(id string) {
+	t.update(func() { delete(t.children, id) })
+}
+
+func (t *Tab) child(frameID string) *target {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.children[frameID]
+}
+
+func (t *Tab) event(tg *target, ev cdp.Event) {
+	switch ev.Method {
+	case "Runtime.executionContextCreated":
+		var p struct {
+			Context struct {
+				ID      int64  `json:"id"`
+				Name    string `json:"name"`
+				AuxData struct {
+					FrameID   string `json:"frameId"`
+					IsDefault bool   `json:"isDefault"`
+				} `json:"auxData"`
+			} `json:"context"`
+		}
+		if json.Unmarshal(ev.Params, &p) != nil {
+			return
+		}
+		c := p.Context
+		tg.mu.Lock()
+		if c.Name == WorldName && !c.AuxData.IsDefault {
+			tg.worlds[c.AuxData.FrameID] = c.ID
+		} else if c.AuxData.IsDefault {
+			tg.mainCtx[c.AuxData.FrameID] = c.ID
+		}
+		tg.mu.Unlock()
+	case "Runtime.executionContextDestroyed":
+		var p struct {
+			ID int64 `json:"executionContextId"`
+		}
+		_ = json.Unmarshal(ev.Params, &p)
+		tg.dropWorld(p.ID)
+	case "Runtime.executionContextsCleared":
+		tg.mu.Lock()
+		tg.worlds = map[string]int64{}
+		tg.mainCtx = map[string]int64{}
+		tg.mu.Unlock()
+	case "Runtime.exceptionThrown":
+		t.update(func() { t.consoleErr++ })
+	case "Runtime.consoleAPICalled":
+		var p struct {
+			Type string `json:"type"`
+		}
+		_ = json.Unmarshal(ev.Params, &p)
+		if p.Type == "error" {
+			t.update(func() { t.consoleErr++ })
+		}
+	case "Page.frameNavigated":
+		var p struct {
+			Frame struct {
+				ID       string `json:"id"`
+				ParentID string `json:"parentId"`
+				LoaderID string `json:"loaderId"`
+				URL      string `json:"url"`
+			} `json:"frame"`
+		}
+		_ = json.Unmarshal(ev.Params, &p)
+		if tg.kind == "page" && p.Frame.ParentID == "" {
+			t.update(func() {
+				t.url, t.loaderID = p.Frame.URL, p.Frame.LoaderID
+				t.navSeq++
+			})
+		}
+	case "Page.navigatedWithinDocument":
+		var p struct {
+			FrameID string `json:"frameId"`
+			URL     string `json:"url"`
+		}
+		_ = json.Unmarshal(ev.Params, &p)
+		if tg.kind == "page" && p.FrameID == t.id {
+			t.update(func() { t.url = p.URL })
+		}
+	case "Page.frameStartedLoading":
+		var p struct {
+			FrameID string `json:"frameId"`
+		}
+		_ = json.Unmarshal(ev.Params, &p)
+		if tg.kind == "page" && p.FrameID == t.id {
+			t.update(func() { t.loading = true })
+		}
+	case "Page.loadEventFired":
+		if tg.kind == "page" {
+			t.update(func() { t.loadSeq++; t.loading = false })
+		}
+	case "Page.frameStoppedLoading":
+		var p struct {
+			FrameID string `json:"frameId"`
+		}
+		_ = json.Unmarshal(ev.Params, &p)
+		if tg.kind == "page" && p.FrameID == t.id {
+			t.update(func() { t.loading = false })
+		}
+	case "Page.javascriptDialogOpening":
+		var p struct {
+			Type          string `json:"type"`
+			Message       string `json:"message"`
+			DefaultPrompt string `json:"defaultPrompt"`
+		}
+		_ = json.Unmarshal(ev.Params, &p)
+		t.dialogOpened(tg, p.Type, p.Message)
+	case "Page.javascriptDialogClosed":
+		t.update(func() {
+			if t.open != nil {
+				t.open = nil
+			}
+		})
+	case "Network.requestWillBeSent":
+		var p struct {
+			RequestID string `json:"requestId"`
+			Request   struct {
+				URL string `json:"url"`
+			} `json:"request"`
+		}
+		_ = json.Unmarshal(ev.Params, &p)
+		if strings.HasPrefix(p.Request.URL, "data:") {
+			return
+		}
+		tg.mu.Lock()
+		tg.inflight[p.RequestID] = time.Now()
+		tg.mu.Unlock()
+	case "Network.loadingFinished", "Network.loadingFailed", "Network.webSocketCreated":
+		var p struct {
+			RequestID string `json:"requestId"`
+		}
+		_ = json.Unmarshal(ev.Params, &p)
+		tg.mu.Lock()
+		delete(tg.inflight, p.RequestID)
+		tg.mu.Unlock()
+	}
+}
+
+// dialogOpened answers a dialog by the session's policy right away, from
+// this long-lived session that has Page enabled (only it can answer).
+func (t *Tab) dialogOpened(tg *target, typ, msg string) {
+	pol := t.m.dialogPolicy()
+	d := Dialog{Type: typ, Message: msg}
+	accept, text := true, ""
+	switch {
+	case pol.Mode == "leave":
+		d.Action = "open"
+		t.update(func() { t.open = &d; t.dialogs = append(t.dialogs, d) })
+		return
+	case pol.Mode == "dismiss":
+		accept = false
+	case typ == "prompt":
+		accept, text = pol.PromptText != "", pol.PromptText
+	}
+	if accept {
+		d.Action = "accepted"
+	} else {
+		d.Action = "dismissed"
+	}
+	t.update(func() { t.dialogs = append(t.dialogs, d) })
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		params := map[string]any{"accept": accept}
+		if text != "" {
+			params["promptText"] = text
+		}
+		_ = tg.sess.Call(ctx, "Page.handleJavaScriptDialog", params, nil)
+	}()
+}
+
+// OpenDialog returns the dialog left open under --dialog leave, if any.
+func (t *Tab) OpenDialog() *Dialog {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.open == nil {
+		return nil
+	}
+	d := *t.open
+	return &d
+}
+
+// AnswerDialog accepts or dismisses the open dialog.
+func (t *Tab) AnswerDialog(ctx context.Context, accept bool, text string) (*Dialog, error) {
+	d := t.OpenDialog()
+	if d == nil {
+		return nil, failure.New(failure.NotFound, "no dialog is open")
+	}
+	params := map[string]any{"accept": accept}
+	if text != "" {
+		params["promptText"] = text
+	}
+	if err := t.main.sess.Call(ctx, "Page.handleJavaScriptDialog", params, nil); err != nil {
+		return nil, errBrowserGone(err)
+	}
+	t.update(func() { t.open = nil })
+	if accept {
+		d.Action = "accepted"
+	} else {
+		d.Action = "dismissed"
+	}
+	return d, nil
+}
+
+// Effects are what happened in the tab since the last Drain.
+type Effects struct {
+	Dialogs       []Dialog
+	ConsoleErrors int
+	Opened        []string
+	Crashed       bool
+}
+
+// Drain returns and clears the tab's effect log.
+func (t *Tab) Drain() Effects {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	e := Effects{Dialogs: t.dialogs, ConsoleErrors: t.consoleErr, Opened: t.opened, Crashed: t.crashed}
+	t.dialogs, t.consoleErr, t.opened = nil, 0, nil
+	return e
+}
+
+// URL returns the main frame's last known URL.
+func (t *Tab) URL() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.url
+}
+
+type navState struct {
+	navSeq, loadSeq int
+	loading         bool
+	loaderID        string
+	changed         chan struct{}
+}
+
+func (t *Tab) state() navState {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return navState{t.navSeq, t.loadSeq, t.loading, t.loaderID, t.changed}
+}
+
+// Navigate loads url in the main frame and waits for its load event.
+// net::ERR_* and HTTP statuses >= 400 are NAVIGATION_FAILED.
+func (t *Tab) Navigate(ctx context.Context, url string) error {
+	if err := t.checkUsable(); err != nil {
+		return err
+	}
+	before := t.state()
+	var res struct {
+		LoaderID  string `json:"loaderId"`
+		ErrorText string `json:"errorText"`
+	}
+	if err := t.main.sess.Call(ctx, "Page.navigate", map[string]any{"url": url}, &res); err != nil {
+		if ctx.Err() != nil {
+			return failure.New(failure.Timeout, "navigation to %s did not finish within --timeout", url)
+		}
+		return errBrowserGone(failure.New(failure.NavigationFailed, "navigate to %s: %v", url, err))
+	}
+	if res.ErrorText != "" {
+		return failure.New(failure.NavigationFailed, "%s: %s", url, res.ErrorText)
+	}
+	if res.LoaderID == "" {
+		return nil // same-document navigation (fragment)
+	}
+	if err := t.waitLoad(ctx, before.loadSeq); err != nil {
+		return err
+	}
+	var status int
+	if err := t.EvalWorld(ctx, "__tact.navStatus()", &status); err == nil && status >= 400 {
+		return failure.New(failure.NavigationFailed, "%s: HTTP %d", url, status)
+	}
+	return nil
+}
+
+// waitLoad waits until the main frame fired a load event after seq.
+func (t *Tab) waitLoad(ctx context.Context, seq int) error {
+	for {
+		st := t.state()
+		if st.loadSeq > seq && !st.loading {
+			return nil
+		}
+		if err := t.checkUsable(); err != nil {
+			return err
+		}
+		select {
+		case <-st.changed:
+		case <-ctx.Done():
+			return failure.New(failure.Timeout, "page did not finish loading within --timeout")
+		}
+	}
+}
+
+// WaitLoaded waits for a load in progress to finish.
+func (t *Tab) WaitLoaded(ctx context.Context) error {
+	st := t.state()
+	if !st.loading {
+		return nil
+	}
+	return t.waitLoad(ctx, st.loadSeq)
+}
+
+func (t *Tab) checkUsable() error {
+	t.mu.Lock()
+	crashed, open := t.crashed, t.open
+	t.mu.Unlock()
+	if crashed {
+		return failure.New(failure.BrowserUnavailable, "the tab crashed").WithHint("tact tab new, or tact reload")
+	}
+	if open != nil {
+		return failure.New(failure.NotInteractable, "a %s dialog is open: %q", open.Type, trim(open.Message, 80)).WithHint("tact dialog accept|dismiss")
+	}
+	return nil
+}
+
+// Settle waits until the page is quiet: a navigation it started has
+// loaded, the DOM has not changed for `quiet`, and no recent request is in
+// flight, up to `cap`. It never fails: a page that never settles is
+// snapped as it is at the cap.
+func (t *Tab) Settle(ctx context.Context, quiet, limit time.Duration) {
+	ctx, cancel := context.WithTimeout(ctx, limit)
+	defer cancel()
+	if st := t.state(); st.loading {
+		_ = t.waitLoad(ctx, st.loadSeq)
+	}
+	for ctx.Err() == nil {
+		if t.checkUsable() != nil {
+			return
+		}
+		var waited float64
+		expr := fmt.Sprintf("__tact.quiet(%d, %d)", quiet.Milliseconds(), limit.Milliseconds())
+		if err := t.EvalWorld(ctx, expr, &waited); err != nil {
+			// The document changed under us (navigation): wait for its load.
+			if st := t.state(); st.loading {
+				_ = t.waitLoad(ctx, st.loadSeq)
+				continue
+			}
+			return
+		}
+		if t.main.busyRequests(time.Now(), 2*time.Second) == 0 {
+			if st := t.state(); !st.loading {
+				return
+			}
+			_ = t.waitLoad(ctx, t.state().loadSeq)
+			continue
+		}
+		select {
+		case <-ctx.Done():
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}
+
+// EvalWorld evaluates expr in tact's isolated world of the main frame.
+func (t *Tab) EvalWorld(ctx context.Context, expr string, out any) error {
+	return t.evalIn(ctx, t.main, t.id, expr, out)
+}
+
+var errContextGone = errors.New("execution context gone")
+
+// evalIn evaluates expr (awaiting promises, by value) in tact's world of a
+// frame hosted by target tg, installing the library on first use.
+func (t *Tab) evalIn(ctx context.Context, tg *target, frameID, expr string, out any) error {
+	v := t.m.libVersion()
+	wrapped := "(globalThis.__tact && globalThis.__tact.v === " + jsString(v) + ") ? (" + expr + ") : ({__tactMissing: true})"
+	for attempt := 0; attempt < 4; attempt++ {
+		id, err := t.worldFor(ctx, tg, frameID)
+		if err != nil {
+			return err
+		}
+		raw, err := evaluate(ctx, tg.sess, id, wrapped, true)
+		if errors.Is(err, errContextGone) {
+			tg.dropWorld(id)
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		if strings.HasPrefix(string(raw), `{"__tactMissing"`) {
+			if _, err := evaluate(ctx, tg.sess, id, t.m.library(), true); err != nil && !errors.Is(err, errContextGone) {
+				return err
+			}
+			continue
+		}
+		if out == nil {
+			return nil
+		}
+		if err := json.Unmarshal(raw, out); err != nil {
+			return failure.New(failure.Internal, "decode page result: %v", err)
+		}
+		return nil
+	}
+	return failure.New(failure.Internal, "could not run tact's page library in frame %s (the page keeps navigating?)", frameID)
+}
+
+func (t *Tab) worldFor(ctx context.Context, tg *target, frameID string) (int64, error) {
+	if id := tg.world(frameID); id != 0 {
+		return id, nil
+	}
+	var res struct {
+		ID int64 `json:"executionContextId"`
+	}
+	if err := tg.sess.Call(ctx, "Page.createIsolatedWorld", map[string]any{"frameId": frameID, "worldName": WorldName}, &res); err != nil {
+		if ctx.Err() != nil {
+			return 0, failure.New(failure.Timeout, "page did not respond within --timeout (busy script?)")
+		}
+		return 0, errBrowserGone(failure.New(failure.Internal, "isolated world: %v", err))
+	}
+	tg.setWorld(frameID, res.ID)
+	return res.ID, nil
+}
+
+// evaluate runs one Runtime.evaluate and returns the JSON value.
+func evaluate(ctx context.Context, s *cdp.Session, contextID int64, expr string, await bool) (json.RawMessage, error) {
+	params := map[string]any{"expression": expr, "returnByValue": true, "awaitPromise": await}
+	if contextID != 0 {
+		params["contextId"] = contextID
+	}
+	var res struct {
+		Result struct {
+			Type  string          `json:"type"`
+			Value json.RawMessage `json:"value"`
+		} `json:"result"`
+		ExceptionDetails *exceptionDetails `json:"exceptionDetails"`
+	}
+	if err := s.Call(ctx, "Runtime.evaluate", params, &res); err != nil {
+		var ce *cdp.Error
+		if errors.As(err, &ce) && (strings.Contains(ce.Message, "context") || strings.Contains(ce.Message, "Execution context was destroyed")) {
+			return nil, errContextGone
+		}
+		if ctx.Err() != nil {
+			return nil, failure.New(failure.Timeout, "page did not respond within --timeout (busy script or hung page)")
+		}
+		return nil, errBrowserGone(err)
+	}
+	if res.ExceptionDetails != nil {
+		msg := res.ExceptionDetails.message()
+		if strings.Contains(msg, "Execution context was destroyed") || strings.Contains(msg, "Inspected target navigated") {
+			return nil, errContextGone
+		}
+		return nil, failure.New(failure.JSError, "%s", msg)
+	}
+	if res.Result.Type == "undefined" || len(res.Result.Value) == 0 {
+		return json.RawMessage("null"), nil
+	}
+	return res.Result.Value, nil
+}
+
+type exceptionDetails struct {
+	Text      string `json:"text"`
+	Exception *struct {
+		Description string `json:"description"`
+		Value       any    `json:"value"`
+	} `json:"exception"`
+}
+
+func (e *exceptionDetails) message() string {
+	if e.Exception != nil {
+		if e.Exception.Description != "" {
+			line, _, _ := strings.Cut(e.Exception.Description, "\n")
+			return line
+		}
+		if e.Exception.Value != nil {
+			return fmt.Sprintf("Uncaught %v", e.Exception.Value)
+		}
+	}
+	return e.Text
+}
+
+func jsString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+func trim(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "…"
+}
+
+func mustJSON(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
