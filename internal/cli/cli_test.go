@@ -1,0 +1,284 @@
+package cli_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tact-browser/tact/internal/browser"
+	"github.com/tact-browser/tact/internal/browsertest"
+	"github.com/tact-browser/tact/internal/cli"
+)
+
+// These tests drive tact end to end: cli.Main in this process is the
+// client; the daemon it spawns is this test binary re-executed with
+// "__daemon" (see TestMain), which launches a real headless Chromium.
+
+var (
+	srvURL, altURL string
+	noBrowser      string
+	sessions       = map[string]bool{}
+)
+
+func TestMain(m *testing.M) {
+	if len(os.Args) > 1 && os.Args[1] == "__daemon" {
+		os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr))
+	}
+	os.Exit(run(m))
+}
+
+func run(m *testing.M) int {
+	if _, err := browser.Find(); err != nil {
+		noBrowser = err.Error()
+		return m.Run()
+	}
+	home, err := os.MkdirTemp("", "tact-cli-test-")
+	if err != nil {
+		panic(err)
+	}
+	defer os.RemoveAll(home)
+	os.Setenv("TACT_HOME", home)
+	os.Setenv("TACT_CHROME_ARGS", `"`+browsertest.HostRules+`"`)
+	os.Unsetenv("TACT_SESSION")
+	os.Unsetenv("TACT_CDP")
+	root, err := browsertest.RepoRoot()
+	if err != nil {
+		panic(err)
+	}
+	srv := browsertest.Serve(filepath.Join(root, "testdata"), "127.0.0.1:0")
+	alt := browsertest.Serve(filepath.Join(root, "testdata"), "localhost:0")
+	defer srv.Close()
+	defer alt.Close()
+	srvURL, altURL = srv.URL, alt.URL
+	code := m.Run()
+	for s := range sessions {
+		cli.Main([]string{"--session", s, "browser", "stop"}, &bytes.Buffer{}, &bytes.Buffer{})
+	}
+	return code
+}
+
+type result struct {
+	out, err string
+	code     int
+}
+
+// tact runs one CLI call in the given session.
+func tact(t testing.TB, session string, args ...string) result {
+	t.Helper()
+	if noBrowser != "" {
+		t.Skip(noBrowser)
+	}
+	sessions[session] = true
+	var out, errb bytes.Buffer
+	code := cli.Main(append([]string{"--session", session}, args...), &out, &errb)
+	return result{out.String(), errb.String(), code}
+}
+
+func page(p string) string { return srvURL + "/" + p }
+
+func mustOK(t testing.TB, r result) {
+	t.Helper()
+	if r.code != 0 {
+		t.Fatalf("exit %d\nstdout: %s\nstderr: %s", r.code, r.out, r.err)
+	}
+}
+
+func TestSnapBasics(t *testing.T) {
+	r := tact(t, "main", "snap", page("hello.html"))
+	mustOK(t, r)
+	for _, want := range []string{"Hello page", "# Hello", "> A tiny page for smoke tests.", `[button] "Press"`, `[link] "Other"`} {
+		if !strings.Contains(r.out, want) {
+			t.Errorf("snap output lacks %q:\n%s", want, r.out)
+		}
+	}
+	if !strings.Contains(r.err, "elements, ~") {
+		t.Errorf("stderr lacks the element/token count: %q", r.err)
+	}
+	// Same document, same refs.
+	r2 := tact(t, "main", "snap")
+	mustOK(t, r2)
+	if refOf(t, r.out, `"Press"`) != refOf(t, r2.out, `"Press"`) {
+		t.Errorf("ref changed between snaps of the same document:\n%s\n---\n%s", r.out, r2.out)
+	}
+	// A new document never reuses a number.
+	r3 := tact(t, "main", "snap", page("hello.html"))
+	mustOK(t, r3)
+	if refOf(t, r3.out, `"Press"`) == refOf(t, r.out, `"Press"`) {
+		t.Errorf("ref number reused after navigation")
+	}
+}
+
+func refOf(t testing.TB, out, needle string) string {
+	t.Helper()
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, needle) {
+			if i := strings.Index(line, "@e"); i >= 0 {
+				return strings.Fields(line[i:])[0]
+			}
+		}
+	}
+	t.Fatalf("no element %s in:\n%s", needle, out)
+	return ""
+}
+
+func TestSnapJSON(t *testing.T) {
+	r := tact(t, "main", "-o", "json", "snap", page("hello.html"))
+	mustOK(t, r)
+	var p struct {
+		URL      string `json:"url"`
+		Title    string `json:"title"`
+		Sections []struct {
+			Heading  string `json:"heading"`
+			Elements []struct {
+				Ref    string `json:"ref"`
+				Role   string `json:"role"`
+				Action string `json:"action"`
+			} `json:"elements"`
+		} `json:"sections"`
+	}
+	if err := json.Unmarshal([]byte(r.out), &p); err != nil {
+		t.Fatalf("json: %v\n%s", err, r.out)
+	}
+	if p.Title != "Hello page" || len(p.Sections) == 0 {
+		t.Fatalf("unexpected page: %+v", p)
+	}
+	n := 0
+	for _, s := range p.Sections {
+		for _, e := range s.Elements {
+			n++
+			if e.Action != "click" || !strings.HasPrefix(e.Ref, "e") {
+				t.Errorf("element %+v", e)
+			}
+		}
+	}
+	if n != 2 {
+		t.Errorf("want 2 elements, got %d", n)
+	}
+	nd := tact(t, "main", "-o", "ndjson", "snap")
+	mustOK(t, nd)
+	if lines := strings.Split(strings.TrimSpace(nd.out), "\n"); len(lines) != 2 {
+		t.Errorf("ndjson: want 2 lines, got %q", nd.out)
+	}
+}
+
+func TestErrorsAndExitCodes(t *testing.T) {
+	cases := []struct {
+		name string
+		args []string
+		code int
+		msg  string
+	}{
+		{"http 404", []string{"snap", srvURL + "/status/404"}, 4, "HTTP 404"},
+		{"http 500", []string{"snap", srvURL + "/status/500"}, 4, "HTTP 500"},
+		{"unreachable", []string{"snap", "http://unreachable.invalid/"}, 4, "ERR_"},
+		{"javascript url", []string{"snap", "javascript:alert(1)"}, 2, "javascript"},
+		{"file url", []string{"snap", "file:///etc/passwd"}, 2, "--allow-file"},
+		{"unknown flag", []string{"snap", "--bogus"}, 2, "unknown flag"},
+		{"bad timeout", []string{"--timeout", "soon", "snap"}, 2, "timeout"},
+		{"bad session", []string{"--session", "../x", "snap"}, 2, "session name"},
+		{"focus matches nothing", []string{"snap", page("hello.html"), "--focus", "#nope"}, 8, ""},
+	}
+	for _, c := range cases {
+		r := tact(t, "main", c.args...)
+		if r.code != c.code {
+			t.Errorf("%s: exit %d, want %d (stderr %q)", c.name, r.code, c.code, r.err)
+		}
+		if !strings.Contains(r.err, c.msg) || !strings.HasPrefix(r.err, "error: ") && !strings.Contains(r.err, "\nerror: ") {
+			t.Errorf("%s: stderr %q lacks %q", c.name, r.err, c.msg)
+		}
+	}
+	// JSON mode reports the error as JSON on stdout.
+	r := tact(t, "main", "-o", "json", "snap", srvURL+"/status/404")
+	var e struct {
+		Error struct{ Code, Message string }
+	}
+	if err := json.Unmarshal([]byte(r.out), &e); err != nil || e.Error.Code != "NAVIGATION_FAILED" {
+		t.Errorf("json error: %q (%v)", r.out, err)
+	}
+}
+
+func TestAlertBetweenCalls(t *testing.T) {
+	mustOK(t, tact(t, "main", "snap", page("cli_alert.html")))
+	time.Sleep(400 * time.Millisecond) // the page's alert() opens while no command runs
+	start := time.Now()
+	r := tact(t, "main", "--timeout", "10s", "snap")
+	mustOK(t, r)
+	if time.Since(start) > 8*time.Second {
+		t.Errorf("snap after an alert took %s", time.Since(start))
+	}
+	if !strings.Contains(r.out, `"Alert again"`) {
+		t.Errorf("snap after alert:\n%s", r.out)
+	}
+}
+
+func TestFramesInPlace(t *testing.T) {
+	r := tact(t, "main", "snap", page("cli_frames.html?alt="+altURL))
+	mustOK(t, r)
+	for _, want := range []string{"# Outer page", "Frame same", `"Submit same"`, "Frame cross", `"Submit cross"`, `[input:email] "Email"`} {
+		if !strings.Contains(r.out, want) {
+			t.Errorf("frames snap lacks %q:\n%s", want, r.out)
+		}
+	}
+	if strings.Index(r.out, "Frame same") > strings.Index(r.out, "Frame cross") {
+		t.Errorf("frames out of document order:\n%s", r.out)
+	}
+}
+
+func TestDelayedRender(t *testing.T) {
+	r := tact(t, "main", "snap", page("cli_delayed.html"))
+	mustOK(t, r)
+	if !strings.Contains(r.out, "Rendered later") || !strings.Contains(r.out, `"Late button"`) {
+		t.Errorf("content rendered after load missing:\n%s", r.out)
+	}
+}
+
+func TestRead(t *testing.T) {
+	r := tact(t, "main", "read", page("hello.html"))
+	mustOK(t, r)
+	if !strings.Contains(r.out, "# Hello") || !strings.Contains(r.out, "A tiny page for smoke tests.") {
+		t.Errorf("read output:\n%s", r.out)
+	}
+}
+
+func TestBrowserLifecycle(t *testing.T) {
+	s := "lifecycle"
+	r := tact(t, s, "browser", "status")
+	mustOK(t, r)
+	if !strings.Contains(r.out, "not running") {
+		t.Errorf("status before launch: %q", r.out)
+	}
+	mustOK(t, tact(t, s, "browser", "launch"))
+	r = tact(t, s, "-o", "json", "browser", "status")
+	mustOK(t, r)
+	var st struct {
+		Running bool `json:"running"`
+		PID     int  `json:"pid"`
+		Port    int  `json:"port"`
+	}
+	if err := json.Unmarshal([]byte(r.out), &st); err != nil || !st.Running || st.PID == 0 {
+		t.Fatalf("status after launch: %q (%v)", r.out, err)
+	}
+	if !browser.Alive(st.PID) {
+		t.Fatalf("browser pid %d not alive", st.PID)
+	}
+	if _, err := browser.Version(t.Context(), fmt.Sprintf("127.0.0.1:%d", st.Port)); err != nil {
+		t.Errorf("debugging port not answering on 127.0.0.1: %v", err)
+	}
+	mustOK(t, tact(t, s, "browser", "stop"))
+	deadline := time.Now().Add(5 * time.Second)
+	for browser.Alive(st.PID) && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if browser.Alive(st.PID) {
+		t.Errorf("browser %d still alive after stop", st.PID)
+	}
+	r = tact(t, s, "browser", "status")
+	if !strings.Contains(r.out, "not running") {
+		t.Errorf("status after stop: %q", r.out)
+	}
+}
