@@ -16,24 +16,32 @@ func (a Attrs) MarshalJSON() ([]byte, error) {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		k, err := json.Marshal(x.Key)
-		if err != nil {
+		if err := writeString(&b, x.Key); err != nil {
 			return nil, err
 		}
-		b.Write(k)
 		b.WriteByte(':')
 		if x.Value == "" {
 			b.WriteString("true")
 			continue
 		}
-		v, err := json.Marshal(x.Value)
-		if err != nil {
+		if err := writeString(&b, x.Value); err != nil {
 			return nil, err
 		}
-		b.Write(v)
 	}
 	b.WriteByte('}')
 	return b.Bytes(), nil
+}
+
+// writeString appends s as a JSON string without HTML escaping; an
+// encoder that wants "<" escaped (json.Marshal) re-escapes our output.
+func writeString(b *bytes.Buffer, s string) error {
+	enc := json.NewEncoder(b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(s); err != nil {
+		return err
+	}
+	b.Truncate(b.Len() - 1) // Encode's newline
+	return nil
 }
 
 // UnmarshalJSON reads the object form written by MarshalJSON, keeping the
