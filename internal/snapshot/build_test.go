@@ -51,17 +51,18 @@ func TestBuild(t *testing.T) {
 			},
 		},
 		{
-			name: "texts equal to an element name are dropped, blocks joined with |",
+			name: "texts equal to an element name or desc are dropped",
 			items: []Item{
 				{K: KindHeading, Level: 2, Text: "Login"},
 				{K: KindText, Text: "Email"},
 				{K: KindText, Text: "We never share it"},
 				{K: KindText, Text: "Sign in"},
-				el(1, "input:email", "Email"),
+				{K: KindText, Text: "8 characters"},
+				el(1, "input:email", "Email", [2]string{"desc", "8 characters"}),
 				el(2, "button", "Sign in"),
 			},
 			want: []Section{{Heading: "Login", Level: 2, Summary: "We never share it", Elements: []Element{
-				{Ref: "e1", Role: "input:email", Name: "Email", Tag: "a", Action: "click"},
+				{Ref: "e1", Role: "input:email", Name: "Email", Tag: "a", Action: "click", Attrs: Attrs{{"desc", "8 characters"}}},
 				{Ref: "e2", Role: "button", Name: "Sign in", Tag: "a", Action: "click"},
 			}}},
 		},

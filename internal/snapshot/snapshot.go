@@ -181,7 +181,7 @@ func clampLevel(l int) int {
 }
 
 // summarize joins a section's text runs. Runs equal to an element's name
-// (a label, a link's own text seen twice) are dropped: the element line
+// or description (a label, a field hint) are dropped: the element line
 // already says it. Runs are joined with " | " unless the previous one ends a
 // sentence, so separate blocks stay distinguishable without costing much.
 func summarize(texts []string, els []Element) string {
@@ -192,6 +192,9 @@ func summarize(texts []string, els []Element) string {
 	for _, e := range els {
 		if e.Name != "" {
 			names[e.Name] = true
+		}
+		if d, ok := e.Attrs.Get("desc"); ok && d != "" {
+			names[d] = true // a hint shown as the element's desc=
 		}
 	}
 	var b strings.Builder
