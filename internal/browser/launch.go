@@ -84,6 +84,9 @@ func Launch(ctx context.Context, o Options) (*Process, error) {
 	args = append(args, o.Args...)
 	args = append(args, "about:blank")
 	cmd := exec.Command(path, args...)
+	if o.Stderr != nil {
+		fmt.Fprintf(o.Stderr, "launch: %s %q\n", path, args)
+	}
 	// Own process group: the browser outlives a killed CLI call, and we can
 	// kill all its helpers at once.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}

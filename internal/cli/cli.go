@@ -37,7 +37,7 @@ type Globals struct {
 	Dialog     string           `enum:",accept,dismiss,leave" default:"" help:"Dialog policy: accept (default), dismiss or leave open."`
 	PromptText string           `name:"prompt-text" help:"Text to answer prompt() dialogs with (otherwise they are dismissed)."`
 	CDP        string           `name:"cdp" env:"TACT_CDP" help:"Attach to a running browser (ws:// URL, http:// URL, host:port or port) instead of launching one."`
-	BrowserArg []string         `name:"browser-arg" help:"Extra browser flag for a launched browser (repeatable; env TACT_CHROME_ARGS)."`
+	BrowserArg []string         `name:"browser-arg" sep:"none" help:"Extra browser flag for a launched browser (repeatable; env TACT_CHROME_ARGS)."`
 	AllowFile  bool             `name:"allow-file" help:"Allow opening file: URLs."`
 	Version    kong.VersionFlag `help:"Print the version."`
 }
@@ -49,15 +49,12 @@ type app struct {
 	Daemon        daemonCmd `cmd:"" name:"__daemon" hidden:""`
 }
 
+// daemonCmd's session, --cdp, --browser-arg and --verbose are the globals.
 type daemonCmd struct {
-	Session     string        `default:"default"`
 	Profile     string        `default:""`
 	Headed      bool          `default:"false"`
 	Port        int           `default:"0"`
 	IdleTimeout time.Duration `name:"idle-timeout" default:"30m"`
-	CDP         string        `name:"cdp"`
-	BrowserArg  []string      `name:"browser-arg" sep:"none"`
-	Verbose     bool
 }
 
 // Version is set by main from build information.
@@ -107,7 +104,7 @@ type exitSentinel struct{}
 func run(kctx *kong.Context, a *app, stdout, stderr io.Writer) int {
 	path := commandPath(kctx)
 	if path == "__daemon" {
-		return runDaemon(&a.Daemon, stderr)
+		return runDaemon(a, stderr)
 	}
 	g, err := a.wire()
 	if err != nil {
@@ -269,11 +266,12 @@ func oneLine(s string) string {
 	return strings.ReplaceAll(s, "\n", " ")
 }
 
-func runDaemon(d *daemonCmd, stderr io.Writer) int {
+func runDaemon(a *app, stderr io.Writer) int {
+	d := &a.Daemon
 	err := daemon.Run(context.Background(), daemon.Options{
-		Session: d.Session, Profile: d.Profile, Headless: !d.Headed, Port: d.Port,
-		IdleTimeout: d.IdleTimeout, CDP: d.CDP, BrowserArgs: d.BrowserArg,
-		Version: Version, Library: Library(), Log: stderr, Verbose: d.Verbose,
+		Session: a.Session, Profile: d.Profile, Headless: !d.Headed, Port: d.Port,
+		IdleTimeout: d.IdleTimeout, CDP: a.CDP, BrowserArgs: a.BrowserArg,
+		Version: Version, Library: Library(), Log: stderr, Verbose: a.Verbose,
 	})
 	if err != nil {
 		fmt.Fprintln(stderr, "daemon:", err)

@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/tact-browser/tact/internal/render"
 	"github.com/tact-browser/tact/internal/snapshot"
@@ -33,6 +34,9 @@ func (c *Snap) Run(ctx context.Context, env *Env) (*Output, error) {
 
 func snapOutput(page *snapshot.Page, maxTokens int) *Output {
 	text, st := render.Text(page, render.Options{MaxTokens: maxTokens})
+	if !strings.HasSuffix(text, "\n") {
+		text += "\n"
+	}
 	return &Output{
 		Text:   text,
 		Data:   page,

@@ -4,9 +4,6 @@
   const T = globalThis.__tact = globalThis.__tact || {};
   T.v = "%VERSION%";
   T.lastMutation = performance.now();
-  T.refs = T.refs || new Map();
-  T.refOf = T.refOf || new WeakMap();
-  T.byRef = T.byRef || ((n) => { const el = T.refs.get(n); return el && el.isConnected ? el : null; });
   if (!T.observer) {
     T.observer = new MutationObserver(() => { T.lastMutation = performance.now(); });
     const start = () => T.observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });

@@ -530,8 +530,7 @@ func evaluate(ctx context.Context, s *cdp.Session, contextID int64, expr string,
 		ExceptionDetails *exceptionDetails `json:"exceptionDetails"`
 	}
 	if err := s.Call(ctx, "Runtime.evaluate", params, &res); err != nil {
-		var ce *cdp.Error
-		if errors.As(err, &ce) && (strings.Contains(ce.Message, "context") || strings.Contains(ce.Message, "Execution context was destroyed")) {
+		if isContextGone(err) {
 			return nil, errContextGone
 		}
 		if ctx.Err() != nil {
@@ -590,3 +589,14 @@ func mustJSON(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
 }
+
+// isContextGone reports a call that failed because its execution context
+// (document) went away, which callers retry in the new document.
+func isContextGone(err error) bool {
+	var ce *cdp.Error
+	return errors.As(err, &ce) && (strings.Contains(ce.Message, "context") || strings.Contains(ce.Message, "Cannot find object"))
+}
+
+type rawJSON = json.RawMessage
+
+func jsonUnmarshal(b []byte, out any) error { return json.Unmarshal(b, out) }

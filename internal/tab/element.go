@@ -1,0 +1,142 @@
+package tab
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/tact-browser/tact/internal/failure"
+)
+
+// Element is a live handle on a page element: the frame it lives in and a
+// remote object in tact's isolated world there.
+type Element struct {
+	tab      *Tab
+	tg       *target
+	frameID  string
+	ObjectID string
+	Ref      int
+}
+
+// ParseRef accepts "@e12" (and "e12") and returns 12.
+func ParseRef(s string) (int, bool) {
+	s = strings.TrimPrefix(s, "@")
+	if !strings.HasPrefix(s, "e") {
+		return 0, false
+	}
+	n, err := strconv.Atoi(s[1:])
+	if err != nil || n <= 0 {
+		return 0, false
+	}
+	return n, true
+}
+
+// ResolveRef finds the element a ref was issued for. It never falls back
+// to a similar element: a ref of a document that has navigated away, or of
+// a node that was removed, is STALE_REF.
+func (t *Tab) ResolveRef(ctx context.Context, n int) (*Element, error) {
+	if err := t.checkUsable(); err != nil {
+		return nil, err
+	}
+	ri, ok, next := t.m.refInfo(n)
+	if n >= next || !ok {
+		return nil, failure.New(failure.UnknownRef, "@e%d was never issued in this session", n).WithHint("run tact snap and use a ref from its output")
+	}
+	if ri.Tab != t.id {
+		return nil, failure.New(failure.StaleRef, "@e%d belongs to another tab", n).WithHint("tact tab switch, or snap this tab again")
+	}
+	host := t.main
+	if ri.Frame != t.id {
+		if c := t.child(ri.Frame); c != nil {
+			host = c
+		}
+	}
+	el, err := t.objectIn(ctx, host, ri.Frame, fmt.Sprintf("globalThis.__tact && __tact.byRef ? __tact.byRef(%d) : null", n))
+	if err != nil {
+		return nil, err
+	}
+	if el == nil {
+		return nil, failure.New(failure.StaleRef, "@e%d is stale: its page has changed since the snap", n).WithHint("run tact snap again and use the new refs")
+	}
+	el.Ref = n
+	return el, nil
+}
+
+// objectIn evaluates expr (which yields an element or null) in tact's world
+// of a frame and returns a handle, or nil for null.
+func (t *Tab) objectIn(ctx context.Context, tg *target, frameID, expr string) (*Element, error) {
+	for attempt := 0; attempt < 3; attempt++ {
+		id, err := t.worldFor(ctx, tg, frameID)
+		if err != nil {
+			return nil, err
+		}
+		var res struct {
+			Result struct {
+				Type     string `json:"type"`
+				Subtype  string `json:"subtype"`
+				ObjectID string `json:"objectId"`
+			} `json:"result"`
+			ExceptionDetails *exceptionDetails `json:"exceptionDetails"`
+		}
+		err = tg.sess.Call(ctx, "Runtime.evaluate", map[string]any{"expression": expr, "contextId": id}, &res)
+		if err != nil {
+			if isContextGone(err) {
+				tg.dropWorld(id)
+				continue
+			}
+			if ctx.Err() != nil {
+				return nil, failure.New(failure.Timeout, "page did not respond within --timeout")
+			}
+			return nil, errBrowserGone(err)
+		}
+		if res.ExceptionDetails != nil {
+			return nil, failure.New(failure.JSError, "%s", res.ExceptionDetails.message())
+		}
+		if res.Result.ObjectID == "" || res.Result.Subtype == "null" {
+			return nil, nil
+		}
+		return &Element{tab: t, tg: tg, frameID: frameID, ObjectID: res.Result.ObjectID}, nil
+	}
+	return nil, failure.New(failure.StaleRef, "the frame navigated while resolving the target")
+}
+
+// Call runs fn (a JS function source taking the element as `this` and
+// args) in the element's world and decodes its by-value result into out.
+func (e *Element) Call(ctx context.Context, fn string, out any, args ...any) error {
+	cargs := make([]map[string]any, len(args))
+	for i, a := range args {
+		cargs[i] = map[string]any{"value": a}
+	}
+	var res struct {
+		Result struct {
+			Value rawJSON `json:"value"`
+		} `json:"result"`
+		ExceptionDetails *exceptionDetails `json:"exceptionDetails"`
+	}
+	err := e.tg.sess.Call(ctx, "Runtime.callFunctionOn", map[string]any{
+		"functionDeclaration": fn, "objectId": e.ObjectID, "arguments": cargs,
+		"returnByValue": true, "awaitPromise": true,
+	}, &res)
+	if err != nil {
+		if isContextGone(err) {
+			return failure.New(failure.StaleRef, "the element's page navigated away")
+		}
+		if ctx.Err() != nil {
+			return failure.New(failure.Timeout, "page did not respond within --timeout")
+		}
+		return errBrowserGone(err)
+	}
+	if res.ExceptionDetails != nil {
+		return failure.New(failure.JSError, "%s", res.ExceptionDetails.message())
+	}
+	if out != nil && len(res.Result.Value) > 0 {
+		return jsonUnmarshal(res.Result.Value, out)
+	}
+	return nil
+}
+
+// Release frees the remote object.
+func (e *Element) Release(ctx context.Context) {
+	_ = e.tg.sess.Call(ctx, "Runtime.releaseObject", map[string]any{"objectId": e.ObjectID}, nil)
+}
