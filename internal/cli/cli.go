@@ -34,7 +34,7 @@ type Globals struct {
 	Locale     string           `help:"Locale for the session: Intl and navigator.language (e.g. ja-JP)."`
 	Geo        string           `help:"Geolocation LAT,LON for the session." placeholder:"LAT,LON"`
 	UserAgent  string           `name:"user-agent" help:"User-Agent for the session."`
-	Dialog     string           `enum:",accept,dismiss,leave" default:"" help:"Dialog policy: accept (default), dismiss or leave open."`
+	DialogMode string           `name:"dialog" enum:",accept,dismiss,leave" default:"" help:"Dialog policy: accept (default), dismiss or leave open."`
 	PromptText string           `name:"prompt-text" help:"Text to answer prompt() dialogs with (otherwise they are dismissed)."`
 	CDP        string           `name:"cdp" env:"TACT_CDP" help:"Attach to a running browser (ws:// URL, http:// URL, host:port or port) instead of launching one."`
 	BrowserArg []string         `name:"browser-arg" sep:"none" help:"Extra browser flag for a launched browser (repeatable; env TACT_CHROME_ARGS)."`
@@ -115,6 +115,11 @@ func run(kctx *kong.Context, a *app, stdout, stderr io.Writer) int {
 	if !ok {
 		return printErr(stdout, stderr, a.Output, failure.New(failure.Usage, "unknown command %q", path))
 	}
+	if e, ok := cmd.(*commands.Eval); ok {
+		if err := e.ReadStdin(os.Stdin); err != nil {
+			return printErr(stdout, stderr, a.Output, err)
+		}
+	}
 	params, err := json.Marshal(cmd)
 	if err != nil {
 		return printErr(stdout, stderr, a.Output, err)
@@ -175,7 +180,7 @@ func commandPath(kctx *kong.Context) string {
 func (a *app) wire() (rpc.Globals, error) {
 	g := rpc.Globals{
 		Session: a.Session, Output: a.Output, Verbose: a.Verbose, Lang: a.Lang, Locale: a.Locale,
-		Geo: a.Geo, UserAgent: a.UserAgent, Dialog: a.Dialog, PromptText: a.PromptText,
+		Geo: a.Geo, UserAgent: a.UserAgent, Dialog: a.DialogMode, PromptText: a.PromptText,
 		CDP: a.CDP, BrowserArgs: a.BrowserArg, AllowFile: a.AllowFile,
 	}
 	d, err := ParseTimeout(a.Timeout)

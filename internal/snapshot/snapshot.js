@@ -96,7 +96,13 @@
       if (hash > 0 && h.slice(0, hash) === here) h = h.slice(hash);
       else h = h.slice(o.length) || '/';
     }
-    return cap(h, 120);
+    // Long URLs are mostly tracking queries: keep the path, which is what
+    // tells an agent where the link goes (it clicks by ref anyway).
+    if (h.length > 80) {
+      const q = h.search(/[?#]/);
+      if (q > 0) h = h.slice(0, q) + '?…';
+    }
+    return cap(h, 100);
   }
 
   T.snap = function (opts) {
@@ -517,7 +523,9 @@
     // Attributes, in the documented order.
     const a = [];
     const aria = (k) => el.getAttribute(k);
-    if (stableId(el.id)) a.push(['id', el.id]);
+    // Ids help agents write --focus selectors for controls; on links they
+    // are mostly anchors and cost more than they tell.
+    if (tag !== 'a' && tag !== 'area' && stableId(el.id)) a.push(['id', el.id]);
     if ((tag === 'a' || tag === 'area') && el.hasAttribute('href')) {
       const h = hrefOf(el);
       if (h) a.push(['href', h]);

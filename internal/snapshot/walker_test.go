@@ -1,7 +1,6 @@
 package snapshot_test
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -268,10 +267,8 @@ func TestBigTable(t *testing.T) {
 	}
 	start := time.Now()
 	snap(t, tab, map[string]any{"nextRef": 1})
+	// Speed targets live in the benchmark, not in assertions.
 	t.Logf("walk of 3,000 rows: best %.0f ms in page, %v with transfer", best, time.Since(start))
-	if best > 400 { // generous: shared CI machines are slow; the target is well under 200 ms
-		t.Errorf("walk took %.0f ms", best)
-	}
 }
 
 func BenchmarkWalk3000Rows(b *testing.B) {
@@ -294,5 +291,3 @@ func BenchmarkWalk3000Rows(b *testing.B) {
 		}
 	})
 }
-
-var _ = fmt.Sprint

@@ -47,9 +47,11 @@ func (t *Tab) ResolveRef(ctx context.Context, n int) (*Element, error) {
 		return nil, failure.New(failure.StaleRef, "@e%d belongs to another tab", n).WithHint("tact tab switch, or snap this tab again")
 	}
 	host := t.main
-	if ri.Frame != t.id {
-		if c := t.child(ri.Frame); c != nil {
+	if ri.Host != "" && ri.Host != t.id {
+		if c := t.child(ri.Host); c != nil {
 			host = c
+		} else {
+			return nil, failure.New(failure.StaleRef, "@e%d is stale: its frame is gone", n).WithHint("run tact snap again")
 		}
 	}
 	el, err := t.objectIn(ctx, host, ri.Frame, fmt.Sprintf("globalThis.__tact && __tact.byRef ? __tact.byRef(%d) : null", n))

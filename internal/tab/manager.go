@@ -9,7 +9,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"log/slog"
 	"os"
@@ -75,6 +74,7 @@ type persisted struct {
 type refInfo struct {
 	Tab   string `json:"tab"`
 	Frame string `json:"frame"`
+	Host  string `json:"host,omitempty"` // target hosting the frame (an OOPIF's id, or the tab's)
 }
 
 // New makes a Manager; it connects lazily on first use.
@@ -481,12 +481,12 @@ func (m *Manager) nextRef() int {
 	return m.state.NextRef
 }
 
-func (m *Manager) recordRefs(tabID, frameID string, refs []int, next int) {
+func (m *Manager) recordRefs(tabID, hostID, frameID string, refs []int, next int) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	for _, r := range refs {
 		if _, ok := m.state.Refs[r]; !ok {
-			m.state.Refs[r] = refInfo{Tab: tabID, Frame: frameID}
+			m.state.Refs[r] = refInfo{Tab: tabID, Frame: frameID, Host: hostID}
 		}
 	}
 	if next > m.state.NextRef {
@@ -532,4 +532,88 @@ func errBrowserGone(err error) error {
 	return err
 }
 
-var _ = fmt.Sprintf
+// NewTab opens a tab (about:blank or url) and makes it current.
+func (m *Manager) NewTab(ctx context.Context) (*Tab, error) {
+	if err := m.Ensure(ctx); err != nil {
+		return nil, err
+	}
+	id, err := m.createTarget(ctx, "about:blank")
+	if err != nil {
+		return nil, err
+	}
+	t, err := m.waitTab(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	m.mu.Lock()
+	m.current = id
+	m.mu.Unlock()
+	m.save()
+	return t, nil
+}
+
+// Switch makes the tab with this id (or unique id prefix) current.
+func (m *Manager) Switch(ctx context.Context, id string) (*Tab, error) {
+	if err := m.Ensure(ctx); err != nil {
+		return nil, err
+	}
+	m.mu.Lock()
+	var found []string
+	for tid := range m.tabs {
+		if tid == id || (len(id) >= 4 && strings.HasPrefix(strings.ToLower(tid), strings.ToLower(id))) {
+			found = append(found, tid)
+		}
+	}
+	m.mu.Unlock()
+	if len(found) != 1 {
+		if len(found) == 0 {
+			return nil, failure.New(failure.NotFound, "no tab %q (see tact tab list)", id)
+		}
+		return nil, failure.New(failure.Ambiguous, "tab id %q matches %d tabs", id, len(found))
+	}
+	t, err := m.waitTab(ctx, found[0])
+	if err != nil {
+		return nil, err
+	}
+	m.mu.Lock()
+	m.current = t.id
+	m.mu.Unlock()
+	_ = m.conn.Call(ctx, "", "Target.activateTarget", map[string]any{"targetId": t.id}, nil)
+	m.save()
+	return t, nil
+}
+
+// CloseTab closes a tab (the current one when id is empty); another open
+// tab becomes current.
+func (m *Manager) CloseTab(ctx context.Context, id string) error {
+	if err := m.Ensure(ctx); err != nil {
+		return err
+	}
+	if id == "" {
+		t, err := m.Current(ctx)
+		if err != nil {
+			return err
+		}
+		id = t.id
+	}
+	if err := m.conn.Call(ctx, "", "Target.closeTarget", map[string]any{"targetId": id}, nil); err != nil {
+		return failure.New(failure.NotFound, "close tab %s: %v", id, err)
+	}
+	m.dropTab(id)
+	m.save()
+	return nil
+}
+
+// Adopt makes a tab opened by the current one (target=_blank,
+// window.open) current, and returns it.
+func (m *Manager) Adopt(ctx context.Context, id string) (*Tab, error) {
+	t, err := m.waitTab(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	m.mu.Lock()
+	m.current = id
+	m.mu.Unlock()
+	m.save()
+	return t, nil
+}

@@ -54,7 +54,7 @@ func (t *Tab) walkFrame(ctx context.Context, tg *target, frameID, focus, framePa
 			refs = append(refs, it.Ref)
 		}
 	}
-	t.m.recordRefs(t.id, frameID, refs, r.NextRef)
+	t.m.recordRefs(t.id, tg.id, frameID, refs, r.NextRef)
 	out := make([]snapshot.Item, 0, len(r.Items))
 	for _, it := range r.Items {
 		if framePath != "" {

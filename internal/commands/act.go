@@ -1,0 +1,340 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/tab"
+)
+
+// ActOpts are the flags every page-changing command shares.
+type ActOpts struct {
+	NoSnap    bool `name:"no-snap" help:"Print only the result lines, not the fresh snap."`
+	DryRun    bool `name:"dry-run" help:"Resolve and check the target, print what would be done, do nothing."`
+	MaxTokens int  `name:"max-tokens" default:"5000" help:"Budget for the fresh snap (0 = no limit)."`
+}
+
+// Settling after an action: shorter quiet window than after a navigation,
+// because most actions change nothing or change it at once.
+const actQuiet = 60 * time.Millisecond
+
+// act resolves target (when given), runs do, lets the page settle and
+// returns "ok", the notable effects and the fresh snap.
+func act(ctx context.Context, env *Env, o ActOpts, target, verb string, do func(t *tab.Tab, el *tab.Element) ([]string, error)) (*Output, error) {
+	t, err := env.Browser.Current(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var el *tab.Element
+	if target != "" {
+		if el, err = t.Resolve(ctx, target); err != nil {
+			return nil, err
+		}
+		defer el.Release(context.WithoutCancel(ctx))
+	}
+	if o.DryRun {
+		what := "the page"
+		if el != nil {
+			tag, name := el.Describe(ctx)
+			what = fmt.Sprintf("%s [%s] %q", target, tag, name)
+		}
+		if el != nil && verb != "hover" && verb != "scroll" && verb != "upload" && verb != "fill" && verb != "select" {
+			if _, _, err := el.ClickPoint(ctx, true); err != nil {
+				return nil, err
+			}
+		}
+		msg := fmt.Sprintf("dry run: would %s %s", verb, what)
+		return &Output{Text: msg + "\n", Data: map[string]any{"dry_run": true, "action": verb, "target": target}}, nil
+	}
+	t.Drain()
+	mark := t.Mark()
+	lines, err := do(t, el)
+	if err != nil {
+		return nil, err
+	}
+	t.Settle(ctx, actQuiet, settleCap)
+	eff := t.Drain()
+	var out []string
+	out = append(out, lines...)
+	if t.Navigated(mark) {
+		out = append(out, "navigated to "+t.URL())
+	}
+	for _, d := range eff.Dialogs {
+		out = append(out, fmt.Sprintf("dialog %s (%s): %q", d.Action, d.Type, d.Message))
+	}
+	if eff.ConsoleErrors > 0 {
+		out = append(out, fmt.Sprintf("console errors: %d", eff.ConsoleErrors))
+	}
+	if len(eff.Opened) > 0 {
+		nt, err := env.Browser.Adopt(ctx, eff.Opened[len(eff.Opened)-1])
+		if err == nil {
+			_ = nt.WaitLoaded(ctx)
+			nt.Settle(ctx, actQuiet, settleCap)
+			out = append(out, "new tab (now current): "+nt.URL())
+			t = nt
+		}
+	}
+	if eff.Crashed {
+		out = append(out, "the tab crashed")
+	}
+	return actionOutput(ctx, t, o, out)
+}
+
+func actionOutput(ctx context.Context, t *tab.Tab, o ActOpts, lines []string) (*Output, error) {
+	var sb strings.Builder
+	sb.WriteString("ok\n")
+	for _, l := range lines {
+		sb.WriteString(l + "\n")
+	}
+	data := map[string]any{"ok": true, "effects": lines}
+	if o.NoSnap {
+		return &Output{Text: sb.String(), Data: data}, nil
+	}
+	page, err := t.Snapshot(ctx, "")
+	if err != nil {
+		// The action happened; only the re-snap failed. Say so, exit 0.
+		sb.WriteString("---\n(snap failed: " + failure.From(err).Message + ")\n")
+		return &Output{Text: sb.String(), Data: data}, nil
+	}
+	so := snapOutput(page, o.MaxTokens)
+	sb.WriteString("---\n")
+	sb.WriteString(so.Text)
+	data["snap"] = page
+	return &Output{Text: sb.String(), Data: data, Stderr: so.Stderr}, nil
+}
+
+func clickLike(ctx context.Context, t *tab.Tab, el *tab.Element, clicks int) error {
+	x, y, err := el.ClickPoint(ctx, true)
+	if err != nil {
+		return err
+	}
+	return t.Mouse(ctx, x, y, "left", clicks)
+}
+
+// Click clicks an element.
+type Click struct {
+	Target string `arg:"" help:"@eN ref or css=<selector>."`
+	ActOpts
+}
+
+// Run clicks after checking the element would receive the click.
+func (c *Click) Run(ctx context.Context, env *Env) (*Output, error) {
+	return act(ctx, env, c.ActOpts, c.Target, "click", func(t *tab.Tab, el *tab.Element) ([]string, error) {
+		return nil, clickLike(ctx, t, el, 1)
+	})
+}
+
+// Dblclick double-clicks an element.
+type Dblclick struct {
+	Target string `arg:"" help:"@eN ref or css=<selector>."`
+	ActOpts
+}
+
+// Run double-clicks.
+func (c *Dblclick) Run(ctx context.Context, env *Env) (*Output, error) {
+	return act(ctx, env, c.ActOpts, c.Target, "double-click", func(t *tab.Tab, el *tab.Element) ([]string, error) {
+		return nil, clickLike(ctx, t, el, 2)
+	})
+}
+
+// Hover moves the mouse over an element.
+type Hover struct {
+	Target string `arg:"" help:"@eN ref or css=<selector>."`
+	ActOpts
+}
+
+// Run hovers.
+func (c *Hover) Run(ctx context.Context, env *Env) (*Output, error) {
+	return act(ctx, env, c.ActOpts, c.Target, "hover", func(t *tab.Tab, el *tab.Element) ([]string, error) {
+		x, y, err := el.ClickPoint(ctx, false)
+		if err != nil {
+			return nil, err
+		}
+		return nil, t.Mouse(ctx, x, y, "none", 0)
+	})
+}
+
+// Fill replaces a field's value.
+type Fill struct {
+	Target string   `arg:"" help:"@eN ref or css=<selector> of an input, textarea or contenteditable."`
+	Value  []string `arg:"" optional:"" help:"The value (several words are joined with spaces)."`
+	ActOpts
+}
+
+// Run fills.
+func (c *Fill) Run(ctx context.Context, env *Env) (*Output, error) {
+	v := strings.Join(c.Value, " ")
+	return act(ctx, env, c.ActOpts, c.Target, "fill", func(t *tab.Tab, el *tab.Element) ([]string, error) {
+		return nil, el.Fill(ctx, v)
+	})
+}
+
+// Type types text with real key events into an element.
+type Type struct {
+	Target string   `arg:"" help:"@eN ref or css=<selector> to focus first."`
+	Text   []string `arg:"" help:"The text (several words are joined with spaces)."`
+	ActOpts
+}
+
+// Run focuses and types.
+func (c *Type) Run(ctx context.Context, env *Env) (*Output, error) {
+	v := strings.Join(c.Text, " ")
+	return act(ctx, env, c.ActOpts, c.Target, "type into", func(t *tab.Tab, el *tab.Element) ([]string, error) {
+		if err := el.Focus(ctx); err != nil {
+			return nil, err
+		}
+		return nil, t.TypeText(ctx, v)
+	})
+}
+
+// Press presses a key or chord.
+type Press struct {
+	Key    string `arg:"" help:"Enter, Tab, Escape, ArrowDown, PageDown, F5, a character, or a chord like Control+a."`
+	Target string `arg:"" optional:"" help:"Focus this @eN/css= target first."`
+	ActOpts
+}
+
+// Run presses.
+func (c *Press) Run(ctx context.Context, env *Env) (*Output, error) {
+	if _, err := tab.ParseKey(c.Key); err != nil {
+		return nil, err
+	}
+	return act(ctx, env, c.ActOpts, c.Target, "press "+c.Key+" on", func(t *tab.Tab, el *tab.Element) ([]string, error) {
+		if el != nil {
+			if err := el.Focus(ctx); err != nil {
+				return nil, err
+			}
+		}
+		return nil, t.Press(ctx, c.Key)
+	})
+}
+
+// Select picks options of a <select> by value or visible label.
+type Select struct {
+	Target string   `arg:"" help:"@eN ref or css=<selector> of a <select>."`
+	Values []string `arg:"" help:"Option values or labels."`
+	ActOpts
+}
+
+// Run selects.
+func (c *Select) Run(ctx context.Context, env *Env) (*Output, error) {
+	return act(ctx, env, c.ActOpts, c.Target, "select", func(t *tab.Tab, el *tab.Element) ([]string, error) {
+		sel, err := el.SelectOptions(ctx, c.Values)
+		if err != nil {
+			return nil, err
+		}
+		return []string{"selected: " + strings.Join(sel, ", ")}, nil
+	})
+}
+
+// Check ticks a checkbox, radio or switch (no-op when already checked).
+type Check struct {
+	Target string `arg:"" help:"@eN ref or css=<selector>."`
+	ActOpts
+}
+
+// Run checks.
+func (c *Check) Run(ctx context.Context, env *Env) (*Output, error) {
+	return act(ctx, env, c.ActOpts, c.Target, "check", func(t *tab.Tab, el *tab.Element) ([]string, error) {
+		return setChecked(ctx, t, el, true)
+	})
+}
+
+// Uncheck unticks a checkbox or switch (no-op when already unchecked).
+type Uncheck struct {
+	Target string `arg:"" help:"@eN ref or css=<selector>."`
+	ActOpts
+}
+
+// Run unchecks.
+func (c *Uncheck) Run(ctx context.Context, env *Env) (*Output, error) {
+	return act(ctx, env, c.ActOpts, c.Target, "uncheck", func(t *tab.Tab, el *tab.Element) ([]string, error) {
+		return setChecked(ctx, t, el, false)
+	})
+}
+
+func setChecked(ctx context.Context, t *tab.Tab, el *tab.Element, want bool) ([]string, error) {
+	cur, err := el.Checked(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if cur == want {
+		return []string{"already " + map[bool]string{true: "checked", false: "unchecked"}[want]}, nil
+	}
+	if err := clickLike(ctx, t, el, 1); err != nil {
+		return nil, err
+	}
+	// The click was dispatched; if the page re-rendered the node, report
+	// the click as done rather than failing (a retry would toggle it back).
+	if now, err := el.Checked(ctx); err == nil && now != want {
+		return nil, failure.New(failure.NotInteractable, "clicked, but the control is still %s", map[bool]string{true: "checked", false: "unchecked"}[now])
+	}
+	return nil, nil
+}
+
+// Upload sets the files of a file input.
+type Upload struct {
+	Target string   `arg:"" help:"@eN ref or css=<selector> of an <input type=file>."`
+	Files  []string `arg:"" help:"Files to upload."`
+	ActOpts
+}
+
+// Run uploads.
+func (c *Upload) Run(ctx context.Context, env *Env) (*Output, error) {
+	var abs []string
+	for _, f := range c.Files {
+		a, err := filepath.Abs(f)
+		if err != nil {
+			return nil, failure.New(failure.Usage, "file %q: %v", f, err)
+		}
+		if st, err := os.Stat(a); err != nil || st.IsDir() {
+			return nil, failure.New(failure.Usage, "file %q does not exist or is a directory", f)
+		}
+		abs = append(abs, a)
+	}
+	return act(ctx, env, c.ActOpts, c.Target, "upload to", func(t *tab.Tab, el *tab.Element) ([]string, error) {
+		return []string{fmt.Sprintf("uploaded %d file(s)", len(abs))}, el.SetFiles(ctx, abs)
+	})
+}
+
+// Scroll scrolls the page, or brings a target into view.
+type Scroll struct {
+	Where  string `arg:"" optional:"" help:"up, down (default), left, right, or an @eN/css= target to bring into view."`
+	Amount int    `help:"Pixels to scroll (default: most of a screen)."`
+	ActOpts
+}
+
+// Run scrolls.
+func (c *Scroll) Run(ctx context.Context, env *Env) (*Output, error) {
+	dir := strings.ToLower(c.Where)
+	switch dir {
+	case "", "up", "down", "left", "right":
+	default:
+		return act(ctx, env, c.ActOpts, c.Where, "scroll to", func(t *tab.Tab, el *tab.Element) ([]string, error) {
+			return nil, el.ScrollIntoView(ctx)
+		})
+	}
+	amt := float64(c.Amount)
+	if amt <= 0 {
+		amt = 700
+	}
+	var dx, dy float64
+	switch dir {
+	case "up":
+		dy = -amt
+	case "left":
+		dx = -amt
+	case "right":
+		dx = amt
+	default:
+		dy = amt
+	}
+	return act(ctx, env, c.ActOpts, "", "scroll", func(t *tab.Tab, _ *tab.Element) ([]string, error) {
+		return nil, t.Wheel(ctx, 640, 400, dx, dy)
+	})
+}

@@ -1,0 +1,275 @@
+package commands
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/tact-browser/tact/internal/datadir"
+	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/tab"
+)
+
+// Open navigates the current tab and returns the fresh snap.
+type Open struct {
+	URL string `arg:"" help:"Address to open (scheme optional)."`
+	ActOpts
+}
+
+// Run opens.
+func (c *Open) Run(ctx context.Context, env *Env) (*Output, error) {
+	u, err := NormalizeURL(c.URL, env.Globals.AllowFile)
+	if err != nil {
+		return nil, err
+	}
+	t, err := env.Browser.Current(ctx)
+	if err != nil {
+		return nil, err
+	}
+	t.Drain()
+	if err := t.Navigate(ctx, u); err != nil {
+		return nil, err
+	}
+	t.Settle(ctx, settleQuiet, settleCap)
+	return navOutput(ctx, t, c.ActOpts)
+}
+
+func navOutput(ctx context.Context, t *tab.Tab, o ActOpts) (*Output, error) {
+	lines := []string{"at " + t.URL()}
+	for _, d := range t.Drain().Dialogs {
+		lines = append(lines, fmt.Sprintf("dialog %s (%s): %q", d.Action, d.Type, d.Message))
+	}
+	return actionOutput(ctx, t, o, lines)
+}
+
+// Back goes back in the tab's history.
+type Back struct{ ActOpts }
+
+// Run goes back.
+func (c *Back) Run(ctx context.Context, env *Env) (*Output, error) {
+	return history(ctx, env, -1, c.ActOpts)
+}
+
+// Forward goes forward in the tab's history.
+type Forward struct{ ActOpts }
+
+// Run goes forward.
+func (c *Forward) Run(ctx context.Context, env *Env) (*Output, error) {
+	return history(ctx, env, 1, c.ActOpts)
+}
+
+func history(ctx context.Context, env *Env, d int, o ActOpts) (*Output, error) {
+	t, err := env.Browser.Current(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := t.History(ctx, d); err != nil {
+		return nil, err
+	}
+	t.Settle(ctx, settleQuiet, settleCap)
+	return navOutput(ctx, t, o)
+}
+
+// Reload reloads the page.
+type Reload struct{ ActOpts }
+
+// Run reloads.
+func (c *Reload) Run(ctx context.Context, env *Env) (*Output, error) {
+	t, err := env.Browser.Current(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := t.Reload(ctx); err != nil {
+		return nil, err
+	}
+	t.Settle(ctx, settleQuiet, settleCap)
+	return navOutput(ctx, t, c.ActOpts)
+}
+
+// Close closes the current tab.
+type Close struct{}
+
+// Run closes the current tab; another tab (or a new blank one) becomes current.
+func (c *Close) Run(ctx context.Context, env *Env) (*Output, error) {
+	if err := env.Browser.CloseTab(ctx, ""); err != nil {
+		return nil, err
+	}
+	return &Output{Text: "closed\n", Data: map[string]any{"closed": true}}, nil
+}
+
+// Eval evaluates JavaScript in the page.
+type Eval struct {
+	Expr  []string `arg:"" optional:"" help:"Expression (awaited if it is a promise)."`
+	Stdin bool     `help:"Read the expression from standard input (sent by the CLI)."`
+}
+
+// Run evaluates; strings print raw, other values as JSON.
+func (c *Eval) Run(ctx context.Context, env *Env) (*Output, error) {
+	expr := strings.TrimSpace(strings.Join(c.Expr, " "))
+	if expr == "" {
+		return nil, failure.New(failure.Usage, "eval needs an expression (or --stdin)")
+	}
+	t, err := env.Browser.Current(ctx)
+	if err != nil {
+		return nil, err
+	}
+	raw, err := t.EvalPage(ctx, expr)
+	if err != nil {
+		return nil, err
+	}
+	var v struct {
+		U *int    `json:"u"`
+		S *string `json:"s"`
+		J *string `json:"j"`
+	}
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return nil, failure.New(failure.Internal, "decode eval result: %v", err)
+	}
+	switch {
+	case v.S != nil:
+		return &Output{Text: *v.S + "\n", Data: *v.S}, nil
+	case v.J != nil:
+		var data any
+		_ = json.Unmarshal([]byte(*v.J), &data)
+		return &Output{Text: *v.J + "\n", Data: data}, nil
+	default:
+		return &Output{Text: "undefined\n", Data: nil}, nil
+	}
+}
+
+// ReadStdin fills Expr from r when --stdin is set (done by the CLI before
+// the request is sent, since the daemon has no access to the caller's stdin).
+func (c *Eval) ReadStdin(r io.Reader) error {
+	if !c.Stdin {
+		return nil
+	}
+	b, err := io.ReadAll(io.LimitReader(r, 16<<20))
+	if err != nil {
+		return failure.New(failure.IO, "read stdin: %v", err)
+	}
+	c.Expr = []string{string(b)}
+	c.Stdin = false
+	return nil
+}
+
+// Screenshot saves a PNG of the page.
+type Screenshot struct {
+	File     string `help:"Where to write the PNG (default: a new file under the data dir)." placeholder:"PATH"`
+	Full     bool   `help:"The whole page, not just the viewport."`
+	Focus    string `help:"Only this element (@eN, css=… or a CSS selector)."`
+	Annotate bool   `help:"Draw each ref's label on its element."`
+}
+
+// Run captures and writes the file, printing its path.
+func (c *Screenshot) Run(ctx context.Context, env *Env) (*Output, error) {
+	t, err := env.Browser.Current(ctx)
+	if err != nil {
+		return nil, err
+	}
+	path := c.File
+	if path == "" {
+		dir, err := datadir.Dir("screenshots")
+		if err != nil {
+			return nil, failure.New(failure.IO, "%v", err)
+		}
+		path = filepath.Join(dir, "shot-"+time.Now().Format("20060102-150405.000")+".png")
+	} else {
+		abs, err := filepath.Abs(path)
+		if err != nil {
+			return nil, failure.New(failure.Usage, "--file %q: %v", path, err)
+		}
+		path = abs
+		if st, err := os.Stat(filepath.Dir(path)); err != nil || !st.IsDir() {
+			return nil, failure.New(failure.IO, "--file %s: directory %s does not exist", c.File, filepath.Dir(path))
+		}
+	}
+	var clip *tab.Rect
+	if c.Focus != "" {
+		target := c.Focus
+		if !strings.HasPrefix(target, "@") && !strings.Contains(target, "=") {
+			target = "css=" + target
+		}
+		el, err := t.Resolve(ctx, target)
+		if err != nil {
+			return nil, err
+		}
+		_ = el.ScrollIntoView(ctx)
+		clip, err = el.Box(ctx)
+		el.Release(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if clip.W < 1 || clip.H < 1 {
+			return nil, failure.New(failure.NotInteractable, "%s has no size to capture", c.Focus)
+		}
+	}
+	if c.Annotate {
+		if err := t.Annotate(ctx, true); err != nil {
+			return nil, err
+		}
+		defer func() { _ = t.Annotate(context.WithoutCancel(ctx), false) }()
+	}
+	png, err := t.Screenshot(ctx, c.Full, clip)
+	if err != nil {
+		return nil, err
+	}
+	if err := datadir.WriteFile(path, png, 0o644); err != nil {
+		return nil, failure.New(failure.IO, "write %s: %v", path, err)
+	}
+	return &Output{Text: path + "\n", Data: map[string]any{"path": path, "bytes": len(png)}}, nil
+}
+
+// Wait waits for a condition.
+type Wait struct {
+	Condition string `arg:"" optional:"" help:"navigation, a CSS selector, text=<text>, or milliseconds."`
+	URL       string `name:"url" help:"Wait until the URL matches this glob (* = anything)."`
+	Idle      bool   `help:"Wait until the network has been idle for 500 ms."`
+}
+
+// Run waits, bounded by --timeout.
+func (c *Wait) Run(ctx context.Context, env *Env) (*Output, error) {
+	t, err := env.Browser.Current(ctx)
+	if err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	cond := strings.TrimSpace(c.Condition)
+	switch {
+	case c.URL != "":
+		err = t.WaitURL(ctx, c.URL)
+	case c.Idle:
+		err = t.WaitIdle(ctx)
+	case cond == "":
+		return nil, failure.New(failure.Usage, "wait needs a condition: navigation, <css>, text=<text>, <ms>, --url or --idle")
+	case cond == "navigation":
+		err = t.WaitNavigation(ctx, t.Mark())
+	case strings.HasPrefix(cond, "text="):
+		txt := strings.Trim(strings.TrimPrefix(cond, "text="), `"`)
+		err = t.WaitFor(ctx, "document.body && document.body.innerText.includes("+strconv.Quote(txt)+")", "text "+strconv.Quote(txt))
+	default:
+		if ms, perr := strconv.Atoi(cond); perr == nil {
+			if ms < 0 {
+				return nil, failure.New(failure.Usage, "wait: negative duration")
+			}
+			select {
+			case <-time.After(time.Duration(ms) * time.Millisecond):
+			case <-ctx.Done():
+				err = failure.New(failure.Timeout, "wait %dms exceeds --timeout", ms)
+			}
+			break
+		}
+		sel := strings.TrimPrefix(cond, "css=")
+		err = t.WaitFor(ctx, "(() => { try { const e = document.querySelector("+strconv.Quote(sel)+"); return e && e.checkVisibility(); } catch (e) { throw new Error('invalid CSS selector: ' + e.message); } })()", "css "+sel)
+	}
+	if err != nil {
+		return nil, err
+	}
+	d := time.Since(start).Round(time.Millisecond)
+	return &Output{Text: fmt.Sprintf("ok (%s)\n", d), Data: map[string]any{"ok": true, "waited_ms": d.Milliseconds()}}, nil
+}

@@ -1,0 +1,152 @@
+// Package read implements `tact read`: the visible text of a page as compact
+// markdown.
+//
+// The extraction runs inside the page (read.js, evaluated in an isolated
+// world so page scripts can neither see nor break it); this package holds
+// that script plus the pure-Go post-processing applied to its output.
+//
+// Output format, chosen for LLM readers where every token counts:
+//   - headings as #..######, preceded by one blank line; other blocks
+//     (paragraphs, list items, table rows) one per line, without blank
+//     lines between them;
+//   - lists as "- " / "1. ", nested by indentation; blockquotes as "> ";
+//     data tables as "| a | b |" rows with a "|---|" line after the first
+//     row; <pre> as ``` fenced blocks; inline <code> in backticks;
+//   - links as plain text (agents act on links through `snap` refs, so
+//     URLs would mostly be wasted tokens); __tact.read({links: true})
+//     renders [text](href) for callers that want them;
+//   - images as ![alt] only when the alt text is meaningful;
+//   - when the page marks its content (main, [role=main], article), only
+//     that is read, and page chrome (nav, banner header/footer, aside,
+//     cookie banners) is skipped; --focus reads exactly what it selects;
+//   - identical lines are never merged: two "Reply" items are two lines.
+package read
+
+import (
+	_ "embed"
+	"fmt"
+	"strings"
+)
+
+// JS defines globalThis.__tact.read(opts) in the page. Evaluate
+// JS + "; __tact.read({focus: ...})" with returnByValue and decode the value
+// into a Result.
+//
+//go:embed read.js
+var JS string
+
+// Result is the value returned by __tact.read.
+type Result struct {
+	URL      string `json:"url"`
+	Title    string `json:"title"`
+	Markdown string `json:"markdown"`
+	Error    string `json:"error,omitempty"`
+}
+
+// Expr returns the expression that runs the extractor with the given
+// --focus selector ("" for automatic content detection).
+func Expr(focus string) string {
+	arg := "null"
+	if focus != "" {
+		arg = jsString(focus)
+	}
+	return JS + ";\n__tact.read({focus: " + arg + "})"
+}
+
+// jsString quotes s as a JavaScript string literal. JSON string syntax is
+// valid JS except for U+2028/U+2029, which %q-style escaping never emits raw
+// here because they are escaped below.
+func jsString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r < 0x20 || r == 0x2028 || r == 0x2029:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// Clean normalises extractor output for printing: trailing spaces removed,
+// runs of blank lines collapsed to one (outside code fences, where blank
+// lines are content), and leading/trailing blank lines dropped.
+func Clean(md string) string {
+	lines := strings.Split(strings.ReplaceAll(md, "\r\n", "\n"), "\n")
+	out := make([]string, 0, len(lines))
+	fence := ""
+	for _, l := range lines {
+		l = strings.TrimRight(l, " \t")
+		if f := fenceOf(l); f != "" {
+			switch {
+			case fence == "":
+				fence = f
+			case strings.HasPrefix(f, fence) && strings.TrimLeft(strings.TrimSpace(stripPrefix(l)), "`") == "":
+				fence = ""
+			}
+		}
+		if l == "" && fence == "" && (len(out) == 0 || out[len(out)-1] == "") {
+			continue
+		}
+		out = append(out, l)
+	}
+	for len(out) > 0 && out[len(out)-1] == "" {
+		out = out[:len(out)-1]
+	}
+	return strings.Join(out, "\n")
+}
+
+// stripPrefix removes list indentation and blockquote markers, which the
+// extractor puts in front of every line of a fenced block.
+func stripPrefix(l string) string {
+	for {
+		t := strings.TrimLeft(l, " ")
+		if strings.HasPrefix(t, "> ") {
+			l = t[2:]
+			continue
+		}
+		if strings.HasPrefix(t, "- ") {
+			l = t[2:]
+			continue
+		}
+		return t
+	}
+}
+
+// fenceOf returns the backtick run opening l if l is a code fence line.
+func fenceOf(l string) string {
+	t := stripPrefix(l)
+	n := 0
+	for n < len(t) && t[n] == '`' {
+		n++
+	}
+	if n < 3 {
+		return ""
+	}
+	return t[:n]
+}
+
+// Limit keeps the first n lines of md (all of them when n <= 0) and, if
+// lines were cut, appends one line saying how many and how to see them.
+func Limit(md string, n int) string {
+	if n <= 0 || md == "" {
+		return md
+	}
+	lines := strings.Split(md, "\n")
+	if len(lines) <= n {
+		return md
+	}
+	more := len(lines) - n
+	noun := "lines"
+	if more == 1 {
+		noun = "line"
+	}
+	kept := strings.TrimRight(strings.Join(lines[:n], "\n"), "\n")
+	return kept + fmt.Sprintf("\n… %d more %s; use --focus CSS or --max-lines 0", more, noun)
+}

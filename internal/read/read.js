@@ -1,0 +1,563 @@
+// read.js: turns the visible text of the current page into compact markdown.
+//
+// Runs in a CDP isolated world (same DOM, no page JS) and never mutates the
+// DOM. Defines __tact.read(opts) with opts = {focus: string|null, links: bool}
+// and returns {url, title, markdown} or {error}.
+//
+// Output conventions (chosen to keep tokens low for LLM readers):
+//   - one block (paragraph, list item, table row...) per line, no blank lines
+//     between paragraphs; a single blank line only before headings so
+//     sections stand out;
+//   - links are plain text unless opts.links, in which case [text](href);
+//     the agent normally acts through `snap` refs, not URLs;
+//   - images appear as ![alt] only when the alt text says something;
+//   - no deduplication: repeated lines ("Reply", "Reply") are real content.
+(() => {
+  const T = (globalThis.__tact = globalThis.__tact || {});
+
+  // Never rendered as text, or rendered by something other than this frame
+  // (iframes are read by the Go side). svg/math text is mostly icon and
+  // chart-label noise.
+  const SKIP = new Set([
+    'script', 'style', 'noscript', 'template', 'head', 'title', 'meta', 'link',
+    'base', 'iframe', 'frame', 'frameset', 'object', 'embed', 'canvas',
+    'video', 'audio', 'map', 'svg', 'datalist',
+  ]);
+  const HEADING = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
+  const COOKIE = /cookie|consent|gdpr|onetrust|didomi|cookiebot|truste|privacy-?banner/i;
+  const GENERIC_ALT = /^(image|img|photo|picture|pic|logo|icon|spacer|banner|thumbnail|thumb|avatar|placeholder|null|undefined|untitled|graphic|figure|\d+)$/i;
+  const FILE_ALT = /\.(jpe?g|png|gif|webp|svg|avif|bmp)$/i;
+
+  // Block-level boxes start and end a line; everything else flows inline.
+  // Flex/grid items are blockified by CSS, so their computed display is
+  // already block and div-soup layouts get line breaks for free.
+  function isBlock(display) {
+    return !(display.startsWith('inline') || display === 'contents' || display.startsWith('ruby'));
+  }
+
+  // Out accumulates markdown lines. `buf` is the current line's inline text;
+  // `space` records a collapsible space that is only written if more text
+  // follows on the same line (CSS white-space folding). `ctx` is the stack
+  // of line prefixes: blockquotes ("> ") and list items (marker on the first
+  // line of the item, same-width indent on later lines).
+  class Out {
+    constructor() {
+      this.lines = [];
+      this.buf = '';
+      this.space = false;
+      this.ctx = [];
+    }
+    text(s) {
+      let t = s.replace(/[ \t\n\r\f]+/g, ' ');
+      if (t === '' ) return;
+      if (t === ' ') {
+        if (this.buf) this.space = true;
+        return;
+      }
+      if (t[0] === ' ') {
+        if (this.buf) this.space = true;
+        t = t.slice(1);
+      }
+      let trail = false;
+      if (t[t.length - 1] === ' ') {
+        trail = true;
+        t = t.slice(0, -1);
+      }
+      this.raw(t);
+      this.space = trail;
+    }
+    // raw appends text verbatim (after any pending space).
+    raw(t) {
+      if (!t) return;
+      if (this.space && this.buf) this.buf += ' ';
+      this.space = false;
+      this.buf += t;
+    }
+    prefix() {
+      let p = '';
+      for (const c of this.ctx) {
+        if (c.quote) p += '> ';
+        else if (c.used) p += ' '.repeat(c.marker.length);
+        else {
+          p += c.marker;
+          c.used = true;
+        }
+      }
+      return p;
+    }
+    // line emits a complete line with the current prefixes.
+    line(s) {
+      this.lines.push(this.prefix() + s);
+    }
+    flush() {
+      const s = this.buf.replace(/\u00a0/g, ' ').trim();
+      this.buf = '';
+      this.space = false;
+      if (s) this.line(s);
+    }
+    blank() {
+      if (this.ctx.length === 0 && this.lines.length && this.lines[this.lines.length - 1] !== '') {
+        this.lines.push('');
+      }
+    }
+    // inline returns everything written so far as one line (blocks joined
+    // by spaces); used for headings, table cells and link text.
+    inline() {
+      this.flush();
+      return this.lines.join(' ').replace(/\s+/g, ' ').trim();
+    }
+  }
+
+  function run(opts) {
+    const focus = opts && opts.focus;
+    const links = !!(opts && opts.links);
+    let roots;
+    let auto = false;
+    if (focus) {
+      let found;
+      try {
+        found = document.querySelectorAll(focus);
+      } catch (e) {
+        return { error: 'invalid --focus selector: ' + focus };
+      }
+      if (found.length === 0) return { error: 'no element matches --focus ' + focus };
+      // Every match, minus matches nested inside an earlier one (which
+      // would otherwise be printed twice).
+      roots = [];
+      for (const el of found) {
+        if (!roots.some((r) => r.contains(el))) roots.push(el);
+      }
+    } else {
+      auto = true;
+      roots = [contentRoot()];
+    }
+
+    let md = render(roots, auto, links, true);
+    // Opening a modal often sets aria-hidden on the whole app behind it,
+    // although that text is still on screen. If honouring aria-hidden
+    // leaves almost nothing of a text-rich page, ignore it.
+    if (md.length < 200) {
+      const total = roots.reduce((n, r) => n + (r.textContent || '').length, 0);
+      if (total > 2000) {
+        const again = render(roots, auto, links, false);
+        if (again.length > md.length * 4) md = again;
+      }
+    }
+    return { url: location.href, title: document.title, markdown: md };
+  }
+
+  function visible(el) {
+    return el.checkVisibility ? el.checkVisibility() : el.getClientRects().length > 0;
+  }
+
+  // contentRoot picks the element holding the page's main content:
+  // the biggest visible main/[role=main]; else a dominant <article>, or the
+  // common ancestor of several (a feed); else <body>.
+  function contentRoot() {
+    const body = document.body || document.documentElement;
+    let best = null;
+    let bestLen = 0;
+    for (const el of document.querySelectorAll('main, [role=main]')) {
+      if (!visible(el)) continue;
+      const n = el.textContent.length;
+      if (n > bestLen) {
+        best = el;
+        bestLen = n;
+      }
+    }
+    if (best) return best;
+    const arts = [];
+    for (const el of document.querySelectorAll('article, [role=article]')) {
+      if (!el.parentElement || el.parentElement.closest('article, [role=article]')) continue;
+      if (visible(el)) arts.push(el);
+    }
+    if (arts.length === 0) return body;
+    let total = 0;
+    for (const el of arts) {
+      const n = el.textContent.length;
+      total += n;
+      if (n > bestLen) {
+        best = el;
+        bestLen = n;
+      }
+    }
+    if (bestLen >= total * 0.66) return best;
+    let lca = arts[0];
+    for (const el of arts) {
+      while (!lca.contains(el)) lca = lca.parentElement;
+    }
+    return lca || body;
+  }
+
+  function render(roots, auto, links, ariaHidden) {
+    const out = new Out();
+    const w = new Walker(out, auto, links, ariaHidden);
+    const body = document.body;
+    // When the content root sits below the page header, the page's h1 is
+    // often outside it; print that title first so the reader knows where
+    // they are.
+    if (auto && roots[0] !== body && !roots[0].querySelector('h1')) {
+      for (const h of document.querySelectorAll('h1')) {
+        if (roots[0].contains(h) || !visible(h) || h.closest('nav, footer, [role=navigation]')) continue;
+        w.element(h, true);
+        break;
+      }
+    }
+    for (const r of roots) {
+      const cs = getComputedStyle(r);
+      if (cs.display === 'none') continue;
+      w.children(r, cs.visibility === 'visible', cs.whiteSpace);
+      out.flush();
+    }
+    return out.lines.join('\n').replace(/^\n+|\s+$/g, '');
+  }
+
+  class Walker {
+    constructor(out, auto, links, ariaHidden) {
+      this.out = out;
+      this.auto = auto;
+      this.links = links;
+      this.ariaHidden = ariaHidden;
+      this.inPre = 0;
+    }
+
+    // children walks the flat tree: a shadow host's shadow root replaces
+    // its light children, and a slot stands for its assigned nodes (or its
+    // own fallback content when nothing is assigned).
+    children(el, vis, ws) {
+      let kids = el.childNodes;
+      if (el.shadowRoot) kids = el.shadowRoot.childNodes;
+      else if (el.localName === 'slot') {
+        const a = el.assignedNodes();
+        if (a.length) kids = a;
+      }
+      for (let i = 0; i < kids.length; i++) this.node(kids[i], vis, ws);
+    }
+
+    node(n, vis, ws) {
+      if (n.nodeType === 3) {
+        if (vis) this.textNode(n.data, ws);
+      } else if (n.nodeType === 1) {
+        this.element(n, vis);
+      }
+    }
+
+    textNode(s, ws) {
+      const o = this.out;
+      if (ws === 'normal' || ws === 'nowrap') {
+        o.text(s);
+        return;
+      }
+      // pre-line / pre-wrap / pre / break-spaces outside <pre>: keep the
+      // author's line breaks, fold the rest.
+      const parts = s.split('\n');
+      for (let i = 0; i < parts.length; i++) {
+        if (i > 0) o.flush();
+        o.text(parts[i]);
+      }
+    }
+
+    // skipAuto reports page chrome that is left out when we chose the
+    // content root ourselves (never under --focus, which is explicit).
+    skipAuto(el, tag, cs) {
+      const role = el.getAttribute('role');
+      if (tag === 'nav' || role === 'navigation' || role === 'banner' || role === 'contentinfo' ||
+          role === 'complementary' || role === 'search' || tag === 'aside') {
+        return true;
+      }
+      // header/footer are page banners only when not scoped to a section
+      // of content (HTML-AAM); an article's own header holds its title.
+      if ((tag === 'header' || tag === 'footer') && el.parentElement &&
+          !el.parentElement.closest('article, aside, main, nav, section, [role=main], [role=article]')) {
+        return true;
+      }
+      if ((cs.position === 'fixed' || cs.position === 'sticky' || role === 'dialog' || role === 'alertdialog' ||
+           el.getAttribute('aria-modal') === 'true') &&
+          (COOKIE.test(el.id) || COOKIE.test(el.getAttribute('class') || '') ||
+           COOKIE.test(el.getAttribute('aria-label') || ''))) {
+        return true;
+      }
+      return false;
+    }
+
+    // hiddenBox catches content that is laid out but not seen: the
+    // "visually hidden" screen-reader pattern, boxes parked off-screen, and
+    // collapsed overflow containers (closed accordions).
+    hiddenBox(el, cs) {
+      const pos = cs.position;
+      if (pos === 'absolute' || pos === 'fixed') {
+        const r = el.getBoundingClientRect();
+        if (r.width <= 1 && r.height <= 1) return true;
+        if (r.right + window.scrollX <= 0 || r.bottom + window.scrollY <= 0) return true;
+      }
+      if (cs.overflowX !== 'visible' || cs.overflowY !== 'visible') {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0) return true;
+      }
+      return false;
+    }
+
+    element(el, vis) {
+      const tag = el.localName;
+      if (SKIP.has(tag)) return;
+      if (this.ariaHidden && el.getAttribute('aria-hidden') === 'true') return;
+      const cs = getComputedStyle(el);
+      const display = cs.display;
+      if (display === 'none') return;
+      if (this.auto && this.skipAuto(el, tag, cs)) return;
+      if (this.hiddenBox(el, cs)) return;
+      vis = cs.visibility === 'visible';
+      const o = this.out;
+      const block = isBlock(display);
+
+      switch (tag) {
+        case 'br':
+          if (vis) o.flush();
+          return;
+        case 'hr':
+          o.flush();
+          if (vis) o.line('---');
+          return;
+        case 'img':
+          if (vis) this.image(el);
+          return;
+        case 'input':
+          if (vis && /^(submit|button|reset)$/.test(el.type) && el.value) o.text(' ' + el.value + ' ');
+          return;
+        case 'select':
+          if (vis && el.selectedOptions && el.selectedOptions.length) {
+            o.text(' ' + el.selectedOptions[0].text + ' ');
+          }
+          return;
+        case 'textarea':
+          return;
+        case 'pre':
+          o.flush();
+          this.pre(el, cs);
+          return;
+        case 'table':
+          if (this.dataTable(el)) {
+            o.flush();
+            this.table(el);
+            return;
+          }
+          break;
+        case 'details':
+          if (!el.open) {
+            // Only the summary of a closed <details> is rendered.
+            o.flush();
+            for (const c of el.children) {
+              if (c.localName === 'summary') {
+                this.element(c, vis);
+                break;
+              }
+            }
+            o.flush();
+            return;
+          }
+          break;
+      }
+
+      const level = HEADING[tag] || (el.getAttribute('role') === 'heading' ? +el.getAttribute('aria-level') || 2 : 0);
+      if (level && block) {
+        o.flush();
+        const text = this.capture(el, vis, cs.whiteSpace);
+        if (text) {
+          o.blank();
+          o.line('#'.repeat(Math.min(level, 6)) + ' ' + text);
+        }
+        return;
+      }
+
+      if (tag === 'code' && !block && !this.inPre) {
+        const text = this.capture(el, vis, 'normal');
+        if (text) {
+          const tick = text.includes('`') ? '`` ' : '`';
+          o.raw(tick + text + tick.split('').reverse().join(''));
+        }
+        return;
+      }
+      if (tag === 'a' && this.links && el.href && !el.href.startsWith('javascript:') && !block) {
+        const text = this.capture(el, vis, cs.whiteSpace);
+        if (text) {
+          // Let the surrounding whitespace decide spacing, as for any inline.
+          o.raw('[' + text + '](' + el.href + ')');
+        }
+        return;
+      }
+
+      if (cs.contentVisibility === 'hidden') {
+        if (block) o.flush();
+        return;
+      }
+
+      if (block) o.flush();
+      let pushed = null;
+      if (tag === 'blockquote' && block) {
+        pushed = { quote: true };
+      } else if (tag === 'li' && block) {
+        pushed = { marker: this.marker(el) };
+      }
+      if (pushed) o.ctx.push(pushed);
+      this.children(el, vis, cs.whiteSpace);
+      if (block) o.flush();
+      if (pushed) {
+        o.ctx.pop();
+      }
+    }
+
+    // marker returns "- " or "N. " for a list item, honouring ol start,
+    // reversed and li value.
+    marker(li) {
+      const list = li.parentElement;
+      if (!list || list.localName !== 'ol') return '- ';
+      let n = 0;
+      let seen = false;
+      const step = list.reversed ? -1 : 1;
+      const items = [];
+      for (const c of list.children) if (c.localName === 'li') items.push(c);
+      let start = list.hasAttribute('start') ? parseInt(list.getAttribute('start'), 10) : NaN;
+      if (isNaN(start)) start = list.reversed ? items.length : 1;
+      n = start - step;
+      for (const c of items) {
+        n = c.hasAttribute('value') && !isNaN(parseInt(c.getAttribute('value'), 10))
+          ? parseInt(c.getAttribute('value'), 10)
+          : n + step;
+        if (c === li) {
+          seen = true;
+          break;
+        }
+      }
+      return seen ? n + '. ' : '- ';
+    }
+
+    // capture renders an element's content into a single line.
+    capture(el, vis, ws) {
+      const saved = this.out;
+      this.out = new Out();
+      this.children(el, vis, ws);
+      const s = this.out.inline();
+      this.out = saved;
+      return s;
+    }
+
+    image(el) {
+      const alt = (el.getAttribute('alt') || '').replace(/\s+/g, ' ').trim();
+      if (!alt || alt.length < 2 || GENERIC_ALT.test(alt) || FILE_ALT.test(alt)) return;
+      const r = el.getBoundingClientRect();
+      // Tiny images are icons; their alt usually repeats nearby text.
+      if (r.width > 0 && r.height > 0 && r.width < 24 && r.height < 24) return;
+      const fig = el.closest('figure');
+      const cap = fig && fig.querySelector('figcaption');
+      if (cap && cap.textContent.includes(alt)) return;
+      this.out.raw('![' + alt + ']');
+      this.out.space = true;
+    }
+
+    pre(el, cs) {
+      const o = this.out;
+      const buf = [];
+      this.inPre++;
+      this.preText(el, cs.visibility === 'visible', buf);
+      this.inPre--;
+      let text = buf.join('').replace(/\u00a0/g, ' ').replace(/^\n|\s+$/g, '');
+      if (!text.trim()) return;
+      let lang = '';
+      const code = el.querySelector('code');
+      for (const c of [el, code]) {
+        const m = c && /(?:^|\s)(?:lang(?:uage)?-)([\w+#.-]+)/.exec(c.getAttribute('class') || '');
+        if (m) {
+          lang = m[1];
+          break;
+        }
+      }
+      let fence = '```';
+      while (text.includes(fence)) fence += '`';
+      o.line(fence + lang);
+      for (const l of text.split('\n')) o.line(l.replace(/\s+$/, ''));
+      o.line(fence);
+    }
+
+    // preText collects preformatted text verbatim, still skipping hidden
+    // parts (e.g. copy buttons, line-number gutters with display:none).
+    preText(el, vis, buf) {
+      let kids = el.shadowRoot ? el.shadowRoot.childNodes : el.childNodes;
+      for (const n of kids) {
+        if (n.nodeType === 3) {
+          if (vis) buf.push(n.data);
+          continue;
+        }
+        if (n.nodeType !== 1 || SKIP.has(n.localName)) continue;
+        if (this.ariaHidden && n.getAttribute('aria-hidden') === 'true') continue;
+        const cs = getComputedStyle(n);
+        if (cs.display === 'none') continue;
+        if (n.localName === 'br') {
+          buf.push('\n');
+          continue;
+        }
+        const block = isBlock(cs.display);
+        if (block && buf.length && !buf[buf.length - 1].endsWith('\n')) buf.push('\n');
+        this.preText(n, cs.visibility === 'visible', buf);
+        if (block && buf.length && !buf[buf.length - 1].endsWith('\n')) buf.push('\n');
+      }
+    }
+
+    // dataTable tells tables of data from tables used for page layout;
+    // only the former become markdown tables.
+    dataTable(t) {
+      const role = t.getAttribute('role');
+      if (role === 'presentation' || role === 'none') return false;
+      if (t.querySelector('table')) return false;
+      const rows = t.rows;
+      if (rows.length === 0) return false;
+      let maxCells = 0;
+      for (const r of rows) maxCells = Math.max(maxCells, r.cells.length);
+      if (maxCells < 2) return false;
+      // Cells holding whole sections of a page mean layout.
+      if (t.querySelector('td h1, td h2, td h3, td ul, td ol, td pre, td blockquote, td p + p, td div div div')) return false;
+      for (const c of t.querySelectorAll('td')) {
+        if (c.textContent.length > 400) return false;
+      }
+      return true;
+    }
+
+    table(t) {
+      const o = this.out;
+      const rows = [];
+      let width = 0;
+      if (t.caption && visible(t.caption)) {
+        const cap = this.capture(t.caption, true, 'normal');
+        if (cap) o.line(cap);
+      }
+      for (const r of t.rows) {
+        if (getComputedStyle(r).display === 'none') continue;
+        // A row inside a hidden row group is hidden too.
+        if (r.parentElement !== t && getComputedStyle(r.parentElement).display === 'none') continue;
+        const cells = [];
+        for (const c of r.cells) {
+          const cs = getComputedStyle(c);
+          if (cs.display === 'none') continue;
+          const s = this.capture(c, cs.visibility === 'visible', 'normal');
+          cells.push(s.replace(/\|/g, '\\|'));
+          for (let i = 1; i < c.colSpan && i < 100; i++) cells.push('');
+        }
+        if (cells.every((c) => c === '')) continue;
+        rows.push(cells);
+        width = Math.max(width, cells.length);
+      }
+      rows.forEach((cells, i) => {
+        while (cells.length < width) cells.push('');
+        o.line('| ' + cells.join(' | ') + ' |');
+        if (i === 0) o.line('|' + '---|'.repeat(width));
+      });
+    }
+  }
+
+  T.read = function (opts) {
+    try {
+      return run(opts || {});
+    } catch (e) {
+      return { error: 'read failed: ' + (e && e.message ? e.message : String(e)) };
+    }
+  };
+})();

@@ -1,0 +1,95 @@
+package snapshot_test
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tact-browser/tact/internal/browsertest"
+	"github.com/tact-browser/tact/internal/render"
+	"github.com/tact-browser/tact/internal/snapshot"
+)
+
+// TestCorpus snaps every page of ../shared/corpus/readability and compares
+// the text size with agent-browser's "snapshot -i" (from the peers' table).
+// It reports; it does not assert sizes. Run with TACT_CORPUS=1 -v.
+func TestCorpus(t *testing.T) {
+	if os.Getenv("TACT_CORPUS") == "" {
+		t.Skip("set TACT_CORPUS=1")
+	}
+	root, err := browsertest.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	shared := filepath.Join(root, "..", "shared")
+	pages := filepath.Join(shared, "corpus", "readability", "pages")
+	if _, err := os.Stat(pages); err != nil {
+		t.Skip("no corpus: ", err)
+	}
+	peer := map[string]int{}
+	if f, err := os.Open(filepath.Join(shared, "notes", "corpus-peer-sizes.tsv")); err == nil {
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			c := strings.Split(sc.Text(), "\t")
+			if n, err := strconv.Atoi(c[1]); err == nil {
+				peer[c[0]] = n
+			}
+		}
+		f.Close()
+	}
+	srv := browsertest.Serve(pages, "127.0.0.1:0")
+	defer srv.Close()
+	dirs, _ := os.ReadDir(pages)
+	var ratios, sizes []float64
+	var times []time.Duration
+	tab := browsertest.NewTab(t)
+	// Saved pages may alert(); a dialog would block every evaluation.
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := tab.Session.Call(ctx, "Page.addScriptToEvaluateOnNewDocument", map[string]any{
+		"source": "window.alert = window.confirm = window.prompt = () => undefined;"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range dirs {
+		// Some saved pages never fire load (blocked external resources):
+		// snap whatever is there after a short wait.
+		if err := tab.EvalErr("location.href = "+strconv.Quote(srv.URL+"/"+d.Name()+"/source.html")+"; 0", nil); err != nil {
+			t.Fatal(err)
+		}
+		deadline := time.Now().Add(5 * time.Second)
+		for {
+			var ready bool
+			err := tab.EvalErr(`location.pathname.endsWith('/source.html') && document.readyState !== 'loading'`, &ready)
+			if (err == nil && ready) || time.Now().After(deadline) {
+				break
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		start := time.Now()
+		r := snap(t, tab, map[string]any{"nextRef": 1})
+		times = append(times, time.Since(start))
+		p := snapshot.Build(r.URL, r.Title, r.Items)
+		out, st := render.Text(p, render.Options{})
+		sizes = append(sizes, float64(len(out)))
+		if n := peer[d.Name()]; n > 0 {
+			ratios = append(ratios, float64(len(out))/float64(n))
+		}
+		t.Logf("%s: %d chars (ab -i %d), %d elements, %v", d.Name(), len(out), peer[d.Name()], st.Elements, times[len(times)-1])
+		if os.Getenv("TACT_CORPUS_DUMP") != "" {
+			_ = os.WriteFile(filepath.Join(os.TempDir(), "tact-corpus-"+d.Name()+".txt"), []byte(out), 0o644)
+		}
+	}
+	slices.Sort(ratios)
+	slices.Sort(sizes)
+	slices.Sort(times)
+	if len(ratios) > 0 {
+		t.Logf("median size %.0f chars; median ratio to agent-browser -i %.2f; median snap %v, max %v",
+			sizes[len(sizes)/2], ratios[len(ratios)/2], times[len(times)/2], times[len(times)-1])
+	}
+}

@@ -1,0 +1,368 @@
+package tab
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/tact-browser/tact/internal/failure"
+)
+
+// pointJS scrolls the element into view, checks that it can take a click
+// and returns the centre of its first visible box in its frame's viewport,
+// or why not (hidden, disabled, covered by another element).
+const pointJS = `function (checkEnabled) {
+  const el = this;
+  if (!el.isConnected) return {error: "detached"};
+  const describe = (n) => {
+    if (!n || !n.tagName) return String(n);
+    let s = n.tagName.toLowerCase();
+    if (n.id) s += "#" + n.id;
+    const cls = (typeof n.className === "string" ? n.className : "").trim().split(/\s+/).filter(Boolean).slice(0, 2);
+    if (cls.length) s += "." + cls.join(".");
+    return s;
+  };
+  if (checkEnabled && (el.disabled || el.getAttribute("aria-disabled") === "true")) return {error: "disabled"};
+  el.scrollIntoView({block: "center", inline: "center", behavior: "instant"});
+  if (!el.checkVisibility({checkOpacity: true, checkVisibilityCSS: true})) return {error: "hidden"};
+  const vw = window.innerWidth, vh = window.innerHeight;
+  let box = null;
+  for (const r of el.getClientRects()) {
+    if (r.width < 1 || r.height < 1) continue;
+    const x0 = Math.max(r.left, 0), y0 = Math.max(r.top, 0), x1 = Math.min(r.right, vw), y1 = Math.min(r.bottom, vh);
+    if (x1 > x0 && y1 > y0) { box = {x: (x0 + x1) / 2, y: (y0 + y1) / 2}; break; }
+  }
+  if (!box) return {error: "zero-size or outside the viewport"};
+  let hit = document.elementFromPoint(box.x, box.y);
+  while (hit && hit.shadowRoot) {
+    const inner = hit.shadowRoot.elementFromPoint(box.x, box.y);
+    if (!inner || inner === hit) break;
+    hit = inner;
+  }
+  const within = (n) => { for (; n; n = n.parentNode || n.host) if (n === el) return true; return false; };
+  let ok = within(hit);
+  // A label that forwards the click to its control counts as the control.
+  if (!ok && hit && el.labels) for (const l of el.labels) if (l === hit || l.contains(hit)) ok = true;
+  if (!ok && hit && hit.tagName === "LABEL" && hit.control === el) ok = true;
+  if (!ok) return {error: "covered", by: describe(hit)};
+  return box;
+}`
+
+type point struct {
+	X     float64 `json:"x"`
+	Y     float64 `json:"y"`
+	Error string  `json:"error"`
+	By    string  `json:"by"`
+}
+
+// ClickPoint returns where to click the element in the tab's viewport, or
+// a NOT_INTERACTABLE error naming the reason (e.g. what covers it).
+func (e *Element) ClickPoint(ctx context.Context, checkEnabled bool) (x, y float64, err error) {
+	var p point
+	// Layout may still move for a frame or two after scrolling; retry a
+	// covered result briefly before declaring it.
+	for attempt := 0; attempt < 3; attempt++ {
+		if err := e.Call(ctx, pointJS, &p, checkEnabled); err != nil {
+			return 0, 0, err
+		}
+		if p.Error != "covered" {
+			break
+		}
+		time.Sleep(30 * time.Millisecond)
+	}
+	switch p.Error {
+	case "":
+	case "covered":
+		return 0, 0, failure.New(failure.NotInteractable, "@e%d is covered by %s", e.Ref, p.By).WithHint("close the overlay first, or scroll")
+	case "detached":
+		return 0, 0, failure.New(failure.StaleRef, "@e%d was removed from the page", e.Ref).WithHint("run tact snap again")
+	default:
+		return 0, 0, failure.New(failure.NotInteractable, "@e%d is %s", e.Ref, p.Error)
+	}
+	ox, oy, err := e.tab.frameOffset(ctx, e.tg, e.frameID)
+	if err != nil {
+		return 0, 0, err
+	}
+	return p.X + ox, p.Y + oy, nil
+}
+
+// frameOffset is the top-left of a frame's viewport in the tab's viewport:
+// the sum of the content-box origins of the iframe elements on the way up.
+func (t *Tab) frameOffset(ctx context.Context, tg *target, frameID string) (float64, float64, error) {
+	var ox, oy float64
+	for depth := 0; frameID != t.id && depth < maxFrameDepth; depth++ {
+		parentHost, parentFrame, err := t.parentOf(ctx, tg, frameID)
+		if err != nil {
+			return 0, 0, err
+		}
+		var owner struct {
+			BackendNodeID int64 `json:"backendNodeId"`
+		}
+		if err := parentHost.sess.Call(ctx, "DOM.getFrameOwner", map[string]any{"frameId": frameID}, &owner); err != nil {
+			return 0, 0, failure.New(failure.StaleRef, "frame %s is gone: %v", frameID, err)
+		}
+		wid, err := t.worldFor(ctx, parentHost, parentFrame)
+		if err != nil {
+			return 0, 0, err
+		}
+		var obj struct {
+			Object struct {
+				ObjectID string `json:"objectId"`
+			} `json:"object"`
+		}
+		if err := parentHost.sess.Call(ctx, "DOM.resolveNode", map[string]any{"backendNodeId": owner.BackendNodeID, "executionContextId": wid}, &obj); err != nil {
+			return 0, 0, failure.New(failure.StaleRef, "frame owner is gone: %v", err)
+		}
+		fe := &Element{tab: t, tg: parentHost, frameID: parentFrame, ObjectID: obj.Object.ObjectID}
+		var o struct{ X, Y float64 }
+		err = fe.Call(ctx, `function () {
+  const r = this.getBoundingClientRect(), cs = getComputedStyle(this);
+  return {X: r.left + this.clientLeft + parseFloat(cs.paddingLeft), Y: r.top + this.clientTop + parseFloat(cs.paddingTop)};
+}`, &o)
+		fe.Release(ctx)
+		if err != nil {
+			return 0, 0, err
+		}
+		ox, oy = ox+o.X, oy+o.Y
+		tg, frameID = parentHost, parentFrame
+	}
+	return ox, oy, nil
+}
+
+// parentOf finds the parent frame of frameID and the target hosting it.
+func (t *Tab) parentOf(ctx context.Context, tg *target, frameID string) (*target, string, error) {
+	type node struct {
+		Frame struct {
+			ID       string `json:"id"`
+			ParentID string `json:"parentId"`
+		} `json:"frame"`
+		ChildFrames []node `json:"childFrames"`
+	}
+	var tree struct {
+		FrameTree node `json:"frameTree"`
+	}
+	find := func(n node) (string, bool) {
+		var rec func(n node, parent string) (string, bool)
+		rec = func(n node, parent string) (string, bool) {
+			if n.Frame.ID == frameID {
+				if n.Frame.ParentID != "" {
+					return n.Frame.ParentID, true
+				}
+				return parent, parent != ""
+			}
+			for _, c := range n.ChildFrames {
+				if p, ok := rec(c, n.Frame.ID); ok {
+					return p, true
+				}
+			}
+			return "", false
+		}
+		return rec(n, "")
+	}
+	if err := tg.sess.Call(ctx, "Page.getFrameTree", nil, &tree); err != nil {
+		return nil, "", errBrowserGone(err)
+	}
+	parent, ok := find(tree.FrameTree)
+	if !ok && tg != t.main {
+		if err := t.main.sess.Call(ctx, "Page.getFrameTree", nil, &tree); err == nil {
+			parent, ok = find(tree.FrameTree)
+		}
+	}
+	if !ok {
+		return nil, "", failure.New(failure.StaleRef, "frame %s is no longer in the page", frameID)
+	}
+	// The parent lives in this target unless the frame is the root of an
+	// out-of-process target, whose parent belongs to another target.
+	host := tg
+	if tg.id == frameID {
+		host = t.main
+		t.mu.Lock()
+		for _, c := range t.children {
+			if c.id == parent {
+				host = c
+			}
+		}
+		t.mu.Unlock()
+	}
+	return host, parent, nil
+}
+
+// Mouse dispatches a full click (move, press, release) at x,y.
+func (t *Tab) Mouse(ctx context.Context, x, y float64, button string, clicks int) error {
+	s := t.main.sess
+	if err := s.Call(ctx, "Input.dispatchMouseEvent", map[string]any{"type": "mouseMoved", "x": x, "y": y}, nil); err != nil {
+		return inputErr(ctx, err)
+	}
+	if clicks == 0 {
+		return nil
+	}
+	for i := 1; i <= clicks; i++ {
+		for _, typ := range []string{"mousePressed", "mouseReleased"} {
+			if err := s.Call(ctx, "Input.dispatchMouseEvent", map[string]any{"type": typ, "x": x, "y": y, "button": button, "clickCount": i}, nil); err != nil {
+				return inputErr(ctx, err)
+			}
+		}
+	}
+	return nil
+}
+
+// Wheel scrolls by dx,dy at x,y like a mouse wheel (scroll containers under
+// the pointer scroll, as for a person).
+func (t *Tab) Wheel(ctx context.Context, x, y, dx, dy float64) error {
+	err := t.main.sess.Call(ctx, "Input.dispatchMouseEvent", map[string]any{"type": "mouseWheel", "x": x, "y": y, "deltaX": dx, "deltaY": dy}, nil)
+	return inputErr(ctx, err)
+}
+
+func inputErr(ctx context.Context, err error) error {
+	if err == nil {
+		return nil
+	}
+	if ctx.Err() != nil {
+		return failure.New(failure.Timeout, "input was not processed within --timeout (page busy?)")
+	}
+	return errBrowserGone(err)
+}
+
+// InsertText types text as one input event (like an IME commit): fast and
+// understood by React/Vue controlled inputs.
+func (t *Tab) InsertText(ctx context.Context, text string) error {
+	return inputErr(ctx, t.main.sess.Call(ctx, "Input.insertText", map[string]any{"text": text}, nil))
+}
+
+type keyDef struct {
+	key, code string
+	keyCode   int
+	text      string
+}
+
+var namedKeys = map[string]keyDef{
+	"enter": {"Enter", "Enter", 13, "\r"}, "tab": {"Tab", "Tab", 9, ""}, "escape": {"Escape", "Escape", 27, ""},
+	"esc": {"Escape", "Escape", 27, ""}, "backspace": {"Backspace", "Backspace", 8, ""}, "delete": {"Delete", "Delete", 46, ""},
+	"arrowup": {"ArrowUp", "ArrowUp", 38, ""}, "arrowdown": {"ArrowDown", "ArrowDown", 40, ""},
+	"arrowleft": {"ArrowLeft", "ArrowLeft", 37, ""}, "arrowright": {"ArrowRight", "ArrowRight", 39, ""},
+	"up": {"ArrowUp", "ArrowUp", 38, ""}, "down": {"ArrowDown", "ArrowDown", 40, ""},
+	"left": {"ArrowLeft", "ArrowLeft", 37, ""}, "right": {"ArrowRight", "ArrowRight", 39, ""},
+	"pageup": {"PageUp", "PageUp", 33, ""}, "pagedown": {"PageDown", "PageDown", 34, ""},
+	"home": {"Home", "Home", 36, ""}, "end": {"End", "End", 35, ""}, "space": {" ", "Space", 32, " "},
+	"insert":  {"Insert", "Insert", 45, ""},
+	"control": {"Control", "ControlLeft", 17, ""}, "ctrl": {"Control", "ControlLeft", 17, ""},
+	"shift": {"Shift", "ShiftLeft", 16, ""}, "alt": {"Alt", "AltLeft", 18, ""},
+	"meta": {"Meta", "MetaLeft", 91, ""}, "cmd": {"Meta", "MetaLeft", 91, ""},
+}
+
+var modifierBits = map[string]int{"Alt": 1, "Control": 2, "Meta": 4, "Shift": 8}
+
+func init() {
+	for i := 1; i <= 12; i++ {
+		n := fmt.Sprintf("F%d", i)
+		namedKeys[strings.ToLower(n)] = keyDef{n, n, 111 + i, ""}
+	}
+}
+
+// charKey describes a printable character as a key press.
+func charKey(r rune) keyDef {
+	s := string(r)
+	switch {
+	case r >= 'a' && r <= 'z':
+		return keyDef{s, "Key" + strings.ToUpper(s), int(r - 32), s}
+	case r >= 'A' && r <= 'Z':
+		return keyDef{s, "Key" + s, int(r), s}
+	case r >= '0' && r <= '9':
+		return keyDef{s, "Digit" + s, int(r), s}
+	case r == ' ':
+		return keyDef{" ", "Space", 32, " "}
+	case r == '\n':
+		return keyDef{"Enter", "Enter", 13, "\r"}
+	}
+	return keyDef{s, "", 0, s}
+}
+
+// ParseKey validates a key or chord like "Enter", "Control+a", "Shift+Tab".
+func ParseKey(chord string) ([]keyDef, error) {
+	if chord == "" {
+		return nil, failure.New(failure.Usage, "empty key")
+	}
+	parts := strings.Split(chord, "+")
+	if strings.HasSuffix(chord, "++") || chord == "+" {
+		parts = append(parts[:len(parts)-2], "+")
+	}
+	var out []keyDef
+	for _, p := range parts {
+		if p == "" {
+			return nil, failure.New(failure.Usage, "malformed key chord %q", chord)
+		}
+		if k, ok := namedKeys[strings.ToLower(p)]; ok {
+			out = append(out, k)
+			continue
+		}
+		if r := []rune(p); len(r) == 1 {
+			out = append(out, charKey(r[0]))
+			continue
+		}
+		return nil, failure.New(failure.Usage, "unknown key %q (use Enter, Tab, Escape, ArrowDown, PageDown, F5, a single character, or chords like Control+a)", p)
+	}
+	return out, nil
+}
+
+// Press sends a key or chord: modifiers held, the last key pressed.
+func (t *Tab) Press(ctx context.Context, chord string) error {
+	keys, err := ParseKey(chord)
+	if err != nil {
+		return err
+	}
+	mods := 0
+	s := t.main.sess
+	send := func(typ string, k keyDef, withText bool) error {
+		p := map[string]any{"type": typ, "key": k.key, "code": k.code, "windowsVirtualKeyCode": k.keyCode, "modifiers": mods}
+		if withText && k.text != "" && mods&^8 == 0 {
+			p["text"] = k.text
+		}
+		return inputErr(ctx, s.Call(ctx, "Input.dispatchKeyEvent", p, nil))
+	}
+	for i, k := range keys {
+		if bit, ok := modifierBits[k.key]; ok && i < len(keys)-1 {
+			mods |= bit
+			if err := send("rawKeyDown", k, false); err != nil {
+				return err
+			}
+			continue
+		}
+		typ := "rawKeyDown"
+		if k.text != "" && mods&^8 == 0 {
+			typ = "keyDown"
+		}
+		if err := send(typ, k, true); err != nil {
+			return err
+		}
+		if err := send("keyUp", k, false); err != nil {
+			return err
+		}
+	}
+	for i := len(keys) - 2; i >= 0; i-- {
+		if bit, ok := modifierBits[keys[i].key]; ok {
+			mods &^= bit
+			if err := send("keyUp", keys[i], false); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// TypeText sends one real key press per character, with key codes.
+func (t *Tab) TypeText(ctx context.Context, text string) error {
+	s := t.main.sess
+	for _, r := range text {
+		k := charKey(r)
+		down := map[string]any{"type": "keyDown", "key": k.key, "code": k.code, "windowsVirtualKeyCode": k.keyCode, "text": k.text}
+		if err := s.Call(ctx, "Input.dispatchKeyEvent", down, nil); err != nil {
+			return inputErr(ctx, err)
+		}
+		up := map[string]any{"type": "keyUp", "key": k.key, "code": k.code, "windowsVirtualKeyCode": k.keyCode}
+		if err := s.Call(ctx, "Input.dispatchKeyEvent", up, nil); err != nil {
+			return inputErr(ctx, err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,256 @@
+package tab
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"path"
+	"strings"
+	"time"
+
+	"github.com/tact-browser/tact/internal/failure"
+)
+
+// Mark is a point in the tab's history, to tell afterwards whether an
+// action navigated.
+type Mark struct{ nav int }
+
+// Mark records the current navigation count.
+func (t *Tab) Mark() Mark { return Mark{t.state().navSeq} }
+
+// Navigated reports whether the main frame loaded a new document since m.
+func (t *Tab) Navigated(m Mark) bool { return t.state().navSeq > m.nav }
+
+// History goes back (-1) or forward (+1) and waits for the load.
+func (t *Tab) History(ctx context.Context, delta int) error {
+	var h struct {
+		CurrentIndex int `json:"currentIndex"`
+		Entries      []struct {
+			ID  int    `json:"id"`
+			URL string `json:"url"`
+		} `json:"entries"`
+	}
+	if err := t.main.sess.Call(ctx, "Page.getNavigationHistory", nil, &h); err != nil {
+		return errBrowserGone(err)
+	}
+	i := h.CurrentIndex + delta
+	if i < 0 || i >= len(h.Entries) {
+		if delta < 0 {
+			return failure.New(failure.NavigationFailed, "no previous page in this tab's history")
+		}
+		return failure.New(failure.NavigationFailed, "no next page in this tab's history")
+	}
+	before := t.state()
+	if err := t.main.sess.Call(ctx, "Page.navigateToHistoryEntry", map[string]any{"entryId": h.Entries[i].ID}, nil); err != nil {
+		return errBrowserGone(err)
+	}
+	return t.afterNav(ctx, before)
+}
+
+// Reload reloads the page and waits for the load.
+func (t *Tab) Reload(ctx context.Context) error {
+	before := t.state()
+	if err := t.main.sess.Call(ctx, "Page.reload", nil, nil); err != nil {
+		return errBrowserGone(err)
+	}
+	return t.afterNav(ctx, before)
+}
+
+// afterNav waits for a started navigation to load; a same-document one
+// (no new document within a moment) returns at once.
+func (t *Tab) afterNav(ctx context.Context, before navState) error {
+	deadline := time.After(500 * time.Millisecond)
+	for {
+		st := t.state()
+		if st.navSeq > before.navSeq {
+			return t.waitCommitted(ctx, before.loadSeq)
+		}
+		select {
+		case <-st.changed:
+		case <-deadline:
+			return nil
+		case <-ctx.Done():
+			return failure.New(failure.Timeout, "navigation did not finish within --timeout")
+		}
+	}
+}
+
+// EvalPage evaluates a user expression in the page's own world (where its
+// globals live), awaiting promises; the result comes back as JSON.
+func (t *Tab) EvalPage(ctx context.Context, expr string) (json.RawMessage, error) {
+	if err := t.checkUsable(); err != nil {
+		return nil, err
+	}
+	for attempt := 0; attempt < 3; attempt++ {
+		// Serialize in the page so cycles and DOM nodes do not break
+		// returnByValue; undefined stays distinguishable.
+		wrapped := `(async () => { const v = await (0, eval)(` + jsString(expr) + `);
+  if (v === undefined) return {u: 1};
+  if (typeof v === "string") return {s: v};
+  const seen = new WeakSet();
+  try { return {j: JSON.stringify(v, (k, x) => {
+    if (x instanceof Node) return "<" + (x.nodeName || "").toLowerCase() + ">";
+    if (typeof x === "object" && x !== null) { if (seen.has(x)) return "[Circular]"; seen.add(x); }
+    if (typeof x === "bigint") return x.toString();
+    if (typeof x === "function") return "[Function]";
+    return x; })}; } catch (e) { return {s: String(v)}; }
+})()`
+		raw, err := evaluate(ctx, t.main.sess, 0, wrapped, true)
+		if err == errContextGone {
+			continue
+		}
+		return raw, err
+	}
+	return nil, failure.New(failure.JSError, "the page navigated during evaluation")
+}
+
+// Screenshot captures the viewport (or the full page) as PNG bytes.
+func (t *Tab) Screenshot(ctx context.Context, full bool, clip *Rect) ([]byte, error) {
+	if err := t.checkUsable(); err != nil {
+		return nil, err
+	}
+	p := map[string]any{"format": "png", "captureBeyondViewport": full}
+	if clip != nil {
+		p["clip"] = map[string]any{"x": clip.X, "y": clip.Y, "width": clip.W, "height": clip.H, "scale": 1}
+		p["captureBeyondViewport"] = true
+	} else if full {
+		var lm struct {
+			CSSContentSize struct {
+				Width  float64 `json:"width"`
+				Height float64 `json:"height"`
+			} `json:"cssContentSize"`
+		}
+		if err := t.main.sess.Call(ctx, "Page.getLayoutMetrics", nil, &lm); err == nil {
+			p["clip"] = map[string]any{"x": 0, "y": 0, "width": lm.CSSContentSize.Width, "height": lm.CSSContentSize.Height, "scale": 1}
+		}
+	}
+	var res struct {
+		Data string `json:"data"`
+	}
+	if err := t.main.sess.Call(ctx, "Page.captureScreenshot", p, &res); err != nil {
+		if ctx.Err() != nil {
+			return nil, failure.New(failure.Timeout, "screenshot did not finish within --timeout")
+		}
+		return nil, errBrowserGone(err)
+	}
+	return base64.StdEncoding.DecodeString(res.Data)
+}
+
+// Rect is a box in page coordinates.
+type Rect struct{ X, Y, W, H float64 }
+
+// Box returns the element's box in document coordinates of the tab.
+func (e *Element) Box(ctx context.Context) (*Rect, error) {
+	var r Rect
+	if err := e.Call(ctx, `function () { const b = this.getBoundingClientRect(); return {X: b.left + scrollX, Y: b.top + scrollY, W: b.width, H: b.height}; }`, &r); err != nil {
+		return nil, err
+	}
+	ox, oy, err := e.tab.frameOffset(ctx, e.tg, e.frameID)
+	if err != nil {
+		return nil, err
+	}
+	r.X, r.Y = r.X+ox, r.Y+oy
+	return &r, nil
+}
+
+// WaitFor polls cond (a JS expression in tact's world) until it is truthy.
+func (t *Tab) WaitFor(ctx context.Context, expr, what string) error {
+	for {
+		var ok bool
+		err := t.EvalWorld(ctx, "!!("+expr+")", &ok)
+		if err != nil && failure.From(err).Code != failure.Internal {
+			if failure.From(err).Code == failure.Timeout {
+				return failure.New(failure.Timeout, "timed out waiting for %s", what)
+			}
+			return err
+		}
+		if ok {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return failure.New(failure.Timeout, "timed out waiting for %s", what)
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+}
+
+// WaitNavigation waits for the next main-frame navigation to load.
+func (t *Tab) WaitNavigation(ctx context.Context, m Mark) error {
+	for {
+		st := t.state()
+		if st.navSeq > m.nav {
+			return t.WaitLoaded(ctx)
+		}
+		select {
+		case <-st.changed:
+		case <-ctx.Done():
+			return failure.New(failure.Timeout, "no navigation happened within --timeout")
+		}
+	}
+}
+
+// WaitURL waits until the main frame's URL matches a glob (* any run).
+func (t *Tab) WaitURL(ctx context.Context, glob string) error {
+	for {
+		st := t.state()
+		if globMatch(glob, t.URL()) {
+			return t.WaitLoaded(ctx)
+		}
+		select {
+		case <-st.changed:
+		case <-time.After(100 * time.Millisecond):
+		case <-ctx.Done():
+			return failure.New(failure.Timeout, "URL did not match %q within --timeout (now %s)", glob, t.URL())
+		}
+	}
+}
+
+func globMatch(glob, s string) bool {
+	if !strings.Contains(glob, "*") {
+		return strings.Contains(s, glob)
+	}
+	// path.Match treats / specially; a URL glob should not.
+	g := strings.ReplaceAll(glob, "/", "\x00")
+	ok, _ := path.Match(g, strings.ReplaceAll(s, "/", "\x00"))
+	return ok
+}
+
+// WaitIdle waits until no request has been in flight for 500 ms.
+func (t *Tab) WaitIdle(ctx context.Context) error {
+	quietSince := time.Now()
+	for {
+		if t.main.busyRequests(time.Now(), 10*time.Second) > 0 {
+			quietSince = time.Now()
+		} else if time.Since(quietSince) >= 500*time.Millisecond {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return failure.New(failure.Timeout, "network did not become idle within --timeout")
+		case <-time.After(25 * time.Millisecond):
+		}
+	}
+}
+
+// waitCommitted waits for a committed document to finish loading. Pages
+// restored from the back/forward cache fire no load event, so the
+// document's readyState is polled as well.
+func (t *Tab) waitCommitted(ctx context.Context, loadSeq int) error {
+	for {
+		st := t.state()
+		if st.loadSeq > loadSeq {
+			return nil
+		}
+		var state string
+		if err := t.EvalWorld(ctx, "document.readyState", &state); err == nil && state == "complete" {
+			return nil
+		}
+		select {
+		case <-st.changed:
+		case <-time.After(50 * time.Millisecond):
+		case <-ctx.Done():
+			return failure.New(failure.Timeout, "page did not finish loading within --timeout")
+		}
+	}
+}
