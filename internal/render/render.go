@@ -20,6 +20,11 @@ type Options struct {
 	// MaxTokens caps the output at about this many tokens (4 characters
 	// each); 0 means no limit.
 	MaxTokens int
+	// AllHrefs prints href= on every link. By default a link whose name
+	// already identifies it (unique on the page, 3+ characters) goes without:
+	// on the readability corpus hrefs were nearly half of all output, and
+	// the agent clicks by ref anyway. JSON output always has them.
+	AllHrefs bool
 }
 
 // Stats describe what Text printed.
@@ -51,6 +56,9 @@ const trailerReserve = 170
 // and ends with a line saying what was left out and how to get it.
 func Text(p *snapshot.Page, o Options) (string, Stats) {
 	w := &writer{limit: -1}
+	if !o.AllHrefs {
+		w.hideHref = redundantHrefs(p)
+	}
 	if o.MaxTokens > 0 {
 		w.limit = o.MaxTokens * CharsPerToken
 	}
@@ -97,7 +105,37 @@ type writer struct {
 	elemsLeftInSection int
 	// elements left out of long repeated runs, and in how many sections
 	skipped, skippedSecs int
-	sec, lastSkipSec     int // section being written; last one with a skip
+	sec, lastSkipSec     int             // section being written; last one with a skip
+	hideHref             map[string]bool // by ref
+}
+
+// redundantHrefs finds the links whose href can be left out of the text:
+// those with a name of 3+ characters that no other link with a different
+// href shares. "Read more" ×10 keeps its hrefs; "Pricing" does not need one.
+func redundantHrefs(p *snapshot.Page) map[string]bool {
+	hrefs := map[string]string{} // name -> first href; "\x00" once two differ
+	for si := range p.Sections {
+		for _, e := range p.Sections[si].Elements {
+			h, ok := e.Attrs.Get("href")
+			if !ok {
+				continue
+			}
+			if prev, seen := hrefs[e.Name]; !seen {
+				hrefs[e.Name] = h
+			} else if prev != h {
+				hrefs[e.Name] = "\x00"
+			}
+		}
+	}
+	hide := map[string]bool{}
+	for si := range p.Sections {
+		for _, e := range p.Sections[si].Elements {
+			if h, ok := e.Attrs.Get("href"); ok && utf8.RuneCountInString(e.Name) >= 3 && hrefs[e.Name] == h {
+				hide[e.Ref] = true
+			}
+		}
+	}
+	return hide
 }
 
 // fits reports whether a line of n characters still fits, keeping room for
@@ -143,7 +181,7 @@ func (w *writer) section(s *snapshot.Section) bool {
 	skippedHere := false
 	for i := 0; i < len(els); {
 		if n, items := groupRun(els[i:]); n > 0 {
-			lines := groupLines(items)
+			lines := w.groupLines(items)
 			// A long repeated run (a 3,000-row table) may take at most half
 			// of the budget left, so what follows it (pagination, footer
 			// links) still shows; the rest of the run is summarized in one
@@ -184,7 +222,7 @@ func (w *writer) section(s *snapshot.Section) bool {
 			}
 			continue
 		}
-		if !w.try(elementLine(&els[i], true, true)) {
+		if !w.try(w.elementLine(&els[i], true, true)) {
 			w.elemsLeftInSection = len(els) - i
 			return false
 		}
@@ -281,7 +319,7 @@ type groupLine struct {
 // only when their role sequence differs from the first item's; a name is
 // dropped from later items when that position has the same name in every
 // item of the same shape (the "Delete" button of each row).
-func groupLines(items [][]snapshot.Element) []groupLine {
+func (w *writer) groupLines(items [][]snapshot.Element) []groupLine {
 	first := items[0]
 	sameRoles := func(it []snapshot.Element) bool {
 		if len(it) != len(first) {
@@ -312,7 +350,7 @@ func groupLines(items [][]snapshot.Element) []groupLine {
 		parts := make([]string, len(it))
 		for j := range it {
 			showName := !(aligned && constName[j])
-			parts[j] = elementLine(&it[j], !aligned, showName)
+			parts[j] = w.elementLine(&it[j], !aligned, showName)
 		}
 		out = append(out, groupLine{text: "- " + strings.Join(parts, " · "), elems: len(it)})
 	}
@@ -320,7 +358,7 @@ func groupLines(items [][]snapshot.Element) []groupLine {
 }
 
 // elementLine is `@e12 [role] "name" key="value" flag`.
-func elementLine(e *snapshot.Element, role, name bool) string {
+func (w *writer) elementLine(e *snapshot.Element, role, name bool) string {
 	var b strings.Builder
 	b.WriteByte('@')
 	b.WriteString(e.Ref)
@@ -335,7 +373,7 @@ func elementLine(e *snapshot.Element, role, name bool) string {
 	}
 	for _, a := range e.Attrs {
 		k := clean(a.Key)
-		if k == "" {
+		if k == "" || (k == "href" && w.hideHref[e.Ref]) {
 			continue
 		}
 		b.WriteByte(' ')

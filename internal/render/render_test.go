@@ -39,6 +39,7 @@ func TestText(t *testing.T) {
 	tests := []struct {
 		name string
 		page *snapshot.Page
+		opts Options
 		want string
 	}{
 		{
@@ -51,6 +52,7 @@ func TestText(t *testing.T) {
 				}},
 				{Heading: "Empty", Level: 3, Elements: []snapshot.Element{}},
 			}},
+			opts: Options{AllHrefs: true},
 			want: `Example — https://ex.com/
 > Intro text
 @e1 [link] "Home" href="/"
@@ -70,10 +72,31 @@ func TestText(t *testing.T) {
 			want: "Tred — u\n# Heading\n> a bc\n@e1 [button] \"Say \\\"hi\\\" \\\\ now\" value=\"x y\"\n",
 		},
 		{
+			name: "hrefs only where the name does not identify the link",
+			page: &snapshot.Page{URL: "u", Sections: []snapshot.Section{{Elements: []snapshot.Element{
+				e(1, "link", "Pricing", snapshot.Attr{Key: "href", Value: "/pricing"}),
+				e(2, "link", "Read more", snapshot.Attr{Key: "href", Value: "/a"}),
+				e(3, "link", "Read more", snapshot.Attr{Key: "href", Value: "/b"}),
+				e(4, "link", "»", snapshot.Attr{Key: "href", Value: "/next"}),
+				e(5, "link", "", snapshot.Attr{Key: "href", Value: "/x"}),
+				e(6, "link", "Home", snapshot.Attr{Key: "href", Value: "/"}),
+				e(7, "link", "Home", snapshot.Attr{Key: "href", Value: "/"}),
+			}}}},
+			want: `u
+@e1 [link] "Pricing"
+@e2 [link] "Read more" href="/a"
+@e3 [link] "Read more" href="/b"
+@e4 [link] "»" href="/next"
+@e5 [link] href="/x"
+@e6 [link] "Home"
+@e7 [link] "Home"
+`,
+		},
+		{
 			name: "repeated groups: roles and constant names dropped after the first item",
 			page: &snapshot.Page{URL: "u", Sections: []snapshot.Section{{Elements: []snapshot.Element{
 				e(1, "link", "Top"),
-				grouped("g1:1", e(2, "link", "A", snapshot.Attr{Key: "href", Value: "/a"})),
+				grouped("g1:1", e(2, "link", "A", snapshot.Attr{Key: "href", Value: "/a"})), // short name: href kept
 				grouped("g1:1", e(3, "button", "Delete")),
 				grouped("g1:2", e(4, "link", "B")),
 				grouped("g1:2", e(5, "button", "Delete")),
@@ -105,7 +128,7 @@ func TestText(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, st := Text(tc.page, Options{})
+			got, st := Text(tc.page, tc.opts)
 			if got != tc.want {
 				t.Errorf("got:\n%s\nwant:\n%s", got, tc.want)
 			}
@@ -125,7 +148,7 @@ func TestTextBudget(t *testing.T) {
 	if n := strings.Count(full, "\n"); n != 3000+5 {
 		t.Errorf("full: %d lines, want one per row plus title, heading, summary, footer heading and link", n)
 	}
-	if !strings.Contains(full, "\n- @e5999 \"Item 3000\" href=\"/item/3000\" · @e6000\n") {
+	if !strings.Contains(full, "\n- @e5999 \"Item 3000\" · @e6000\n") {
 		t.Errorf("full output lacks the short last row")
 	}
 
