@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/coder/websocket"
 	"github.com/go-json-experiment/json"
@@ -61,6 +62,7 @@ type reply struct {
 // Conn is a browser-level CDP connection.
 type Conn struct {
 	ws     *websocket.Conn
+	wmu    sync.Mutex // orders writes, so Go calls reach the browser in issue order
 	nextID atomic.Int64
 
 	mu      sync.Mutex
@@ -178,12 +180,41 @@ func (c *Conn) Subscribe(fn func(Event)) (unsubscribe func()) {
 // discard). It returns when the reply arrives, ctx ends, or the connection
 // drops.
 func (c *Conn) Call(ctx context.Context, sessionID, method string, params, result any) error {
+	ch, forget, err := c.send(sessionID, method, params)
+	if err != nil {
+		return err
+	}
+	return c.wait(ctx, method, ch, forget, result)
+}
+
+// Go writes the call now (so calls issued one after another reach the
+// browser in that order) and waits for the reply in the background. Use it
+// for calls that may block until a later call is sent, like Page.enable on
+// a target paused until Runtime.runIfWaitingForDebugger.
+func (c *Conn) Go(ctx context.Context, sessionID, method string, params, result any) <-chan error {
+	done := make(chan error, 1)
+	ch, forget, err := c.send(sessionID, method, params)
+	if err != nil {
+		done <- err
+		return done
+	}
+	go func() { done <- c.wait(ctx, method, ch, forget, result) }()
+	return done
+}
+
+// writeTimeout bounds one websocket write. It is deliberately not the
+// caller's context: the websocket library closes the whole connection when
+// a write's context ends, and one command's deadline must never cut the
+// session's browser connection.
+const writeTimeout = 10 * time.Second
+
+func (c *Conn) send(sessionID, method string, params any) (chan reply, func(), error) {
 	id := c.nextID.Add(1)
 	m := message{ID: id, SessionID: sessionID, Method: method}
 	if params != nil {
 		p, err := json.Marshal(params)
 		if err != nil {
-			return fmt.Errorf("cdp: %s: encode params: %w", method, err)
+			return nil, nil, fmt.Errorf("cdp: %s: encode params: %w", method, err)
 		}
 		m.Params = p
 	} else {
@@ -191,14 +222,14 @@ func (c *Conn) Call(ctx context.Context, sessionID, method string, params, resul
 	}
 	data, err := json.Marshal(m)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	ch := make(chan reply, 1)
 	c.mu.Lock()
 	if c.closed {
 		err := c.err
 		c.mu.Unlock()
-		return err
+		return nil, nil, err
 	}
 	c.pending[id] = ch
 	c.mu.Unlock()
@@ -207,13 +238,19 @@ func (c *Conn) Call(ctx context.Context, sessionID, method string, params, resul
 		delete(c.pending, id)
 		c.mu.Unlock()
 	}
-	if err := c.ws.Write(ctx, websocket.MessageText, data); err != nil {
+	c.wmu.Lock()
+	wctx, cancel := context.WithTimeout(context.Background(), writeTimeout)
+	err = c.ws.Write(wctx, websocket.MessageText, data)
+	cancel()
+	c.wmu.Unlock()
+	if err != nil {
 		forget()
-		if ctx.Err() != nil {
-			return fmt.Errorf("%s: %w", method, ctx.Err())
-		}
-		return fmt.Errorf("%w: %v", ErrClosed, err)
+		return nil, nil, fmt.Errorf("%w: %v", ErrClosed, err)
 	}
+	return ch, forget, nil
+}
+
+func (c *Conn) wait(ctx context.Context, method string, ch chan reply, forget func(), result any) error {
 	select {
 	case r := <-ch:
 		if r.err != nil {
@@ -243,6 +280,11 @@ type Session struct {
 
 // Session returns a handle for a flattened session id.
 func (c *Conn) Session(id string) *Session { return &Session{Conn: c, ID: id} }
+
+// Go calls method on this session without waiting (see Conn.Go).
+func (s *Session) Go(ctx context.Context, method string, params, result any) <-chan error {
+	return s.Conn.Go(ctx, s.ID, method, params, result)
+}
 
 // Call calls method on this session.
 func (s *Session) Call(ctx context.Context, method string, params, result any) error {

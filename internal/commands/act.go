@@ -58,6 +58,7 @@ func act(ctx context.Context, env *Env, o ActOpts, target, verb string, do func(
 		return nil, err
 	}
 	t.Settle(ctx, actQuiet, settleCap)
+	t.AwaitPopup(ctx, 3*time.Second)
 	eff := t.Drain()
 	var out []string
 	out = append(out, lines...)

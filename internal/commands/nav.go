@@ -213,7 +213,11 @@ func (c *Screenshot) Run(ctx context.Context, env *Env) (*Output, error) {
 		if err := t.Annotate(ctx, true); err != nil {
 			return nil, err
 		}
-		defer func() { _ = t.Annotate(context.WithoutCancel(ctx), false) }()
+		defer func() {
+			cctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+			defer cancel()
+			_ = t.Annotate(cctx, false)
+		}()
 	}
 	png, err := t.Screenshot(ctx, c.Full, clip)
 	if err != nil {

@@ -263,7 +263,10 @@ func Dispatch(m *tab.Manager, req rpc.Request, stop func()) (*commands.Output, e
 	env := &commands.Env{Browser: m, Globals: g, Stop: stop}
 	out, err := cmd.Run(ctx, env)
 	if err != nil && errors.Is(err, context.DeadlineExceeded) {
-		return nil, failure.New(failure.Timeout, "%s did not finish within --timeout %s", req.Command, g.Timeout)
+		err = failure.New(failure.Timeout, "%s did not finish within --timeout %s", req.Command, g.Timeout)
+	}
+	if err != nil && failure.From(err).Code == failure.Timeout {
+		m.Interrupt()
 	}
 	return out, err
 }

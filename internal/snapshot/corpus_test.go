@@ -59,13 +59,14 @@ func TestCorpus(t *testing.T) {
 	for _, d := range dirs {
 		// Some saved pages never fire load (blocked external resources):
 		// snap whatever is there after a short wait.
-		if err := tab.EvalErr("location.href = "+strconv.Quote(srv.URL+"/"+d.Name()+"/source.html")+"; 0", nil); err != nil {
+		u := strconv.Quote(srv.URL + "/" + d.Name() + "/source.html")
+		if err := tab.EvalErr("location.href = "+u+"; 0", nil); err != nil {
 			t.Fatal(err)
 		}
 		deadline := time.Now().Add(5 * time.Second)
 		for {
 			var ready bool
-			err := tab.EvalErr(`location.pathname.endsWith('/source.html') && document.readyState !== 'loading'`, &ready)
+			err := tab.EvalErr(`location.href === `+u+` && document.readyState !== 'loading'`, &ready)
 			if (err == nil && ready) || time.Now().After(deadline) {
 				break
 			}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/tact-browser/tact/internal/failure"
 )
@@ -138,7 +139,11 @@ func (e *Element) Call(ctx context.Context, fn string, out any, args ...any) err
 	return nil
 }
 
-// Release frees the remote object.
-func (e *Element) Release(ctx context.Context) {
+// Release frees the remote object. It has its own short deadline: it runs
+// after the command's deadline may have passed (a busy page must not keep
+// the daemon waiting).
+func (e *Element) Release(context.Context) {
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer cancel()
 	_ = e.tg.sess.Call(ctx, "Runtime.releaseObject", map[string]any{"objectId": e.ObjectID}, nil)
 }

@@ -183,16 +183,23 @@ func (m *Manager) setup(tg *target) {
 		{"Target.setAutoAttach", map[string]any{"autoAttach": true, "waitForDebuggerOnStart": true, "flatten": true,
 			"filter": []map[string]any{{"type": "iframe", "exclude": false}}}},
 	}
-	for _, c := range calls {
-		if err := s.Call(ctx, c.method, c.params, nil); err != nil {
+	// Issue everything, then resume the target: on a paused target (new
+	// tab or popup) the enables only answer once it runs.
+	replies := make([]<-chan error, len(calls))
+	for i, c := range calls {
+		replies[i] = s.Go(ctx, c.method, c.params, nil)
+	}
+	resumed := s.Go(ctx, "Runtime.runIfWaitingForDebugger", nil, nil)
+	for i, c := range calls {
+		if err := <-replies[i]; err != nil {
 			m.log.Debug("setup", "target", tg.id, "call", c.method, "err", err)
 			if c.method == "Page.enable" || c.method == "Runtime.enable" {
 				tg.failed = errBrowserGone(err)
 			}
 		}
 	}
+	<-resumed
 	if tg.kind == "page" {
 		m.applyEmulation(ctx, tg)
 	}
-	_ = s.Call(ctx, "Runtime.runIfWaitingForDebugger", nil, nil)
 }

@@ -617,3 +617,17 @@ func (m *Manager) Adopt(ctx context.Context, id string) (*Tab, error) {
 	m.save()
 	return t, nil
 }
+
+// Interrupt stops a script that keeps the current tab busy (an endless
+// loop) after a command timed out, so the next command can work again.
+func (m *Manager) Interrupt() {
+	m.mu.Lock()
+	t := m.tabs[m.current]
+	m.mu.Unlock()
+	if t == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	_ = t.main.sess.Call(ctx, "Runtime.terminateExecution", nil, nil)
+}

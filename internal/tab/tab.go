@@ -84,6 +84,7 @@ type Tab struct {
 	open       *Dialog
 	consoleErr int
 	opened     []string
+	popups     int // Page.windowOpen events not yet matched by an attached tab
 	changed    chan struct{}
 }
 
@@ -212,6 +213,8 @@ func (t *Tab) event(tg *target, ev cdp.Event) {
 		}
 		_ = json.Unmarshal(ev.Params, &p)
 		t.dialogOpened(tg, p.Type, p.Message)
+	case "Page.windowOpen":
+		t.update(func() { t.popups++ })
 	case "Page.javascriptDialogClosed":
 		t.update(func() {
 			if t.open != nil {
@@ -322,8 +325,29 @@ func (t *Tab) Drain() Effects {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	e := Effects{Dialogs: t.dialogs, ConsoleErrors: t.consoleErr, Opened: t.opened, Crashed: t.crashed}
-	t.dialogs, t.consoleErr, t.opened = nil, 0, nil
+	t.dialogs, t.consoleErr, t.opened, t.popups = nil, 0, nil, 0
 	return e
+}
+
+// AwaitPopup waits (up to d) for a window the page opened to be attached,
+// so an action that opens a tab can report it and switch to it.
+func (t *Tab) AwaitPopup(ctx context.Context, d time.Duration) {
+	deadline := time.After(d)
+	for {
+		t.mu.Lock()
+		pending, ch := t.popups > len(t.opened), t.changed
+		t.mu.Unlock()
+		if !pending {
+			return
+		}
+		select {
+		case <-ch:
+		case <-deadline:
+			return
+		case <-ctx.Done():
+			return
+		}
+	}
 }
 
 // URL returns the main frame's last known URL.
