@@ -24,7 +24,7 @@ bench:
 
 # Quality sweep over ../shared/corpus (skipped when absent).
 corpus:
-	TACT_CORPUS=1 $(GO) test -count=1 -run Corpus -v -timeout 30m ./internal/read/ ./internal/cli/
+	TACT_CORPUS=1 $(GO) test -count=1 -run Corpus -v -timeout 30m ./internal/read/ ./internal/snapshot/ ./internal/cli/
 
 clean:
 	rm -f $(BIN) bench.out
