@@ -1,0 +1,39 @@
+package tab
+
+import "testing"
+
+func TestParseRef(t *testing.T) {
+	for in, want := range map[string]int{"@e1": 1, "e42": 42, "@e007": 7} {
+		if n, ok := ParseRef(in); !ok || n != want {
+			t.Errorf("%q: %d %v", in, n, ok)
+		}
+	}
+	for _, bad := range []string{"@x", "@e", "e", "@e-1", "@e0", "5", "@e1x"} {
+		if _, ok := ParseRef(bad); ok {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
+
+func TestParseKey(t *testing.T) {
+	for _, ok := range []string{"Enter", "tab", "Control+a", "Shift+Tab", "PageDown", "F5", "a", "Control+Shift+ArrowLeft", "Control++"} {
+		if _, err := ParseKey(ok); err != nil {
+			t.Errorf("%q: %v", ok, err)
+		}
+	}
+	for _, bad := range []string{"", "Foo", "Control+", "+a+"} {
+		if _, err := ParseKey(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+	k, _ := ParseKey("Control+a")
+	if len(k) != 2 || k[0].key != "Control" || k[1].code != "KeyA" || k[1].keyCode != 65 {
+		t.Errorf("Control+a = %+v", k)
+	}
+}
+
+func TestGlobMatch(t *testing.T) {
+	if !globMatch("*/done*", "http://x/a/done?ok") || globMatch("*/done", "http://x/a/other") || !globMatch("example", "https://example.com") {
+		t.Error("globMatch")
+	}
+}
