@@ -94,6 +94,14 @@ func TestActionsForm(t *testing.T) {
 		t.Errorf("dry run: %q", r.out)
 	}
 
+	// --diff prints only the section that changed.
+	mustOK(t, tact(t, s, "snap"))
+	r = tact(t, s, "click", refOf(t, out, `"Count me"`), "--diff")
+	mustOK(t, r)
+	if !strings.Contains(r.out, `"Clicked 1x"`) || strings.Contains(r.out, "## Dialogs") {
+		t.Errorf("--diff output:\n%s", r.out)
+	}
+
 	// Dialogs are answered and reported.
 	r = tact(t, s, "click", refOf(t, out, `"Confirm"`), "--no-snap")
 	mustOK(t, r)

@@ -15,6 +15,7 @@ import (
 // ActOpts are the flags every page-changing command shares.
 type ActOpts struct {
 	NoSnap    bool `name:"no-snap" help:"Print only the result lines, not the fresh snap."`
+	Diff      bool `help:"Print only the sections that changed since the previous snap (and removed elements)."`
 	DryRun    bool `name:"dry-run" help:"Resolve and check the target, print what would be done, do nothing."`
 	MaxTokens int  `name:"max-tokens" default:"5000" help:"Budget for the fresh snap (0 = no limit)."`
 }
@@ -102,9 +103,14 @@ func actionOutput(ctx context.Context, t *tab.Tab, o ActOpts, lines []string) (*
 		sb.WriteString("---\n(snap failed: " + failure.From(err).Message + ")\n")
 		return &Output{Text: sb.String(), Data: data}, nil
 	}
+	prev := t.SwapLastPage(page)
 	so := snapOutput(page, o.MaxTokens)
 	sb.WriteString("---\n")
-	sb.WriteString(so.Text)
+	if o.Diff {
+		sb.WriteString(diffText(prev, page))
+	} else {
+		sb.WriteString(so.Text)
+	}
 	data["snap"] = page
 	return &Output{Text: sb.String(), Data: data, Stderr: so.Stderr}, nil
 }

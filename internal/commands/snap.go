@@ -29,6 +29,9 @@ func (c *Snap) Run(ctx context.Context, env *Env) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
+	if c.Focus == "" {
+		t.SwapLastPage(page)
+	}
 	return snapOutput(page, c.MaxTokens), nil
 }
 

@@ -14,6 +14,7 @@ import (
 
 	"github.com/tact-browser/tact/internal/cdp"
 	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/snapshot"
 )
 
 //go:embed base.js
@@ -86,6 +87,7 @@ type Tab struct {
 	opened     []string
 	popups     int // Page.windowOpen events not yet matched by an attached tab
 	changed    chan struct{}
+	last       *snapshot.Page // latest full snap, for --diff
 }
 
 func newTab(m *Manager, id string) *Tab {
@@ -624,3 +626,13 @@ func isContextGone(err error) bool {
 type rawJSON = json.RawMessage
 
 func jsonUnmarshal(b []byte, out any) error { return json.Unmarshal(b, out) }
+
+// SwapLastPage stores the tab's latest full snap (for --diff) and returns
+// the previous one.
+func (t *Tab) SwapLastPage(p *snapshot.Page) *snapshot.Page {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	prev := t.last
+	t.last = p
+	return prev
+}

@@ -1,0 +1,66 @@
+package commands
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tact-browser/tact/internal/render"
+	"github.com/tact-browser/tact/internal/snapshot"
+)
+
+// diffText renders only what changed between two snaps of a tab: sections
+// whose rendering differs (new or changed), and a marker line for each
+// element that disappeared. Sections are matched by heading and position.
+func diffText(prev, cur *snapshot.Page) string {
+	if prev == nil || prev.URL != cur.URL {
+		text, _ := render.Text(cur, render.Options{})
+		return text
+	}
+	key := func(i int, s snapshot.Section) string { return fmt.Sprintf("%d|%s", s.Level, s.Heading) }
+	old := map[string][]string{}
+	for i, s := range prev.Sections {
+		k := key(i, s)
+		old[k] = append(old[k], sectionText(prev, s))
+	}
+	live := map[string]bool{}
+	var sb strings.Builder
+	changed := 0
+	for i, s := range cur.Sections {
+		for _, e := range s.Elements {
+			live[e.Ref] = true
+		}
+		k := key(i, s)
+		txt := sectionText(cur, s)
+		if list := old[k]; len(list) > 0 && list[0] == txt {
+			old[k] = list[1:]
+			continue
+		}
+		changed++
+		sb.WriteString(txt)
+	}
+	for _, s := range prev.Sections {
+		for _, e := range s.Elements {
+			if !live[e.Ref] {
+				fmt.Fprintf(&sb, "- removed @%s [%s] %q\n", e.Ref, e.Role, e.Name)
+				changed++
+			}
+		}
+	}
+	if changed == 0 {
+		return "(no change since the previous snap)\n"
+	}
+	return sb.String()
+}
+
+func sectionText(p *snapshot.Page, s snapshot.Section) string {
+	one := &snapshot.Page{Sections: []snapshot.Section{s}}
+	text, _ := render.Text(one, render.Options{})
+	// Drop the page header line render adds; keep the section itself.
+	if i := strings.IndexByte(text, '\n'); i >= 0 && !strings.HasPrefix(text, "#") && !strings.HasPrefix(text, ">") && !strings.HasPrefix(text, "@") {
+		text = text[i+1:]
+	}
+	if !strings.HasSuffix(text, "\n") {
+		text += "\n"
+	}
+	return text
+}
