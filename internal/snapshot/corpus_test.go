@@ -3,6 +3,8 @@ package snapshot_test
 import (
 	"bufio"
 	"context"
+	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -48,6 +50,7 @@ func TestCorpus(t *testing.T) {
 	dirs, _ := os.ReadDir(pages)
 	var ratios, sizes []float64
 	var times []time.Duration
+	var failed, empty []string
 	tab := browsertest.NewTab(t)
 	// Saved pages may alert(); a dialog would block every evaluation.
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -73,10 +76,24 @@ func TestCorpus(t *testing.T) {
 			time.Sleep(20 * time.Millisecond)
 		}
 		start := time.Now()
-		r := snap(t, tab, map[string]any{"nextRef": 1})
+		var r snapshot.Result
+		err := tab.EvalErr(snapshot.JS+`;__tact.snap({"nextRef":1})`, &r)
 		times = append(times, time.Since(start))
+		if err == nil && r.Error != "" {
+			err = errors.New(r.Error)
+		}
+		if err != nil {
+			failed = append(failed, d.Name())
+			t.Logf("%s: FAILED: %v", d.Name(), err)
+			continue
+		}
 		p := snapshot.Build(r.URL, r.Title, r.Items)
 		out, st := render.Text(p, render.Options{})
+		if len(p.Sections) == 0 {
+			// Not a failure by itself: some saved pages render nothing
+			// visible without their scripts (the peers see nothing either).
+			empty = append(empty, d.Name())
+		}
 		sizes = append(sizes, float64(len(out)))
 		if n := peer[d.Name()]; n > 0 {
 			ratios = append(ratios, float64(len(out))/float64(n))
@@ -84,13 +101,17 @@ func TestCorpus(t *testing.T) {
 		t.Logf("%s: %d chars (ab -i %d), %d elements, %v", d.Name(), len(out), peer[d.Name()], st.Elements, times[len(times)-1])
 		if os.Getenv("TACT_CORPUS_DUMP") != "" {
 			_ = os.WriteFile(filepath.Join(os.TempDir(), "tact-corpus-"+d.Name()+".txt"), []byte(out), 0o644)
+			if raw, err := json.Marshal(r); err == nil {
+				_ = os.WriteFile(filepath.Join(os.TempDir(), "tact-corpus-"+d.Name()+".json"), raw, 0o644)
+			}
 		}
 	}
 	slices.Sort(ratios)
 	slices.Sort(sizes)
 	slices.Sort(times)
 	if len(ratios) > 0 {
-		t.Logf("median size %.0f chars; median ratio to agent-browser -i %.2f; median snap %v, max %v",
-			sizes[len(sizes)/2], ratios[len(ratios)/2], times[len(times)/2], times[len(times)-1])
+		t.Logf("median size %.0f chars, p90 %.0f; median ratio to agent-browser -i %.2f; median snap %v, max %v",
+			sizes[len(sizes)/2], sizes[len(sizes)*9/10], ratios[len(ratios)/2], times[len(times)/2], times[len(times)-1])
 	}
+	t.Logf("%d pages, %d failed %v, %d empty %v", len(dirs), len(failed), failed, len(empty), empty)
 }
