@@ -130,6 +130,13 @@ func Serve(dir, addr string) *httptest.Server {
 				time.Sleep(dur)
 			}
 		}
+		if name, ok := strings.CutPrefix(r.URL.Path, "/download/"); ok {
+			// A server-chosen name, deliberately unsafe in tests.
+			w.Header().Set("Content-Type", "application/octet-stream")
+			w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
+			_, _ = w.Write([]byte("tact download test\n"))
+			return
+		}
 		if r.URL.Path == "/status/404" {
 			http.Error(w, "not found", http.StatusNotFound)
 			return

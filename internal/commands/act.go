@@ -60,6 +60,7 @@ func act(ctx context.Context, env *Env, o ActOpts, target, verb string, do func(
 	}
 	t.Settle(ctx, actQuiet, settleCap)
 	t.AwaitPopup(ctx, 3*time.Second)
+	t.AwaitDownloads(ctx, 30*time.Second)
 	eff := t.Drain()
 	var out []string
 	out = append(out, lines...)
@@ -68,6 +69,13 @@ func act(ctx context.Context, env *Env, o ActOpts, target, verb string, do func(
 	}
 	for _, d := range eff.Dialogs {
 		out = append(out, fmt.Sprintf("dialog %s (%s): %q", d.Action, d.Type, d.Message))
+	}
+	for _, d := range eff.Downloads {
+		if d.State == "completed" {
+			out = append(out, fmt.Sprintf("download saved: %s (%d bytes)", d.Path, d.Bytes))
+		} else {
+			out = append(out, fmt.Sprintf("download %s: %s", d.State, d.URL))
+		}
 	}
 	if eff.ConsoleErrors > 0 {
 		out = append(out, fmt.Sprintf("console errors: %d", eff.ConsoleErrors))
@@ -119,6 +127,16 @@ func clickLike(ctx context.Context, t *tab.Tab, el *tab.Element, clicks int) err
 	x, y, err := el.ClickPoint(ctx, true)
 	if err != nil {
 		return err
+	}
+	// Moving the pointer can change :hover styles and shift the layout
+	// (a menu closing above the target); aim again once it is there.
+	if err := t.Mouse(ctx, x, y, "left", 0); err != nil {
+		return err
+	}
+	if x2, y2, err := el.ClickPoint(ctx, true); err != nil {
+		return err
+	} else if x2 != x || y2 != y {
+		x, y = x2, y2
 	}
 	return t.Mouse(ctx, x, y, "left", clicks)
 }

@@ -87,12 +87,16 @@ func Run(ctx context.Context, o Options) error {
 	if err != nil {
 		return err
 	}
+	dlDir, err := datadir.Dir("downloads", o.Session)
+	if err != nil {
+		return err
+	}
 	if o.IdleTimeout <= 0 {
 		o.IdleTimeout = 30 * time.Minute
 	}
 	m := tab.New(tab.Options{
 		Headless: o.Headless, ProfileDir: profDir, Port: o.Port, Args: o.BrowserArgs,
-		CDP: o.CDP, Library: o.Library, StateFile: paths.State, BrowserLog: logw, Log: log,
+		CDP: o.CDP, Library: o.Library, StateFile: paths.State, DownloadDir: dlDir, BrowserLog: logw, Log: log,
 	})
 	d := &daemon{opts: o, m: m, log: log, stop: make(chan struct{}), activity: make(chan struct{}, 1)}
 	log.Info("daemon started", "session", o.Session, "pid", os.Getpid(), "version", o.Version)

@@ -84,6 +84,9 @@ func (m *Manager) handle(ev cdp.Event) {
 		_ = json.Unmarshal(ev.Params, &p)
 		m.dropTab(p.TargetID)
 		return
+	case "Browser.downloadWillBegin", "Browser.downloadProgress":
+		m.downloadEvent(ev)
+		return
 	case "Target.targetCrashed":
 		var p struct {
 			TargetID string `json:"targetId"`

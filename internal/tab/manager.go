@@ -11,8 +11,10 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -28,15 +30,16 @@ const WorldName = "tact"
 
 // Options configure how a Manager gets its browser.
 type Options struct {
-	Headless   bool
-	ProfileDir string   // persistent user-data dir for a launched browser
-	Port       int      // debugging port for a launched browser (0 = any free)
-	Args       []string // extra browser flags
-	CDP        string   // attach to this browser instead of launching
-	Library    string   // JS installed in every frame's isolated world
-	StateFile  string   // where ref numbering and the browser's identity persist
-	BrowserLog io.Writer
-	Log        *slog.Logger
+	Headless    bool
+	ProfileDir  string   // persistent user-data dir for a launched browser
+	Port        int      // debugging port for a launched browser (0 = any free)
+	Args        []string // extra browser flags
+	CDP         string   // attach to this browser instead of launching
+	Library     string   // JS installed in every frame's isolated world
+	StateFile   string   // where ref numbering and the browser's identity persist
+	DownloadDir string   // where downloads are saved (empty: browser default)
+	BrowserLog  io.Writer
+	Log         *slog.Logger
 }
 
 // Manager is the browser of one tact session.
@@ -130,15 +133,22 @@ type Info struct {
 	WS        string `json:"ws,omitempty"`
 	Tabs      int    `json:"tabs"`
 	Current   string `json:"current,omitempty"`
+	DaemonPID int    `json:"daemon_pid"`
 }
 
 // Info reports the browser's state without connecting.
 func (m *Manager) Info() Info {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	in := Info{Connected: m.conn != nil, Launched: m.launched, WS: m.wsURL, Tabs: len(m.tabs), Current: m.current}
+	in := Info{Connected: m.conn != nil, Launched: m.launched, WS: m.wsURL, Tabs: len(m.tabs), Current: m.current, DaemonPID: os.Getpid()}
 	if m.proc != nil {
 		in.PID, in.Port = m.proc.PID, m.proc.Port
+	} else if m.launched {
+		// Re-attached to a browser an earlier daemon of this session launched.
+		in.PID = m.state.PID
+		if u, err := url.Parse(m.wsURL); err == nil {
+			in.Port, _ = strconv.Atoi(u.Port())
+		}
 	}
 	return in
 }
@@ -281,6 +291,7 @@ func (m *Manager) connect(ctx context.Context) error {
 	if !browser.IsLoopback(ws) && !strings.HasPrefix(ws, "wss://") {
 		m.note("warning: --cdp endpoint is not on this machine and not wss://; the protocol is unencrypted")
 	}
+	m.enableDownloads(ctx, conn)
 	// Auto-attach to every page, paused until tact has set it up, so no tab
 	// ever runs a dialog before a session with Page enabled is listening.
 	if err := conn.Call(ctx, "", "Target.setDiscoverTargets", map[string]any{"discover": true}, nil); err != nil {
@@ -344,6 +355,16 @@ func (m *Manager) Current(ctx context.Context) (*Tab, error) {
 			case <-t.main.ready:
 				if t.main.failed != nil {
 					m.dropTab(t.id)
+					continue
+				}
+				if t.isCrashed() {
+					// Report once, drop the dead tab and carry on in a fresh one.
+					m.note("the tab crashed (" + t.URL() + "); continuing in a new tab")
+					_ = m.conn.Call(ctx, "", "Target.closeTarget", map[string]any{"targetId": t.id}, nil)
+					m.dropTab(t.id)
+					if _, err := m.NewTab(ctx); err != nil {
+						return nil, err
+					}
 					continue
 				}
 				return t, nil

@@ -78,6 +78,7 @@ type Tab struct {
 	title      string
 	loaderID   string
 	navSeq     int // cross-document navigations of the main frame
+	stopSeq    int // main frame stopped loading (also when a navigation became a download)
 	loadSeq    int // load events of the main frame
 	loading    bool
 	crashed    bool
@@ -88,6 +89,7 @@ type Tab struct {
 	popups     int // Page.windowOpen events not yet matched by an attached tab
 	changed    chan struct{}
 	last       *snapshot.Page // latest full snap, for --diff
+	downloads  []*Download    // since the last Drain
 }
 
 func newTab(m *Manager, id string) *Tab {
@@ -152,6 +154,10 @@ func (t *Tab) event(tg *target, ev cdp.Event) {
 		tg.worlds = map[string]int64{}
 		tg.mainCtx = map[string]int64{}
 		tg.mu.Unlock()
+	case "Inspector.targetCrashed":
+		if tg.kind == "page" {
+			t.update(func() { t.crashed = true })
+		}
 	case "Runtime.exceptionThrown":
 		t.update(func() { t.consoleErr++ })
 	case "Runtime.consoleAPICalled":
@@ -205,7 +211,7 @@ func (t *Tab) event(tg *target, ev cdp.Event) {
 		}
 		_ = json.Unmarshal(ev.Params, &p)
 		if tg.kind == "page" && p.FrameID == t.id {
-			t.update(func() { t.loading = false })
+			t.update(func() { t.loading = false; t.stopSeq++ })
 		}
 	case "Page.javascriptDialogOpening":
 		var p struct {
@@ -320,6 +326,7 @@ type Effects struct {
 	ConsoleErrors int
 	Opened        []string
 	Crashed       bool
+	Downloads     []Download
 }
 
 // Drain returns and clears the tab's effect log.
@@ -327,7 +334,10 @@ func (t *Tab) Drain() Effects {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	e := Effects{Dialogs: t.dialogs, ConsoleErrors: t.consoleErr, Opened: t.opened, Crashed: t.crashed}
-	t.dialogs, t.consoleErr, t.opened, t.popups = nil, 0, nil, 0
+	for _, d := range t.downloads {
+		e.Downloads = append(e.Downloads, *d)
+	}
+	t.dialogs, t.consoleErr, t.opened, t.popups, t.downloads = nil, 0, nil, 0, nil
 	return e
 }
 
@@ -360,16 +370,16 @@ func (t *Tab) URL() string {
 }
 
 type navState struct {
-	navSeq, loadSeq int
-	loading         bool
-	loaderID        string
-	changed         chan struct{}
+	navSeq, loadSeq, stopSeq int
+	loading                  bool
+	loaderID                 string
+	changed                  chan struct{}
 }
 
 func (t *Tab) state() navState {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return navState{t.navSeq, t.loadSeq, t.loading, t.loaderID, t.changed}
+	return navState{t.navSeq, t.loadSeq, t.stopSeq, t.loading, t.loaderID, t.changed}
 }
 
 // Navigate loads url in the main frame and waits for its load event.
@@ -405,11 +415,16 @@ func (t *Tab) Navigate(ctx context.Context, url string) error {
 	return nil
 }
 
-// waitLoad waits until the main frame fired a load event after seq.
+// waitLoad waits until the main frame fired a load event after seq, or
+// stopped loading without one (a navigation that became a download).
 func (t *Tab) waitLoad(ctx context.Context, seq int) error {
+	stop := t.state().stopSeq
 	for {
 		st := t.state()
 		if st.loadSeq > seq && !st.loading {
+			return nil
+		}
+		if st.stopSeq > stop && !st.loading && st.loadSeq == seq {
 			return nil
 		}
 		if err := t.checkUsable(); err != nil {
@@ -635,4 +650,10 @@ func (t *Tab) SwapLastPage(p *snapshot.Page) *snapshot.Page {
 	prev := t.last
 	t.last = p
 	return prev
+}
+
+func (t *Tab) isCrashed() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.crashed
 }

@@ -1,0 +1,174 @@
+package tab
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/tact-browser/tact/internal/cdp"
+)
+
+// Download is a file the page made the browser save.
+type Download struct {
+	Path  string `json:"path"`
+	Bytes int64  `json:"bytes"`
+	URL   string `json:"url"`
+	State string `json:"state"` // completed, canceled, inProgress
+	guid  string
+	name  string
+}
+
+// enableDownloads makes the browser save downloads under the session's
+// downloads dir, named by guid until tact renames them to a safe name.
+func (m *Manager) enableDownloads(ctx context.Context, conn *cdp.Conn) {
+	if m.opts.DownloadDir == "" {
+		return
+	}
+	if err := os.MkdirAll(m.opts.DownloadDir, 0o700); err != nil {
+		m.log.Warn("downloads dir", "err", err)
+		return
+	}
+	if err := conn.Call(ctx, "", "Browser.setDownloadBehavior", map[string]any{
+		"behavior": "allowAndName", "downloadPath": m.opts.DownloadDir, "eventsEnabled": true,
+	}, nil); err != nil {
+		m.log.Warn("download behaviour", "err", err)
+	}
+}
+
+func (m *Manager) downloadEvent(ev cdp.Event) {
+	switch ev.Method {
+	case "Browser.downloadWillBegin":
+		var p struct {
+			FrameID           string `json:"frameId"`
+			GUID              string `json:"guid"`
+			URL               string `json:"url"`
+			SuggestedFilename string `json:"suggestedFilename"`
+		}
+		if json.Unmarshal(ev.Params, &p) != nil {
+			return
+		}
+		t := m.tabOfFrame(p.FrameID)
+		if t == nil {
+			return
+		}
+		d := &Download{URL: p.URL, State: "inProgress", guid: p.GUID, name: p.SuggestedFilename}
+		// The navigation that produced it is over: no document will load.
+		t.update(func() { t.downloads = append(t.downloads, d); t.loading = false; t.stopSeq++ })
+	case "Browser.downloadProgress":
+		var p struct {
+			GUID          string `json:"guid"`
+			ReceivedBytes int64  `json:"receivedBytes"`
+			State         string `json:"state"`
+		}
+		if json.Unmarshal(ev.Params, &p) != nil || p.State == "inProgress" {
+			return
+		}
+		m.mu.Lock()
+		tabs := make([]*Tab, 0, len(m.tabs))
+		for _, t := range m.tabs {
+			tabs = append(tabs, t)
+		}
+		m.mu.Unlock()
+		for _, t := range tabs {
+			t.update(func() {
+				for _, d := range t.downloads {
+					if d.guid != p.GUID {
+						continue
+					}
+					d.State, d.Bytes = p.State, p.ReceivedBytes
+					if p.State == "completed" {
+						d.Path = m.placeDownload(d.guid, d.name)
+					}
+				}
+			})
+		}
+	}
+}
+
+// tabOfFrame finds the tab a frame belongs to (its main frame id is the
+// tab's target id); unknown frames count for the current tab.
+func (m *Manager) tabOfFrame(frameID string) *Tab {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if t := m.tabs[frameID]; t != nil {
+		return t
+	}
+	return m.tabs[m.current]
+}
+
+// placeDownload renames the guid-named file to a sanitized, unique name
+// inside the downloads dir: a server-chosen name never escapes it.
+func (m *Manager) placeDownload(guid, suggested string) string {
+	src := filepath.Join(m.opts.DownloadDir, guid)
+	name := SanitizeFilename(suggested)
+	dst := filepath.Join(m.opts.DownloadDir, name)
+	ext := filepath.Ext(name)
+	base := strings.TrimSuffix(name, ext)
+	for i := 2; ; i++ {
+		if _, err := os.Stat(dst); os.IsNotExist(err) {
+			break
+		}
+		dst = filepath.Join(m.opts.DownloadDir, fmt.Sprintf("%s (%d)%s", base, i, ext))
+	}
+	if err := os.Rename(src, dst); err != nil {
+		return src
+	}
+	return dst
+}
+
+// SanitizeFilename keeps a download's name to one safe path element.
+func SanitizeFilename(s string) string {
+	s = filepath.Base(strings.ReplaceAll(s, "\\", "/"))
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '/' || r == 0 || unicode.IsControl(r):
+			b.WriteRune('_')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	out := strings.TrimLeft(strings.TrimSpace(b.String()), ".")
+	if out == "" {
+		out = "download"
+	}
+	if len(out) > 120 {
+		ext := filepath.Ext(out)
+		if len(ext) > 16 {
+			ext = ""
+		}
+		out = out[:120-len(ext)] + ext
+	}
+	return out
+}
+
+// AwaitDownloads waits for downloads started during an action to finish
+// (bounded by ctx), so the action can report where they were saved.
+func (t *Tab) AwaitDownloads(ctx context.Context, limit time.Duration) {
+	deadline := time.After(limit)
+	for {
+		t.mu.Lock()
+		pending, ch := false, t.changed
+		for _, d := range t.downloads {
+			if d.State == "inProgress" {
+				pending = true
+			}
+		}
+		t.mu.Unlock()
+		if !pending {
+			return
+		}
+		select {
+		case <-ch:
+		case <-deadline:
+			return
+		case <-ctx.Done():
+			return
+		}
+	}
+}
