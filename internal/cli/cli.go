@@ -126,7 +126,11 @@ func run(kctx *kong.Context, a *app, stdout, stderr io.Writer) int {
 	}
 	sp := client.Spawn{CDP: g.CDP, BrowserArgs: g.BrowserArgs, Verbose: a.Verbose}
 	if l, ok := cmd.(*commands.BrowserLaunch); ok {
-		sp.Headed, sp.Profile, sp.Port, sp.IdleTimeout = l.Headed, l.Profile, l.Port, l.IdleDuration()
+		idle, err := l.IdleDuration()
+		if err != nil {
+			return printErr(stdout, stderr, a.Output, err)
+		}
+		sp.Headed, sp.Profile, sp.Port, sp.IdleTimeout = l.Headed, l.Profile, l.Port, idle
 	}
 	c, err := client.New(g.Session, Version, sp)
 	if err != nil {

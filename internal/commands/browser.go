@@ -3,9 +3,11 @@ package commands
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/tact-browser/tact/internal/failure"
 	"github.com/tact-browser/tact/internal/tab"
 )
 
@@ -13,7 +15,7 @@ import (
 type BrowserLaunch struct {
 	Headed      bool   `help:"Show the browser window (default: headless)."`
 	Profile     string `help:"Persistent profile name (default: the session name)." placeholder:"NAME"`
-	IdleTimeout int    `name:"idle-timeout" default:"30" help:"Stop the daemon and its browser after N idle minutes."`
+	IdleTimeout string `name:"idle-timeout" default:"30" help:"Stop the daemon and its browser after N idle minutes (or a duration like 90s)."`
 	Port        int    `help:"Debugging port on 127.0.0.1 (default: any free port)."`
 }
 
@@ -25,9 +27,17 @@ func (c *BrowserLaunch) Run(ctx context.Context, env *Env) (*Output, error) {
 	return statusOutput(env.Browser.Info(), true), nil
 }
 
-// IdleDuration converts the flag to a duration.
-func (c *BrowserLaunch) IdleDuration() time.Duration {
-	return time.Duration(c.IdleTimeout) * time.Minute
+// IdleDuration converts the flag (bare minutes, or a Go duration) to a
+// duration.
+func (c *BrowserLaunch) IdleDuration() (time.Duration, error) {
+	s := strings.TrimSpace(c.IdleTimeout)
+	if n, err := strconv.Atoi(s); err == nil && n > 0 {
+		return time.Duration(n) * time.Minute, nil
+	}
+	if d, err := time.ParseDuration(s); err == nil && d > 0 {
+		return d, nil
+	}
+	return 0, failure.New(failure.Usage, "--idle-timeout %q: want minutes (e.g. 30) or a duration (e.g. 90s)", c.IdleTimeout)
 }
 
 // BrowserStop ends the session's daemon and the browser it launched.
