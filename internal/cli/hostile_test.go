@@ -1,0 +1,113 @@
+package cli_test
+
+import (
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Every command against a hostile page returns within its --timeout with
+// a result or a clear, typed error; the session stays usable afterwards.
+func TestHostilePages(t *testing.T) {
+	s := "hostile"
+	cases := []struct {
+		name, url string
+		want      string // expected in stdout when the snap succeeds
+		mayFail   bool   // a typed error is acceptable
+	}{
+		{"50 alerts", page("hostile_alerts.html"), `"Still here"`, false},
+		{"reload every 100ms", page("hostile_reload.html"), "", true},
+		{"never finishes loading", srvURL + "/hello.html?delay=29s", "", true},
+		{"100k nodes", page("hostile_big.html"), "# Big DOM", false},
+		{"nested shadow roots and frames", page("hostile_nested.html"), `"Deep button"`, false},
+		{"endless loop", page("act_form.html"), "", false},
+	}
+	for _, c := range cases {
+		start := time.Now()
+		r := tact(t, s, "--timeout", "20s", "snap", c.url)
+		took := time.Since(start)
+		if took > 25*time.Second {
+			t.Errorf("%s: took %s", c.name, took)
+		}
+		switch {
+		case r.code == 0 && c.want != "" && !strings.Contains(r.out, c.want):
+			t.Errorf("%s: output lacks %s:\n%.600s", c.name, c.want, r.out)
+		case r.code != 0 && !c.mayFail:
+			t.Errorf("%s: exit %d: %s", c.name, r.code, r.err)
+		case r.code == 1:
+			t.Errorf("%s: untyped internal error: %s", c.name, r.err)
+		}
+		t.Logf("%s: exit %d in %s", c.name, r.code, took.Round(time.Millisecond))
+	}
+	// The nested frames are walked to a bounded depth, not forever.
+	r := tact(t, s, "--timeout", "8s", "snap", page("hostile_nested.html"))
+	mustOK(t, r)
+	// The session still works.
+	mustOK(t, tact(t, s, "snap", page("hello.html")))
+	_, dpid, _ := statusOf(t, s)
+	if b, err := os.ReadFile("/proc/" + strconv.Itoa(dpid) + "/status"); err == nil {
+		for _, l := range strings.Split(string(b), "\n") {
+			if strings.HasPrefix(l, "VmHWM") {
+				t.Logf("daemon peak RSS after the 100k-node page: %s", strings.TrimSpace(strings.TrimPrefix(l, "VmHWM:")))
+			}
+		}
+	}
+}
+
+// Bad input: a one-line error and the documented exit code, never a panic.
+func TestBadInput(t *testing.T) {
+	s := "badinput"
+	mustOK(t, tact(t, s, "snap", page("act_form.html")))
+	big := strings.Repeat("x", 1<<20)
+	cases := []struct {
+		args []string
+		code int
+	}{
+		{[]string{"snap", "http://exa mple.com"}, 2},
+		{[]string{"snap", "ht!tp://x"}, 2},
+		{[]string{"snap", "chrome://settings"}, 2},
+		{[]string{"click", "@x"}, 2},
+		{[]string{"click", "@e"}, 2},
+		{[]string{"click", "e5x"}, 2},
+		{[]string{"click", "css=[[["}, 2},
+		{[]string{"click", "css="}, 2},
+		{[]string{"click", "bogus=thing"}, 2},
+		{[]string{"press", "Hyper+Q"}, 2},
+		{[]string{"fill", "css=#name", "a\x00b\x1b[31m", "--no-snap"}, 0},
+		{[]string{"fill", "css=#notes", big, "--no-snap"}, 0},
+		{[]string{"--session", "../etc", "snap"}, 2},
+		{[]string{"--session", "a/b", "snap"}, 2},
+		{[]string{"-o", "yaml", "snap"}, 2},
+		{[]string{"snap", "--max-tokens", "many"}, 2},
+		{[]string{"eval", "throw new Error('x')"}, 11},
+		{[]string{"eval", "const a = {}; a.a = a; a"}, 0},
+		{[]string{"eval", "(("}, 11},
+		{[]string{"screenshot", "--file", "/no/such/dir/x.png"}, 12},
+		{[]string{"wait", "-5"}, 2},
+		{[]string{"--geo", "north", "snap"}, 2},
+		{[]string{"tab", "switch", "nope"}, 8},
+		{[]string{"dialog", "accept"}, 8},
+		{[]string{"nosuchcommand"}, 2},
+	}
+	for _, c := range cases {
+		r := tact(t, s, c.args...)
+		name := strings.Join(c.args, " ")
+		if len(name) > 60 {
+			name = name[:60]
+		}
+		if r.code != c.code {
+			t.Errorf("%q: exit %d, want %d (%s)", name, r.code, c.code, r.err)
+		}
+		if c.code != 0 {
+			lines := strings.Split(strings.TrimSpace(r.err), "\n")
+			if !strings.HasPrefix(lines[0], "error: ") || strings.Contains(r.err, "goroutine") || strings.Contains(r.err, "panic") {
+				t.Errorf("%q: stderr is not a one-line error: %q", name, r.err)
+			}
+		}
+	}
+	if got := evalIn(t, s, `document.getElementById("notes").value.length`); got != strconv.Itoa(1<<20) {
+		t.Errorf("1 MB fill stored %s chars", got)
+	}
+}
