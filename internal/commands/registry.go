@@ -35,6 +35,7 @@ type Root struct {
 	Wait       Wait       `cmd:"" help:"Wait for navigation, a selector, text=…, N ms, --url or --idle."`
 	Tab        TabCmd     `cmd:"" help:"List, open, switch or close tabs."`
 	Dialog     DialogCmd  `cmd:"" help:"Accept or dismiss a dialog left open (--dialog leave)."`
+	Session    SessionCmd `cmd:"" help:"Save, load, list or delete browser sessions (cookies, storage, URL)."`
 	Browser    BrowserCmd `cmd:"" help:"Launch, stop or inspect the session's browser."`
 }
 

@@ -72,6 +72,7 @@ type persisted struct {
 	Launched bool            `json:"launched,omitempty"`
 	Current  string          `json:"current,omitempty"`
 	Refs     map[int]refInfo `json:"refs,omitempty"`
+	Origins  []string        `json:"origins,omitempty"` // visited http(s) origins, for session save
 }
 
 type refInfo struct {

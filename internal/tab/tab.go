@@ -178,6 +178,7 @@ func (t *Tab) event(tg *target, ev cdp.Event) {
 			} `json:"frame"`
 		}
 		_ = json.Unmarshal(ev.Params, &p)
+		t.m.visited(p.Frame.URL)
 		if tg.kind == "page" && p.Frame.ParentID == "" {
 			t.update(func() {
 				t.url, t.loaderID = p.Frame.URL, p.Frame.LoaderID
@@ -657,3 +658,5 @@ func (t *Tab) isCrashed() bool {
 	defer t.mu.Unlock()
 	return t.crashed
 }
+
+func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }

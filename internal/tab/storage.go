@@ -1,0 +1,154 @@
+package tab
+
+import (
+	"context"
+	"encoding/json"
+	"net/url"
+	"slices"
+	"time"
+
+	"github.com/tact-browser/tact/internal/failure"
+)
+
+// visited remembers an http(s) origin the session has loaded, so that
+// `session save` knows whose storage to keep.
+func (m *Manager) visited(raw string) {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return
+	}
+	o := u.Scheme + "://" + u.Host
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if !slices.Contains(m.state.Origins, o) {
+		m.state.Origins = append(m.state.Origins, o)
+	}
+}
+
+// State is what `session save` keeps: every cookie of the browser, the
+// web storage of the visited origins, and the current URL.
+type State struct {
+	URL     string                   `json:"url"`
+	Cookies []json.RawMessage        `json:"cookies"`
+	Origins map[string]OriginStorage `json:"origins"`
+}
+
+// OriginStorage is one origin's localStorage and sessionStorage.
+type OriginStorage struct {
+	Local   map[string]string `json:"local,omitempty"`
+	Session map[string]string `json:"session,omitempty"`
+}
+
+// SaveState collects cookies and storage. localStorage of origins not open
+// in the current tab is read through the DOMStorage domain;
+// sessionStorage only exists for the current tab's origin.
+func (m *Manager) SaveState(ctx context.Context) (*State, error) {
+	t, err := m.Current(ctx)
+	if err != nil {
+		return nil, err
+	}
+	st := &State{URL: t.URL(), Origins: map[string]OriginStorage{}}
+	var ck struct {
+		Cookies []json.RawMessage `json:"cookies"`
+	}
+	if err := m.conn.Call(ctx, "", "Storage.getCookies", nil, &ck); err != nil {
+		return nil, errBrowserGone(failure.New(failure.BrowserUnavailable, "read cookies: %v", err))
+	}
+	st.Cookies = ck.Cookies
+	m.mu.Lock()
+	origins := append([]string(nil), m.state.Origins...)
+	m.mu.Unlock()
+	_ = t.main.sess.Call(ctx, "DOMStorage.enable", nil, nil)
+	for _, o := range origins {
+		stor := OriginStorage{}
+		var items struct {
+			Entries [][]string `json:"entries"`
+		}
+		if err := t.main.sess.Call(ctx, "DOMStorage.getDOMStorageItems", map[string]any{
+			"storageId": map[string]any{"securityOrigin": o, "isLocalStorage": true},
+		}, &items); err == nil && len(items.Entries) > 0 {
+			stor.Local = map[string]string{}
+			for _, e := range items.Entries {
+				if len(e) == 2 {
+					stor.Local[e[0]] = e[1]
+				}
+			}
+		}
+		st.Origins[o] = stor
+	}
+	// The current page's sessionStorage (and its localStorage, fresher
+	// than DOMStorage's view if the page just wrote it).
+	var cur struct {
+		Origin  string            `json:"origin"`
+		Local   map[string]string `json:"local"`
+		Session map[string]string `json:"session"`
+	}
+	if err := t.EvalWorld(ctx, `(() => { const dump = (s) => { const o = {}; try { for (let i = 0; i < s.length; i++) { const k = s.key(i); o[k] = s.getItem(k); } } catch (e) {} return o; };
+  return {origin: location.origin, local: dump(localStorage), session: dump(sessionStorage)}; })()`, &cur); err == nil && cur.Origin != "null" && cur.Origin != "" {
+		stor := st.Origins[cur.Origin]
+		if len(cur.Local) > 0 {
+			stor.Local = cur.Local
+		}
+		if len(cur.Session) > 0 {
+			stor.Session = cur.Session
+		}
+		st.Origins[cur.Origin] = stor
+	}
+	for o, s := range st.Origins {
+		if len(s.Local) == 0 && len(s.Session) == 0 {
+			delete(st.Origins, o)
+		}
+	}
+	return st, nil
+}
+
+// restoreJS runs in the page's world before its own scripts on every new
+// document while a load is in progress: it fills the storage of the
+// document's origin from the saved state.
+const restoreJS = `(() => {
+  const all = %s;
+  const s = all[location.origin];
+  if (!s) return;
+  try { for (const [k, v] of Object.entries(s.local || {})) localStorage.setItem(k, v); } catch (e) {}
+  try { for (const [k, v] of Object.entries(s.session || {})) sessionStorage.setItem(k, v); } catch (e) {}
+})();`
+
+// LoadState restores cookies, then storage before the page's scripts run,
+// then opens the saved URL.
+func (m *Manager) LoadState(ctx context.Context, st *State) error {
+	t, err := m.Current(ctx)
+	if err != nil {
+		return err
+	}
+	if len(st.Cookies) > 0 {
+		if err := m.conn.Call(ctx, "", "Storage.setCookies", map[string]any{"cookies": st.Cookies}, nil); err != nil {
+			return failure.New(failure.BrowserUnavailable, "restore cookies: %v", err)
+		}
+	}
+	origins, _ := json.Marshal(st.Origins)
+	var reg struct {
+		Identifier string `json:"identifier"`
+	}
+	if err := t.main.sess.Call(ctx, "Page.addScriptToEvaluateOnNewDocument", map[string]any{"source": sprintf(restoreJS, string(origins))}, &reg); err != nil {
+		return errBrowserGone(err)
+	}
+	defer func() {
+		cctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		_ = t.main.sess.Call(cctx, "Page.removeScriptToEvaluateOnNewDocument", map[string]any{"identifier": reg.Identifier}, nil)
+	}()
+	// localStorage of the other saved origins, written through DOMStorage
+	// so they too are logged in when visited later.
+	_ = t.main.sess.Call(ctx, "DOMStorage.enable", nil, nil)
+	for o, s := range st.Origins {
+		for k, v := range s.Local {
+			_ = t.main.sess.Call(ctx, "DOMStorage.setDOMStorageItem", map[string]any{
+				"storageId": map[string]any{"securityOrigin": o, "isLocalStorage": true}, "key": k, "value": v,
+			}, nil)
+		}
+	}
+	if st.URL == "" || st.URL == "about:blank" {
+		return nil
+	}
+	return t.Navigate(ctx, st.URL)
+}
