@@ -26,20 +26,20 @@ import (
 
 // Globals are the flags every command accepts.
 type Globals struct {
-	Session    string           `env:"TACT_SESSION" default:"default" help:"Session name: its own daemon, browser, profile and refs." placeholder:"NAME"`
-	Output     string           `short:"o" enum:"text,json,ndjson" default:"text" help:"Output format: text, json or ndjson."`
-	Timeout    string           `default:"30s" help:"Deadline for the whole command (e.g. 30s, 500ms, or seconds)."`
-	Verbose    bool             `short:"v" help:"Debug log on stderr."`
-	Lang       string           `help:"Accept-Language for the session (e.g. de-DE)."`
-	Locale     string           `help:"Locale for the session: Intl and navigator.language (e.g. ja-JP)."`
-	Geo        string           `help:"Geolocation LAT,LON for the session." placeholder:"LAT,LON"`
-	UserAgent  string           `name:"user-agent" help:"User-Agent for the session."`
-	DialogMode string           `name:"dialog" enum:",accept,dismiss,leave" default:"" help:"Dialog policy: accept (default), dismiss or leave open."`
-	PromptText string           `name:"prompt-text" help:"Text to answer prompt() dialogs with (otherwise they are dismissed)."`
-	CDP        string           `name:"cdp" env:"TACT_CDP" help:"Attach to a running browser (ws:// URL, http:// URL, host:port or port) instead of launching one."`
-	BrowserArg []string         `name:"browser-arg" sep:"none" help:"Extra browser flag for a launched browser (repeatable; env TACT_CHROME_ARGS)."`
-	AllowFile  bool             `name:"allow-file" help:"Allow opening file: URLs."`
-	Version    kong.VersionFlag `help:"Print the version."`
+	SessionName string           `name:"session" env:"TACT_SESSION" default:"default" help:"Session name: its own daemon, browser, profile and refs." placeholder:"NAME"`
+	Output      string           `short:"o" enum:"text,json,ndjson" default:"text" help:"Output format: text, json or ndjson."`
+	Timeout     string           `default:"30s" help:"Deadline for the whole command (e.g. 30s, 500ms, or seconds)."`
+	Verbose     bool             `short:"v" help:"Debug log on stderr."`
+	Lang        string           `help:"Accept-Language for the session (e.g. de-DE)."`
+	Locale      string           `help:"Locale for the session: Intl and navigator.language (e.g. ja-JP)."`
+	Geo         string           `help:"Geolocation LAT,LON for the session." placeholder:"LAT,LON"`
+	UserAgent   string           `name:"user-agent" help:"User-Agent for the session."`
+	DialogMode  string           `name:"dialog" enum:",accept,dismiss,leave" default:"" help:"Dialog policy: accept (default), dismiss or leave open."`
+	PromptText  string           `name:"prompt-text" help:"Text to answer prompt() dialogs with (otherwise they are dismissed)."`
+	CDP         string           `name:"cdp" env:"TACT_CDP" help:"Attach to a running browser (ws:// URL, http:// URL, host:port or port) instead of launching one."`
+	BrowserArg  []string         `name:"browser-arg" sep:"none" help:"Extra browser flag for a launched browser (repeatable; env TACT_CHROME_ARGS)."`
+	AllowFile   bool             `name:"allow-file" help:"Allow opening file: URLs."`
+	Version     kong.VersionFlag `help:"Print the version."`
 }
 
 // app is the kong root: the shared command tree plus the hidden daemon.
@@ -183,7 +183,7 @@ func commandPath(kctx *kong.Context) string {
 // wire converts parsed flags (and environment) into the request globals.
 func (a *app) wire() (rpc.Globals, error) {
 	g := rpc.Globals{
-		Session: a.Session, Output: a.Output, Verbose: a.Verbose, Lang: a.Lang, Locale: a.Locale,
+		Session: a.SessionName, Output: a.Output, Verbose: a.Verbose, Lang: a.Lang, Locale: a.Locale,
 		Geo: a.Geo, UserAgent: a.UserAgent, Dialog: a.DialogMode, PromptText: a.PromptText,
 		CDP: a.CDP, BrowserArgs: a.BrowserArg, AllowFile: a.AllowFile,
 	}
@@ -278,7 +278,7 @@ func oneLine(s string) string {
 func runDaemon(a *app, stderr io.Writer) int {
 	d := &a.Daemon
 	err := daemon.Run(context.Background(), daemon.Options{
-		Session: a.Session, Profile: d.Profile, Headless: !d.Headed, Port: d.Port,
+		Session: a.SessionName, Profile: d.Profile, Headless: !d.Headed, Port: d.Port,
 		IdleTimeout: d.IdleTimeout, CDP: a.CDP, BrowserArgs: a.BrowserArg,
 		Version: Version, Library: Library(), Log: stderr, Verbose: a.Verbose,
 	})
