@@ -54,8 +54,21 @@ func Run(ctx context.Context, o Options) error {
 		return err
 	}
 	defer lock.Close()
-	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		return fmt.Errorf("another daemon serves session %q", o.Session)
+	// A daemon that is shutting down (browser stop, version handover)
+	// still holds the lock for a moment: wait for it, unless a live daemon
+	// answers on the socket.
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err == nil {
+			break
+		}
+		if c, err := net.DialTimeout("unix", paths.Socket, 200*time.Millisecond); err == nil {
+			c.Close()
+			return fmt.Errorf("another daemon serves session %q", o.Session)
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("session %q is locked by another process", o.Session)
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 	_ = os.Remove(paths.Socket)
 	old := syscall.Umask(0o177)
