@@ -28,9 +28,9 @@ import (
 	"strings"
 )
 
-// JS defines globalThis.__tact.read(opts) in the page. Evaluate
-// JS + "; __tact.read({focus: ...})" with returnByValue and decode the value
-// into a Result.
+// JS defines globalThis.__tact.read(opts) in the page. After evaluating
+// it, call __tact.read({focus: "CSS"}) (focus null or absent for automatic
+// content detection) with returnByValue and decode the value into a Result.
 //
 //go:embed read.js
 var JS string
@@ -41,37 +41,6 @@ type Result struct {
 	Title    string `json:"title"`
 	Markdown string `json:"markdown"`
 	Error    string `json:"error,omitempty"`
-}
-
-// Expr returns the expression that runs the extractor with the given
-// --focus selector ("" for automatic content detection).
-func Expr(focus string) string {
-	arg := "null"
-	if focus != "" {
-		arg = jsString(focus)
-	}
-	return JS + ";\n__tact.read({focus: " + arg + "})"
-}
-
-// jsString quotes s as a JavaScript string literal. JSON string syntax is
-// valid JS except for U+2028/U+2029, which %q-style escaping never emits raw
-// here because they are escaped below.
-func jsString(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch {
-		case r == '"' || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r < 0x20 || r == 0x2028 || r == 0x2029:
-			fmt.Fprintf(&b, `\u%04x`, r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
 }
 
 // Clean normalises extractor output for printing: trailing spaces removed,

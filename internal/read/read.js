@@ -133,9 +133,12 @@
     }
 
     let md = render(roots, auto, links, true);
-    // Opening a modal often sets aria-hidden on the whole app behind it,
-    // although that text is still on screen. If honouring aria-hidden
-    // leaves almost nothing of a text-rich page, ignore it.
+    // Two page states hide text that a person would still get to read:
+    // opening a modal often sets aria-hidden on the whole app behind it,
+    // and anti-flicker snippets keep <body> visibility:hidden until some
+    // script (maybe one that never loads) reveals it. If honouring
+    // aria-hidden and visibility leaves almost nothing of a text-rich page,
+    // read again ignoring both.
     if (md.length < 200) {
       const total = roots.reduce((n, r) => n + (r.textContent || '').length, 0);
       if (total > 2000) {
@@ -189,9 +192,9 @@
     return lca || body;
   }
 
-  function render(roots, auto, links, ariaHidden) {
+  function render(roots, auto, links, strict) {
     const out = new Out();
-    const w = new Walker(out, auto, links, ariaHidden);
+    const w = new Walker(out, auto, links, strict);
     const body = document.body;
     // When the content root sits below the page header, the page's h1 is
     // often outside it; print that title first so the reader knows where
@@ -199,52 +202,56 @@
     if (auto && roots[0] !== body && !roots[0].querySelector('h1')) {
       for (const h of document.querySelectorAll('h1')) {
         if (roots[0].contains(h) || !visible(h) || h.closest('nav, footer, [role=navigation]')) continue;
-        w.element(h, true);
+        w.element(h);
         break;
       }
     }
     for (const r of roots) {
-      const cs = getComputedStyle(r);
-      if (cs.display === 'none') continue;
-      w.children(r, cs.visibility === 'visible', cs.whiteSpace);
+      w.element(r);
       out.flush();
     }
     return out.lines.join('\n').replace(/^\n+|\s+$/g, '');
   }
 
   class Walker {
-    constructor(out, auto, links, ariaHidden) {
+    constructor(out, auto, links, strict) {
       this.out = out;
       this.auto = auto;
       this.links = links;
-      this.ariaHidden = ariaHidden;
+      // strict honours aria-hidden and visibility (see run).
+      this.strict = strict;
       this.inPre = 0;
+    }
+
+    // vis reports whether text directly inside an element with computed
+    // style cs is shown. visibility is inherited, so the parent's value
+    // decides for its text nodes and no state is passed down.
+    vis(cs) {
+      return !this.strict || cs.visibility === 'visible';
     }
 
     // children walks the flat tree: a shadow host's shadow root replaces
     // its light children, and a slot stands for its assigned nodes (or its
     // own fallback content when nothing is assigned).
-    children(el, vis, ws) {
+    children(el, cs) {
       let kids = el.childNodes;
       if (el.shadowRoot) kids = el.shadowRoot.childNodes;
       else if (el.localName === 'slot') {
         const a = el.assignedNodes();
         if (a.length) kids = a;
       }
-      for (let i = 0; i < kids.length; i++) this.node(kids[i], vis, ws);
-    }
-
-    node(n, vis, ws) {
-      if (n.nodeType === 3) {
-        if (vis) this.textNode(n.data, ws);
-      } else if (n.nodeType === 1) {
-        this.element(n, vis);
+      for (let i = 0; i < kids.length; i++) {
+        const n = kids[i];
+        if (n.nodeType === 1) this.element(n);
+        else if (n.nodeType === 3 && this.vis(cs)) this.textNode(n.data, cs);
       }
     }
 
-    textNode(s, ws) {
+    textNode(s, cs) {
       const o = this.out;
-      if (ws === 'normal' || ws === 'nowrap') {
+      // Only text with line breaks can be affected by white-space, so the
+      // property is read just for those.
+      if (this.fold || s.indexOf('\n') < 0 || /^(normal|nowrap)$/.test(cs.whiteSpace)) {
         o.text(s);
         return;
       }
@@ -271,10 +278,11 @@
           !el.parentElement.closest('article, aside, main, nav, section, [role=main], [role=article]')) {
         return true;
       }
-      if ((cs.position === 'fixed' || cs.position === 'sticky' || role === 'dialog' || role === 'alertdialog' ||
-           el.getAttribute('aria-modal') === 'true') &&
-          (COOKIE.test(el.id) || COOKIE.test(el.getAttribute('class') || '') ||
-           COOKIE.test(el.getAttribute('aria-label') || ''))) {
+      // Consent banners float over the page (fixed/sticky) or are dialogs.
+      if ((COOKIE.test(el.id) || COOKIE.test(el.getAttribute('class') || '') ||
+           COOKIE.test(el.getAttribute('aria-label') || '')) &&
+          (role === 'dialog' || role === 'alertdialog' || el.getAttribute('aria-modal') === 'true' ||
+           cs.position === 'fixed' || cs.position === 'sticky')) {
         return true;
       }
       return false;
@@ -297,35 +305,36 @@
       return false;
     }
 
-    element(el, vis) {
+    element(el) {
       const tag = el.localName;
       if (SKIP.has(tag)) return;
-      if (this.ariaHidden && el.getAttribute('aria-hidden') === 'true') return;
+      if (this.strict && el.getAttribute('aria-hidden') === 'true') return;
       const cs = getComputedStyle(el);
       const display = cs.display;
       if (display === 'none') return;
       if (this.auto && this.skipAuto(el, tag, cs)) return;
-      if (this.hiddenBox(el, cs)) return;
-      vis = cs.visibility === 'visible';
-      const o = this.out;
       const block = isBlock(display);
+      // Plain inline boxes cannot be positioned or clip, so only other
+      // boxes need the (comparatively costly) extra style reads.
+      if (display !== 'inline' && this.hiddenBox(el, cs)) return;
+      const o = this.out;
 
       switch (tag) {
         case 'br':
-          if (vis) o.flush();
+          if (this.vis(cs)) o.flush();
           return;
         case 'hr':
           o.flush();
-          if (vis) o.line('---');
+          if (this.vis(cs)) o.line('---');
           return;
         case 'img':
-          if (vis) this.image(el);
+          if (this.vis(cs)) this.image(el);
           return;
         case 'input':
-          if (vis && /^(submit|button|reset)$/.test(el.type) && el.value) o.text(' ' + el.value + ' ');
+          if (this.vis(cs) && /^(submit|button|reset)$/.test(el.type) && el.value) o.text(' ' + el.value + ' ');
           return;
         case 'select':
-          if (vis && el.selectedOptions && el.selectedOptions.length) {
+          if (this.vis(cs) && el.selectedOptions && el.selectedOptions.length) {
             o.text(' ' + el.selectedOptions[0].text + ' ');
           }
           return;
@@ -348,7 +357,7 @@
             o.flush();
             for (const c of el.children) {
               if (c.localName === 'summary') {
-                this.element(c, vis);
+                this.element(c);
                 break;
               }
             }
@@ -361,7 +370,7 @@
       const level = HEADING[tag] || (el.getAttribute('role') === 'heading' ? +el.getAttribute('aria-level') || 2 : 0);
       if (level && block) {
         o.flush();
-        const text = this.capture(el, vis, cs.whiteSpace);
+        const text = this.capture(el, cs);
         if (text) {
           o.blank();
           o.line('#'.repeat(Math.min(level, 6)) + ' ' + text);
@@ -370,7 +379,7 @@
       }
 
       if (tag === 'code' && !block && !this.inPre) {
-        const text = this.capture(el, vis, 'normal');
+        const text = this.capture(el, cs, true);
         if (text) {
           const tick = text.includes('`') ? '`` ' : '`';
           o.raw(tick + text + tick.split('').reverse().join(''));
@@ -378,7 +387,7 @@
         return;
       }
       if (tag === 'a' && this.links && el.href && !el.href.startsWith('javascript:') && !block) {
-        const text = this.capture(el, vis, cs.whiteSpace);
+        const text = this.capture(el, cs);
         if (text) {
           // Let the surrounding whitespace decide spacing, as for any inline.
           o.raw('[' + text + '](' + el.href + ')');
@@ -386,8 +395,8 @@
         return;
       }
 
-      if (cs.contentVisibility === 'hidden') {
-        if (block) o.flush();
+      if (block && display !== 'table-cell' && cs.contentVisibility === 'hidden') {
+        o.flush();
         return;
       }
 
@@ -399,7 +408,7 @@
         pushed = { marker: this.marker(el) };
       }
       if (pushed) o.ctx.push(pushed);
-      this.children(el, vis, cs.whiteSpace);
+      this.children(el, cs);
       if (block) o.flush();
       if (pushed) {
         o.ctx.pop();
@@ -432,12 +441,16 @@
     }
 
     // capture renders an element's content into a single line.
-    capture(el, vis, ws) {
+    // fold forces whitespace folding (inline code, table cells).
+    capture(el, cs, fold) {
       const saved = this.out;
+      const savedFold = this.fold;
       this.out = new Out();
-      this.children(el, vis, ws);
+      if (fold) this.fold = true;
+      this.children(el, cs);
       const s = this.out.inline();
       this.out = saved;
+      this.fold = savedFold;
       return s;
     }
 
@@ -458,7 +471,7 @@
       const o = this.out;
       const buf = [];
       this.inPre++;
-      this.preText(el, cs.visibility === 'visible', buf);
+      this.preText(el, this.vis(cs), buf);
       this.inPre--;
       let text = buf.join('').replace(/\u00a0/g, ' ').replace(/^\n|\s+$/g, '');
       if (!text.trim()) return;
@@ -488,7 +501,7 @@
           continue;
         }
         if (n.nodeType !== 1 || SKIP.has(n.localName)) continue;
-        if (this.ariaHidden && n.getAttribute('aria-hidden') === 'true') continue;
+        if (this.strict && n.getAttribute('aria-hidden') === 'true') continue;
         const cs = getComputedStyle(n);
         if (cs.display === 'none') continue;
         if (n.localName === 'br') {
@@ -497,7 +510,7 @@
         }
         const block = isBlock(cs.display);
         if (block && buf.length && !buf[buf.length - 1].endsWith('\n')) buf.push('\n');
-        this.preText(n, cs.visibility === 'visible', buf);
+        this.preText(n, this.vis(cs), buf);
         if (block && buf.length && !buf[buf.length - 1].endsWith('\n')) buf.push('\n');
       }
     }
@@ -526,7 +539,7 @@
       const rows = [];
       let width = 0;
       if (t.caption && visible(t.caption)) {
-        const cap = this.capture(t.caption, true, 'normal');
+        const cap = this.capture(t.caption, getComputedStyle(t.caption), true);
         if (cap) o.line(cap);
       }
       for (const r of t.rows) {
@@ -537,7 +550,7 @@
         for (const c of r.cells) {
           const cs = getComputedStyle(c);
           if (cs.display === 'none') continue;
-          const s = this.capture(c, cs.visibility === 'visible', 'normal');
+          const s = this.capture(c, cs, true);
           cells.push(s.replace(/\|/g, '\\|'));
           for (let i = 1; i < c.colSpan && i < 100; i++) cells.push('');
         }
