@@ -17,6 +17,8 @@ type Snap struct {
 	// Interactive is accepted for agent-browser's "snapshot -i"; tact's snap
 	// already lists interactive elements and keeps section text.
 	Interactive bool `short:"i" hidden:"" help:"Accepted for compatibility; snap is always interactive-first."`
+	Locators    bool `help:"Add loc=<best verified locator> to each element line (durable, unlike @eN)."`
+	Raw         bool `help:"Print every element as JSON with ref, role, name, attributes, box, frame path, action and all verified locators."`
 }
 
 // Run navigates if asked, snapshots and renders.
@@ -31,6 +33,9 @@ func (c *Snap) Run(ctx context.Context, env *Env) (*Output, error) {
 	}
 	if c.Focus == "" {
 		t.SwapLastPage(page)
+	}
+	if c.Locators || c.Raw {
+		return snapLocators(ctx, t, page, c)
 	}
 	return snapOutput(page, c.MaxTokens), nil
 }

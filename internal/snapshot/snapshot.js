@@ -429,6 +429,8 @@
     // Finish element records: names, attributes, groups, refs. Done after
     // the walk so dropped pointer regions cost nothing here.
     for (const r of recs) if (r.item) for (let f = r.frame; f; f = f.up) f.n++;
+    // opts.probe (locators): the element records only, no refs assigned.
+    const probe = opts.probe ? [] : null;
     let next = Math.max(opts.nextRef || 1, T.maxRef + 1);
     for (const [n, el] of T.refs) if (!el.isConnected) T.refs.delete(n);
     for (const r of recs) {
@@ -440,6 +442,7 @@
       let g = null;
       for (let f = r.frame; f && f.n <= 8; f = f.up) g = f;
       if (g) item.group = g.gid + ':' + g.idx;
+      if (probe) { probe.push({ el: r.el, item }); continue; }
       let ref = T.refOf.get(r.el);
       if (!ref || T.refs.get(ref) !== r.el) {
         ref = next++;
@@ -449,6 +452,7 @@
       if (ref > T.maxRef) T.maxRef = ref;
       item.ref = ref;
     }
+    if (probe) return { probe };
     const out = [];
     for (const it of items) if (it) out.push(it);
     // Where the time went, for benchmarks and --verbose.

@@ -2,67 +2,26 @@ package tab
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
-	"time"
 
 	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/locator"
 )
 
-// Resolve turns a target ("@e12" or "css=<selector>") into a live element.
-// A selector that matches nothing is retried until ctx ends (NOT_FOUND);
-// one that matches several is AMBIGUOUS at once: tact never picks one.
+// Resolve turns a target (@eN or any locator: css=, xpath=, text=,
+// role=…[name="…"], label=, placeholder=, testid=, A >> B; see package
+// locator) into a live element. A locator that matches nothing is retried
+// until ctx ends (NOT_FOUND); one that matches several is AMBIGUOUS at
+// once: tact never picks one.
 func (t *Tab) Resolve(ctx context.Context, target string) (*Element, error) {
-	target = strings.TrimSpace(target)
-	if strings.HasPrefix(target, "@") || (strings.HasPrefix(target, "e") && len(target) > 1 && strings.Trim(target[1:], "0123456789") == "") {
-		n, ok := ParseRef(target)
-		if !ok {
-			return nil, failure.New(failure.Usage, "malformed ref %q: want @e<number> from tact snap", target)
-		}
-		return t.ResolveRef(ctx, n)
+	loc, err := locator.Parse(target)
+	if err != nil {
+		return nil, failure.New(failure.Usage, "%v", err)
 	}
-	sel, ok := strings.CutPrefix(target, "css=")
-	if !ok {
-		sel, ok = strings.CutPrefix(target, "css:")
+	if loc.IsRef() {
+		return t.ResolveRef(ctx, loc.Ref)
 	}
-	if !ok || strings.TrimSpace(sel) == "" {
-		return nil, failure.New(failure.Usage, "unsupported target %q: use @eN from tact snap, or css=<selector>", target)
-	}
-	for {
-		var r struct {
-			Count   int      `json:"count"`
-			Error   string   `json:"error"`
-			Matches []string `json:"matches"`
-		}
-		expr := "(() => { let all; try { all = document.querySelectorAll(" + jsString(sel) + "); } catch (e) { return {error: e.message}; }" +
-			" const d = (n) => n.tagName.toLowerCase() + (n.id ? '#' + n.id : '') + ' \"' + (n.innerText || n.value || '').trim().slice(0, 40) + '\"';" +
-			" globalThis.__tact.lastMatch = all[0] || null; return {count: all.length, matches: Array.from(all).slice(0, 5).map(d)}; })()"
-		if err := t.EvalWorld(ctx, expr, &r); err != nil {
-			return nil, err
-		}
-		if r.Error != "" {
-			return nil, failure.New(failure.Usage, "invalid CSS selector %q: %s", sel, r.Error)
-		}
-		switch {
-		case r.Count == 1:
-			el, err := t.objectIn(ctx, t.main, t.id, "globalThis.__tact.lastMatch")
-			if err != nil {
-				return nil, err
-			}
-			if el == nil {
-				continue
-			}
-			return el, nil
-		case r.Count > 1:
-			b, _ := json.Marshal(r.Matches)
-			return nil, failure.New(failure.Ambiguous, "css=%s matches %d elements: %s", sel, r.Count, strings.Trim(string(b), "[]")).WithHint("make the selector unique, or use a ref from tact snap")
-		}
-		select {
-		case <-ctx.Done():
-			return nil, failure.New(failure.NotFound, "css=%s matches nothing", sel)
-		case <-time.After(100 * time.Millisecond):
-		}
-	}
+	return t.resolveLocator(ctx, loc)
 }
 
 // Describe returns the element's role-ish tag and name for messages.

@@ -1,0 +1,163 @@
+package commands
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/tact-browser/tact/internal/render"
+	"github.com/tact-browser/tact/internal/snapshot"
+	"github.com/tact-browser/tact/internal/tab"
+)
+
+// Locate prints what a target resolves to and its durable locators.
+type Locate struct {
+	Target string `arg:"" help:"@eN, css=, xpath=, text=, role=…[name=\"…\"], label=, placeholder=, testid= (A >> B scopes)."`
+}
+
+// Run resolves the target (waiting up to --timeout for a match) and
+// generates its verified locators.
+func (c *Locate) Run(ctx context.Context, env *Env) (*Output, error) {
+	t, err := env.Browser.Current(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := t.WaitLoaded(ctx); err != nil {
+		return nil, err
+	}
+	el, err := t.Resolve(ctx, c.Target)
+	if err != nil {
+		return nil, err
+	}
+	defer el.Release(context.WithoutCancel(ctx))
+	li, err := t.Locators(ctx, el)
+	if err != nil {
+		return nil, err
+	}
+	return &Output{Text: locateText(li), Data: li}, nil
+}
+
+// locateText is the element line, then one "strategy: locator" line per
+// verified locator, best first.
+func locateText(li *tab.LocInfo) string {
+	var b strings.Builder
+	if li.Ref != "" {
+		b.WriteString("@" + li.Ref)
+	} else {
+		b.WriteString("(no ref)")
+	}
+	role := li.Role
+	if role == "" {
+		role = li.Tag
+	}
+	fmt.Fprintf(&b, " [%s]", role)
+	if li.Name != "" {
+		fmt.Fprintf(&b, " %q", li.Name)
+	}
+	b.WriteByte('\n')
+	for _, l := range li.Locators {
+		s := l.Strategy
+		if l.Fragile {
+			s += ", fragile"
+		}
+		fmt.Fprintf(&b, "%s: %s\n", s, l.Locator)
+	}
+	if !li.Stable {
+		b.WriteString("unstable: nothing but position identifies it\n")
+	}
+	return b.String()
+}
+
+// snapLocators renders a snap with loc= on every element line (--locators)
+// or as the full structured JSON (--raw).
+func snapLocators(ctx context.Context, t *tab.Tab, page *snapshot.Page, c *Snap) (*Output, error) {
+	start := time.Now()
+	locs, err := t.PageLocators(ctx, page, c.Raw)
+	if err != nil {
+		return nil, err
+	}
+	took := time.Since(start)
+	if c.Raw {
+		raw := rawSnap(page, locs)
+		b, err := json.MarshalIndent(raw, "", "  ")
+		if err != nil {
+			return nil, err
+		}
+		return &Output{Text: string(b) + "\n", Data: raw, Stderr: fmt.Sprintf("(%d elements, locators in %d ms)\n", len(raw.Elements), took.Milliseconds())}, nil
+	}
+	// JSON gets a proper "loc" attribute; the text renderer prints an
+	// attribute key with an empty value as is, which gives `loc=<locator>`
+	// unquoted (the locator's own quotes stay readable).
+	withLoc := func(key func(best string) snapshot.Attr) *snapshot.Page {
+		p := *page
+		p.Sections = make([]snapshot.Section, len(page.Sections))
+		for si, s := range page.Sections {
+			els := make([]snapshot.Element, len(s.Elements))
+			for i, e := range s.Elements {
+				if li := locs[e.Ref]; li != nil && li.Best() != "" {
+					e.Attrs = append(append(snapshot.Attrs(nil), e.Attrs...), key(li.Best()))
+					if !li.Stable {
+						e.Attrs = append(e.Attrs, snapshot.Attr{Key: "unstable"})
+					}
+				}
+				els[i] = e
+			}
+			s.Elements = els
+			p.Sections[si] = s
+		}
+		return &p
+	}
+	textPage := withLoc(func(best string) snapshot.Attr { return snapshot.Attr{Key: "loc=" + best} })
+	out := snapOutput(textPage, c.MaxTokens)
+	jp := withLoc(func(best string) snapshot.Attr { return snapshot.Attr{Key: "loc", Value: best} })
+	out.Data = jp
+	out.Lines = ndjsonLines(jp)
+	_, st := render.Text(page, render.Options{MaxTokens: c.MaxTokens})
+	out.Stderr = strings.TrimSuffix(out.Stderr, "\n") + fmt.Sprintf(" (+%d tokens of locators, generated in %d ms)\n", tokensOf(out.Text)-st.Tokens, took.Milliseconds())
+	return out, nil
+}
+
+func tokensOf(s string) int {
+	n := len([]rune(s))
+	return (n + render.CharsPerToken - 1) / render.CharsPerToken
+}
+
+// RawSnap is snap --raw: every element with everything tact knows of it.
+type RawSnap struct {
+	URL      string       `json:"url"`
+	Title    string       `json:"title"`
+	Elements []RawElement `json:"elements"`
+}
+
+// RawElement is one element of snap --raw.
+type RawElement struct {
+	Ref      string           `json:"ref"`
+	Role     string           `json:"role"`
+	Name     string           `json:"name"`
+	Tag      string           `json:"tag"`
+	Attrs    snapshot.Attrs   `json:"attrs,omitempty"`
+	Action   string           `json:"action"`
+	Section  string           `json:"section,omitempty"`
+	Box      *tab.Box         `json:"box,omitempty"`
+	Frame    []string         `json:"frame,omitempty"`
+	FrameID  string           `json:"frameId,omitempty"`
+	Locators []tab.GenLocator `json:"locators"`
+	Stable   bool             `json:"stable"`
+}
+
+func rawSnap(p *snapshot.Page, locs map[string]*tab.LocInfo) *RawSnap {
+	r := &RawSnap{URL: p.URL, Title: p.Title, Elements: []RawElement{}}
+	for _, s := range p.Sections {
+		for _, e := range s.Elements {
+			re := RawElement{Ref: e.Ref, Role: e.Role, Name: e.Name, Tag: e.Tag, Attrs: e.Attrs, Action: e.Action,
+				Section: s.Heading, FrameID: e.Frame, Locators: []tab.GenLocator{}}
+			if li := locs[e.Ref]; li != nil {
+				re.Box, re.Frame, re.Locators, re.Stable = li.Box, li.Frame, li.Locators, li.Stable
+			}
+			r.Elements = append(r.Elements, re)
+		}
+	}
+	return r
+}

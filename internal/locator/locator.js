@@ -1,0 +1,639 @@
+// tact locators, in-page half. Loaded after the walker (snapshot.js) in
+// tact's isolated world of every frame; never writes to the DOM.
+//
+// __tact.locate(steps) finds the matches of a parsed locator (see
+// locator.go for the step shape) in this document, open shadow roots
+// included. When a step before the last matches one iframe, it stops there
+// and the Go side continues in that frame's document.
+//
+// __tact.locGen({refs, els, frames}) generates up to three verified
+// locators per element. Every candidate is checked with the same matcher
+// that resolves targets, through one per-call context whose indexes (the
+// walker's role/name list, element texts, labels) are built once, so a
+// whole snap's worth of elements costs one page round trip.
+(() => {
+  'use strict';
+  const T = (globalThis.__tact = globalThis.__tact || {});
+
+  const fold = (s) => (s || '').replace(/\s+/g, ' ').trim();
+  const SKIP = new Set(['script', 'style', 'noscript', 'template', 'head', 'title', 'meta', 'link', 'base']);
+  const TESTID = ['data-testid', 'data-test', 'data-cy', 'data-qa'];
+  // Actionable ancestors a text match is retargeted to (clicking the <span>
+  // inside a button means the button).
+  const RETARGET = 'button, a[href], summary, [role=button], [role=link], [role=checkbox], [role=radio], ' +
+    '[role=switch], [role=tab], [role=menuitem], [role=menuitemcheckbox], [role=menuitemradio], [role=option], [role=treeitem]';
+  const TEXT_MAX = 10000; // raw text chars considered for text=
+  const GEN_TEXT_MAX = 60; // longest text/name a generated locator quotes
+
+  // The walker's role → the ARIA role a locator may also use.
+  function ariaRole(role, el) {
+    if (role.startsWith('input:')) {
+      switch (role.slice(6)) {
+        case 'text': case 'email': case 'tel': case 'url': return 'textbox';
+        case 'search': return 'searchbox';
+        case 'number': return 'spinbutton';
+        case 'range': return 'slider';
+        case 'checkbox': return 'checkbox';
+        case 'radio': return 'radio';
+        case 'submit': case 'button': case 'reset': case 'image': return 'button';
+      }
+      return '';
+    }
+    switch (role) {
+      case 'textarea': case 'editable': return 'textbox';
+      case 'select': return el && (el.multiple || el.size > 1) ? 'listbox' : 'combobox';
+    }
+    return '';
+  }
+
+  // Ids and classes that a framework generated (they change between builds
+  // or renders): GUIDs, hashes, long digit runs, CSS-in-JS prefixes.
+  const GEN_PREFIX = /^(css|sc|jsx|emotion|styled|svelte|astro|tw|ember|yui|ext-gen|ng-|mui-|chakra-|radix-|headlessui-|react-|rc-|:r)/i;
+  function generated(s) {
+    if (!s || s.length > 40) return true;
+    if (/\d{4,}|[:{}()]|\s/.test(s)) return true;
+    if (/^[0-9a-f]{8}-?[0-9a-f]{4}/i.test(s) || /^[0-9a-f_-]{10,}$/i.test(s)) return true;
+    if (GEN_PREFIX.test(s) || /__[A-Za-z0-9]{4,}$/.test(s) || /^_/.test(s)) return true;
+    for (const tok of s.split(/[-_]+/)) {
+      if (tok.length >= 5 && /[a-z]/i.test(tok) && (tok.match(/\d/g) || []).length >= 2) return true; // x9f3a, a1b2c3
+      if (tok.length >= 6 && /[a-z][A-Z].*[a-z][A-Z]|[A-Z]{2}[a-z][A-Z]/.test(tok) && /\d/.test(tok)) return true; // eXr7Lq
+    }
+    return false;
+  }
+  const STATE_CLASS = /^(is-|has-|js-|ng-|v-|x-)|^(active|selected|hover|hovered|focus|focused|focus-visible|open|opened|closed|disabled|enabled|checked|expanded|collapsed|visible|hidden|show|shown|in|fade|current|loading|loaded|error|valid|invalid|dirty|pristine|touched|untouched|on|off|animated|sticky|fixed)$/i;
+  const stableClass = (c) => c && !generated(c) && !STATE_CLASS.test(c);
+
+  // within: is el scope or inside it, crossing shadow boundaries?
+  function within(scope, el) {
+    if (scope.nodeType === 9) return el.ownerDocument === scope;
+    for (let n = el; n; n = n.parentNode || n.host) if (n === scope) return true;
+    return false;
+  }
+  const inside = (scope, el) => el !== scope && within(scope, el);
+  const visible = (el) => el.checkVisibility({ checkVisibilityCSS: true });
+
+  // One matcher context per call: lazily built indexes over this document.
+  function Ctx() {
+    this._walk = null;
+    this._all = null;
+    this._order = null;
+    this._roots = null;
+    this._text = new Map();
+    this._textIdx = null;
+    this._labels = null;
+    this._roleIdx = null;
+  }
+  // The walker's own list of actionable elements with role and name: role=
+  // means exactly what snap prints.
+  Ctx.prototype.walk = function () {
+    if (!this._walk) {
+      const frames = T.frames;
+      const r = T.snap({ probe: true, maxText: 1 });
+      T.frames = frames;
+      this._walk = r.probe || [];
+      this._item = new Map();
+      for (const p of this._walk) this._item.set(p.el, p.item);
+    }
+    return this._walk;
+  };
+  Ctx.prototype.item = function (el) {
+    this.walk();
+    return this._item.get(el) || null;
+  };
+  // Every element in document order, open shadow trees after their host's
+  // position.
+  Ctx.prototype.all = function () {
+    if (!this._all) {
+      const out = [];
+      const roots = [];
+      const rec = (root) => {
+        for (let c = root.firstElementChild; c; c = c.nextElementSibling) {
+          out.push(c);
+          if (c.shadowRoot) {
+            roots.push(c.shadowRoot);
+            rec(c.shadowRoot);
+          }
+          rec(c);
+        }
+      };
+      rec(document);
+      this._all = out;
+      this._roots = roots;
+    }
+    return this._all;
+  };
+  Ctx.prototype.shadowRoots = function () {
+    this.all();
+    return this._roots;
+  };
+  Ctx.prototype.sort = function (els) {
+    if (els.length < 2) return els;
+    if (!this._order) {
+      this._order = new Map();
+      const all = this.all();
+      for (let i = 0; i < all.length; i++) this._order.set(all[i], i);
+    }
+    const o = this._order;
+    return els.sort((a, b) => (o.get(a) || 0) - (o.get(b) || 0));
+  };
+  // Folded text of an element for text=: an input button's value, else its
+  // text content (up to TEXT_MAX raw characters; longer is '\u0000').
+  Ctx.prototype.textOf = function (el) {
+    let t = this._text.get(el);
+    if (t !== undefined) return t;
+    const tag = el.localName;
+    if (SKIP.has(tag) || tag === 'select' || tag === 'textarea') t = '';
+    else if (tag === 'input') t = /^(button|submit|reset)$/i.test(el.type) ? fold(el.value) : '';
+    else {
+      const raw = el.textContent;
+      t = raw.length > TEXT_MAX ? '\u0000' : fold(raw);
+    }
+    this._text.set(el, t);
+    return t;
+  };
+  Ctx.prototype.textIndex = function () {
+    if (!this._textIdx) {
+      const idx = new Map();
+      for (const el of this.all()) {
+        const t = this.textOf(el);
+        if (!t || t === '\u0000' || t.length > 500) continue;
+        const a = idx.get(t);
+        if (a) a.push(el);
+        else idx.set(t, [el]);
+      }
+      this._textIdx = idx;
+    }
+    return this._textIdx;
+  };
+  // Label strings per element: aria-labelledby text, aria-label, <label>s.
+  Ctx.prototype.labels = function () {
+    if (!this._labels) {
+      const m = new Map();
+      const add = (el, s) => {
+        s = fold(s);
+        if (!s) return;
+        const a = m.get(el);
+        if (a) a.push(s);
+        else m.set(el, [s]);
+      };
+      for (const el of this.all()) {
+        if (el.hasAttribute('aria-labelledby')) {
+          const root = el.getRootNode();
+          let s = '';
+          for (const id of el.getAttribute('aria-labelledby').split(/\s+/)) {
+            const t = id && root.getElementById ? root.getElementById(id) : null;
+            if (t) s += ' ' + t.textContent;
+          }
+          add(el, s);
+        }
+        if (el.hasAttribute('aria-label')) add(el, el.getAttribute('aria-label'));
+        if (el.localName === 'label' && el.control) add(el.control, labelText(el));
+      }
+      this._labels = m;
+    }
+    return this._labels;
+  };
+  Ctx.prototype.roleIndex = function () {
+    if (!this._roleIdx) {
+      const idx = new Map();
+      const add = (k, el) => {
+        const a = idx.get(k);
+        if (a) a.push(el);
+        else idx.set(k, [el]);
+      };
+      for (const { el, item } of this.walk()) {
+        add(item.role + '\u0000' + item.name, el);
+        const a = ariaRole(item.role, el);
+        if (a && a !== item.role) add(a + '\u0000' + item.name, el);
+      }
+      this._roleIdx = idx;
+    }
+    return this._roleIdx;
+  };
+
+  function labelText(label) {
+    let out = '';
+    const rec = (n) => {
+      for (let c = n.firstChild; c; c = c.nextSibling) {
+        if (c.nodeType === 3) out += c.data;
+        else if (c.nodeType === 1) {
+          const t = c.localName;
+          if (t === 'select' || t === 'textarea' || t === 'input' || t === 'button' || SKIP.has(t)) continue;
+          if (t === 'img' && c.alt) out += ' ' + c.alt;
+          else rec(c);
+        }
+      }
+    };
+    rec(label);
+    return out;
+  }
+
+  function textTest(v, exact) {
+    if (exact) {
+      const f = fold(v);
+      return (s) => s === f;
+    }
+    const f = fold(v).toLowerCase();
+    return (s) => s.toLowerCase().includes(f);
+  }
+
+  // cssAll: matches of a selector in scope and the open shadow trees in it.
+  function cssAll(ctx, sel, scope) {
+    const out = [];
+    const q = (root) => {
+      for (const e of root.querySelectorAll(sel)) out.push(e);
+    };
+    q(scope);
+    let multi = false;
+    for (const sr of ctx.shadowRoots()) {
+      if (scope.nodeType === 9 || within(scope, sr.host)) {
+        const n = out.length;
+        q(sr);
+        if (out.length > n) multi = true;
+      }
+    }
+    return multi ? ctx.sort(out) : out;
+  }
+
+  class UsageError extends Error {}
+
+  // matchStep returns the elements step matches inside scope, document order.
+  function matchStep(ctx, st, scope) {
+    switch (st.k) {
+      case 'css': {
+        try {
+          scope.querySelector(st.v);
+        } catch (e) {
+          throw new UsageError('invalid CSS selector ' + JSON.stringify(st.v) + ': ' + e.message.replace(/^.*?: /, ''));
+        }
+        return cssAll(ctx, st.v, scope);
+      }
+      case 'xpath': {
+        let r;
+        try {
+          r = document.evaluate(st.v, scope, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
+        } catch (e) {
+          throw new UsageError('invalid XPath ' + JSON.stringify(st.v) + ': ' + e.message.replace(/^.*?: /, ''));
+        }
+        const out = [];
+        for (let i = 0; i < r.snapshotLength; i++) {
+          const n = r.snapshotItem(i);
+          if (n.nodeType === 1) out.push(n);
+        }
+        return out;
+      }
+      case 'role': {
+        const want = st.v;
+        let cands;
+        if (st.hasName && st.nameExact) cands = ctx.roleIndex().get(want + '\u0000' + fold(st.name)) || [];
+        else {
+          cands = [];
+          const test = st.hasName ? textTest(st.name, false) : null;
+          for (const { el, item } of ctx.walk()) {
+            if (item.role !== want && ariaRole(item.role, el) !== want) continue;
+            if (test && !test(item.name)) continue;
+            cands.push(el);
+          }
+        }
+        const out = [];
+        for (const el of cands) {
+          if (scope.nodeType !== 9 && !inside(scope, el)) continue;
+          if (st.states && !statesOk(ctx.item(el), st.states)) continue;
+          out.push(el);
+        }
+        return out;
+      }
+      case 'text': {
+        const test = textTest(st.v, st.exact);
+        let cands;
+        if (st.exact) cands = ctx.textIndex().get(fold(st.v)) || [];
+        else cands = ctx.all().filter((el) => { const t = ctx.textOf(el); return t && t !== '\u0000' && test(t); });
+        const seen = new Set();
+        const out = [];
+        for (const el of cands) {
+          // innermost: no child element has matching text too
+          let inner = true;
+          for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+            const t = ctx.textOf(c);
+            if (t && t !== '\u0000' && test(t)) { inner = false; break; }
+          }
+          if (!inner) continue;
+          const tgt = el.closest(RETARGET) || el;
+          if (seen.has(tgt) || (scope.nodeType !== 9 ? !inside(scope, tgt) : false) || !visible(tgt)) continue;
+          seen.add(tgt);
+          out.push(tgt);
+        }
+        return ctx.sort(out);
+      }
+      case 'label': {
+        const test = textTest(st.v, st.exact);
+        const out = [];
+        for (const [el, ss] of ctx.labels()) {
+          if (!ss.some(test)) continue;
+          if ((scope.nodeType !== 9 && !inside(scope, el)) || !visible(el)) continue;
+          out.push(el);
+        }
+        return ctx.sort(out);
+      }
+      case 'placeholder':
+      case 'alt':
+      case 'title': {
+        const test = textTest(st.v, st.exact);
+        const out = [];
+        const attrs = st.k === 'placeholder' ? ['placeholder', 'aria-placeholder'] : [st.k];
+        for (const el of cssAll(ctx, attrs.map((a) => '[' + a + ']').join(','), scope)) {
+          if (attrs.some((a) => el.hasAttribute(a) && test(fold(el.getAttribute(a)))) && visible(el)) out.push(el);
+        }
+        return out;
+      }
+      case 'testid': {
+        const out = [];
+        for (const el of cssAll(ctx, TESTID.map((a) => '[' + a + ']').join(','), scope)) {
+          if (TESTID.some((a) => el.getAttribute(a) === st.v)) out.push(el);
+        }
+        return out;
+      }
+    }
+    throw new UsageError('unknown locator kind ' + st.k);
+  }
+
+  function statesOk(item, states) {
+    if (!item) return false;
+    const has = (k) => !!(item.attrs && item.attrs.some((a) => a[0] === k));
+    for (const k in states) {
+      let v;
+      if (k === 'expanded') v = has('expanded');
+      else v = has(k);
+      if (v !== states[k]) return false;
+    }
+    return true;
+  }
+
+  // run evaluates steps from scopes; returns {els} or {frameAt, el}.
+  function run(ctx, steps, scopes) {
+    let cur = scopes || [document];
+    for (let i = 0; i < steps.length; i++) {
+      const st = steps[i];
+      if (i > 0 && st.k !== 'nth' && cur.some((e) => e.localName === 'iframe' || e.localName === 'frame')) {
+        if (cur.length !== 1) return { els: cur, frameAmbiguous: i };
+        return { frameAt: i, el: cur[0] };
+      }
+      if (st.k === 'nth') {
+        const n = st.n < 0 ? cur.length + st.n : st.n;
+        cur = n >= 0 && n < cur.length ? [cur[n]] : [];
+        continue;
+      }
+      if (cur.length === 1) {
+        cur = matchStep(ctx, st, cur[0]);
+        continue;
+      }
+      const seen = new Set();
+      const next = [];
+      for (const s of cur) for (const e of matchStep(ctx, st, s)) if (!seen.has(e)) { seen.add(e); next.push(e); }
+      cur = ctx.sort(next);
+    }
+    return { els: cur };
+  }
+
+  function describe(ctx, el) {
+    const ref = T.refOf && T.refOf.get(el);
+    const it = ctx.item(el);
+    let s = ref && T.refs.get(ref) === el ? '@e' + ref + ' ' : '';
+    if (it) s += '[' + it.role + '] ' + JSON.stringify(it.name);
+    else {
+      s += el.localName + (el.id ? '#' + el.id : '');
+      const t = fold(el.innerText || el.value || '').slice(0, 40);
+      if (t) s += ' ' + JSON.stringify(t);
+    }
+    return s;
+  }
+
+  // locate(steps): {count, matches: [descriptions], frameAt?} or {error}.
+  // The single match (or the iframe to continue in) is kept in
+  // __tact.lastMatch for the Go side to take a handle on.
+  T.locate = function (steps) {
+    const ctx = new Ctx();
+    T.lastMatch = null;
+    let r;
+    try {
+      r = run(ctx, steps);
+    } catch (e) {
+      if (e instanceof UsageError) return { error: e.message };
+      throw e;
+    }
+    if (r.frameAt) {
+      T.lastMatch = r.el;
+      return { count: 1, frameAt: r.frameAt };
+    }
+    const els = r.els;
+    if (els.length === 1) T.lastMatch = els[0];
+    return { count: els.length, matches: els.slice(0, 5).map((e) => describe(ctx, e)), frameAmbiguous: r.frameAmbiguous || 0 };
+  };
+
+  // ---- generation ----
+
+  const q = (s) => JSON.stringify(s);
+  const cssId = (id) => '#' + CSS.escape(id);
+  const cssAttr = (tag, a, v) => tag + '[' + a + '=' + q(v) + ']';
+
+  // Candidates for el, each {steps, loc, strategy, score}; scope-relative.
+  function candidates(ctx, el, forAnchor) {
+    const out = [];
+    const add = (strategy, score, st, loc) => out.push({ strategy, score, steps: [st], loc });
+    const tag = el.localName;
+    for (const a of TESTID) {
+      const v = el.getAttribute(a);
+      if (v && !generated(v)) { add('testid', 1, { k: 'testid', v }, 'testid=' + (/^\s|\s$|^["']|>>/.test(v) ? q(v) : v)); break; }
+    }
+    const it = forAnchor ? null : ctx.item(el);
+    if (it) {
+      const role = ariaRole(it.role, el) || it.role;
+      if (it.name && it.name.length <= GEN_TEXT_MAX && !it.name.endsWith('…')) {
+        add('role', 100, { k: 'role', v: role, name: it.name, hasName: true, nameExact: true }, 'role=' + role + '[name=' + q(it.name) + ']');
+      } else if (!it.name) add('role', 510, { k: 'role', v: role }, 'role=' + role);
+    }
+    if (!forAnchor) {
+      const ph = fold(el.getAttribute('placeholder') || el.getAttribute('aria-placeholder') || '');
+      if (ph && ph.length <= GEN_TEXT_MAX) add('placeholder', 120, { k: 'placeholder', v: ph, exact: true }, 'placeholder=' + q(ph));
+      const ls = ctx.labels().get(el);
+      if (ls && ls[0].length <= GEN_TEXT_MAX) add('label', 140, { k: 'label', v: ls[0], exact: true }, 'label=' + q(ls[0]));
+      const alt = fold(el.getAttribute('alt') || '');
+      if (alt && alt.length <= GEN_TEXT_MAX) add('alt', 160, { k: 'alt', v: alt, exact: true }, 'alt=' + q(alt));
+      const t = ctx.textOf(el);
+      if (t && t !== '\u0000' && t.length <= GEN_TEXT_MAX) add('text', 180, { k: 'text', v: t, exact: true }, 'text=' + q(t));
+      const ti = fold(el.getAttribute('title') || '');
+      if (ti && ti.length <= GEN_TEXT_MAX) add('title', 200, { k: 'title', v: ti, exact: true }, 'title=' + q(ti));
+    }
+    const id = el.getAttribute('id');
+    if (id && !generated(id)) add('id', 500, { k: 'css', v: cssId(id) }, 'css=' + cssId(id));
+    const nm = el.getAttribute('name');
+    if (nm && !generated(nm) && nm.length <= GEN_TEXT_MAX) {
+      const s = cssAttr(tag, 'name', nm);
+      add('name', 520, { k: 'css', v: s }, 'css=' + s);
+    }
+    const cls = el.getAttribute('class');
+    if (cls) {
+      let n = 0;
+      for (const c of cls.split(/\s+/)) {
+        if (!stableClass(c) || n++ >= 4) continue;
+        const s = tag + '.' + CSS.escape(c);
+        add('class', 540, { k: 'css', v: s }, 'css=' + s);
+      }
+    }
+    return out;
+  }
+
+  // count of matches of steps within scope, and whether el is the only one.
+  function uniqueIn(ctx, steps, scope, el) {
+    let r;
+    try {
+      r = run(ctx, steps, [scope]);
+    } catch (e) {
+      return false;
+    }
+    return !!r.els && r.els.length === 1 && r.els[0] === el;
+  }
+
+  // Anchors: locators of an ancestor that are unique in the document.
+  function anchorsOf(ctx, a) {
+    if (!ctx._anchors) ctx._anchors = new Map();
+    let r = ctx._anchors.get(a);
+    if (r) return r;
+    r = [];
+    for (const c of candidates(ctx, a, true)) if (uniqueIn(ctx, c.steps, document, a)) { r.push(c); break; }
+    if (!r.length && /^(nav|form|main|header|footer|aside|table|ul|ol|dialog|section)$/.test(a.localName)) {
+      const c = { strategy: 'tag', score: 560, steps: [{ k: 'css', v: a.localName }], loc: 'css=' + a.localName };
+      if (uniqueIn(ctx, c.steps, document, a)) r.push(c);
+    }
+    ctx._anchors.set(a, r);
+    return r;
+  }
+
+  function parentOf(el) {
+    const p = el.parentNode;
+    return p && p.nodeType === 11 ? p.host : p && p.nodeType === 1 ? p : null;
+  }
+
+  function absXPath(el) {
+    if (el.getRootNode() !== document) return '';
+    const parts = [];
+    for (let n = el; n && n.nodeType === 1; n = n.parentNode) {
+      const html = n.namespaceURI === 'http://www.w3.org/1999/xhtml';
+      const name = html ? n.localName : '*[local-name()=' + q(n.localName).replace(/"/g, "'") + ']';
+      let i = 1, k = 0;
+      for (let s = n.parentNode && n.parentNode.firstElementChild; s; s = s.nextElementSibling) {
+        if (s.localName === n.localName) { k++; if (s === n) i = k; }
+      }
+      parts.unshift(k > 1 ? name + '[' + i + ']' : name);
+    }
+    return '/' + parts.join('/');
+  }
+
+  // gen: up to three verified locators for el from different strategies.
+  function gen(ctx, el) {
+    const found = [];
+    const nonUnique = [];
+    const cands = candidates(ctx, el, false);
+    for (const c of cands) {
+      if (uniqueIn(ctx, c.steps, document, el)) found.push(c);
+      else nonUnique.push(c);
+    }
+    // Scoped to a uniquely locatable ancestor (at most two levels).
+    if (found.length < 2) {
+      const inner = (scope) => {
+        const local = cands.slice();
+        local.push({ strategy: 'tag', score: 600, steps: [{ k: 'css', v: el.localName }], loc: 'css=' + el.localName });
+        for (const c of local) if (uniqueIn(ctx, c.steps, scope, el)) return c;
+        return null;
+      };
+      let chain = null;
+      let depth = 0;
+      for (let a = parentOf(el); a && a !== document.body && a !== document.documentElement && depth < 8 && !chain; a = parentOf(a), depth++) {
+        const an = anchorsOf(ctx, a);
+        if (an.length) {
+          const c = inner(a);
+          if (c) chain = { strategy: 'scoped', score: an[0].score + c.score + 1, steps: an[0].steps.concat(c.steps), loc: an[0].loc + ' >> ' + c.loc };
+          else break;
+        }
+      }
+      if (!chain) {
+        // two levels: el unique inside B, B unique inside an anchored A
+        depth = 0;
+        for (let b = parentOf(el); b && b !== document.body && depth < 4 && !chain; b = parentOf(b), depth++) {
+          const c = inner(b);
+          if (!c) continue;
+          const bc = candidates(ctx, b, true).filter((x) => x.strategy === 'class' || x.strategy === 'id' || x.strategy === 'testid');
+          let d2 = 0;
+          for (let a = parentOf(b); a && a !== document.body && d2 < 6 && !chain; a = parentOf(a), d2++) {
+            const an = anchorsOf(ctx, a);
+            if (!an.length) continue;
+            for (const x of bc) {
+              if (uniqueIn(ctx, x.steps, a, b)) {
+                chain = { strategy: 'scoped', score: an[0].score + x.score + c.score + 2, steps: an[0].steps.concat(x.steps, c.steps), loc: an[0].loc + ' >> ' + x.loc + ' >> ' + c.loc };
+                break;
+              }
+            }
+          }
+        }
+      }
+      if (chain && uniqueIn(ctx, chain.steps, document, el)) found.push(chain);
+    }
+    found.sort((a, b) => a.score - b.score);
+    const out = [];
+    const used = new Set();
+    for (const c of found) {
+      if (used.has(c.strategy) || out.length >= 3) continue;
+      used.add(c.strategy);
+      out.push({ locator: c.loc, strategy: c.strategy, score: c.score });
+    }
+    const stable = out.length > 0;
+    if (!out.length) {
+      // Last resorts: nth among the matches of the best candidate, then an
+      // absolute XPath; both break when the page changes.
+      nonUnique.sort((a, b) => a.score - b.score);
+      const base = nonUnique[0] || { score: 600, steps: [{ k: 'css', v: el.localName }], loc: 'css=' + el.localName };
+      try {
+        const r = run(ctx, base.steps);
+        const i = r.els ? r.els.indexOf(el) : -1;
+        if (i >= 0) {
+          const steps = base.steps.concat([{ k: 'nth', n: i }]);
+          if (uniqueIn(ctx, steps, document, el)) out.push({ locator: base.loc + ' >> nth=' + i, strategy: 'nth', score: 10000 + base.score, fragile: true });
+        }
+      } catch (e) { /* base not runnable */ }
+      {
+        const xp = absXPath(el);
+        if (xp && uniqueIn(ctx, [{ k: 'xpath', v: xp }], document, el)) out.push({ locator: 'xpath=' + xp, strategy: 'xpath', score: 10000000, fragile: true });
+      }
+    }
+    return { locators: out, stable };
+  }
+
+  // locGen({refs: [n...], els: [Element...], frames: [i...], box}): one
+  // entry per requested element: {ref, role, name, tag, action, locators,
+  // stable, box?}. frames are indexes into __tact.frames (iframe elements
+  // from the last snap), for frame paths.
+  T.locGen = function (req) {
+    const ctx = new Ctx();
+    const t0 = performance.now();
+    const one = (el, key) => {
+      if (!el || !el.isConnected) return { key, error: 'gone' };
+      const it = ctx.item(el);
+      const g = gen(ctx, el);
+      const o = { key, tag: el.localName, locators: g.locators, stable: g.stable };
+      if (it) { o.role = it.role; o.name = it.name; o.action = it.action; o.attrs = it.attrs; }
+      const ref = T.refOf && T.refOf.get(el);
+      if (ref && T.refs.get(ref) === el) o.ref = ref;
+      if (req.box) {
+        const r = el.getBoundingClientRect();
+        o.box = { x: Math.round(r.left), y: Math.round(r.top), width: Math.round(r.width), height: Math.round(r.height) };
+      }
+      return o;
+    };
+    const out = [];
+    for (const n of req.refs || []) out.push(one(T.byRef(n), n));
+    for (const el of req.els || []) out.push(one(el, 0));
+    for (const i of req.frames || []) out.push(one(T.frames[i], i));
+    T.lastGenMs = performance.now() - t0;
+    return out;
+  };
+})();

@@ -1,0 +1,355 @@
+package tab
+
+import (
+	"context"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/locator"
+	"github.com/tact-browser/tact/internal/snapshot"
+)
+
+// locateResult is what __tact.locate returns for one frame.
+type locateResult struct {
+	Count          int      `json:"count"`
+	Matches        []string `json:"matches"`
+	FrameAt        int      `json:"frameAt"`
+	FrameAmbiguous int      `json:"frameAmbiguous"`
+	Error          string   `json:"error"`
+}
+
+// resolveLocator finds the one element a locator matches. No match is
+// retried until ctx ends (NOT_FOUND); several are AMBIGUOUS at once.
+func (t *Tab) resolveLocator(ctx context.Context, loc locator.Locator) (*Element, error) {
+	if err := t.checkUsable(); err != nil {
+		return nil, err
+	}
+	s := loc.String()
+	for {
+		el, r, err := t.locateOnce(ctx, loc.Steps)
+		if err != nil {
+			if ctx.Err() != nil && failure.From(err).Code == failure.Timeout {
+				return nil, failure.New(failure.NotFound, "%s matches nothing (waited --timeout)", s)
+			}
+			return nil, err
+		}
+		if el != nil {
+			return el, nil
+		}
+		if r.Count > 1 {
+			what := "elements"
+			if r.FrameAmbiguous > 0 {
+				what = "elements, some of them iframes (a frame step must match one iframe)"
+			}
+			return nil, failure.New(failure.Ambiguous, "%s matches %d %s: %s", s, r.Count, what, strings.Join(r.Matches, ", ")).
+				WithHint("make it unique (role=…[name=\"…\"], scope with A >> B, or add >> nth=N), or use a ref from tact snap")
+		}
+		select {
+		case <-ctx.Done():
+			return nil, failure.New(failure.NotFound, "%s matches nothing", s).WithHint("check the page with tact snap; tact locate <target> shows what a target resolves to")
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
+// locateOnce evaluates steps in the main frame, following frame steps into
+// child frames. It returns the element when exactly one matches.
+func (t *Tab) locateOnce(ctx context.Context, steps []locator.Step) (*Element, locateResult, error) {
+	host, frame := t.main, t.id
+	for depth := 0; ; depth++ {
+		var r locateResult
+		if err := t.evalIn(ctx, host, frame, "__tact.locate("+mustJSON(steps)+")", &r); err != nil {
+			return nil, r, err
+		}
+		if r.Error != "" {
+			return nil, r, failure.New(failure.Usage, "%s", r.Error)
+		}
+		if r.Count != 1 {
+			return nil, r, nil
+		}
+		el, err := t.objectIn(ctx, host, frame, "globalThis.__tact.lastMatch")
+		if err != nil || el == nil {
+			return nil, locateResult{}, err
+		}
+		if r.FrameAt == 0 {
+			if n, ok := el.refIn(ctx); ok {
+				el.Ref = n
+			}
+			return el, r, nil
+		}
+		// A frame step: continue in the iframe's document.
+		child, err := el.childFrame(ctx)
+		el.Release(ctx)
+		if err != nil {
+			return nil, locateResult{}, err
+		}
+		if child == "" || depth >= maxFrameDepth {
+			return nil, locateResult{}, nil // not loaded yet: no match for now
+		}
+		if c := t.child(child); c != nil {
+			host = c
+		}
+		frame = child
+		steps = steps[r.FrameAt:]
+	}
+}
+
+// refIn returns the element's ref when a snap has issued one and the
+// session knows it.
+func (e *Element) refIn(ctx context.Context) (int, bool) {
+	var n int
+	if e.Call(ctx, `function () { const n = __tact.refOf && __tact.refOf.get(this); return n && __tact.refs.get(n) === this ? n : 0; }`, &n) != nil || n <= 0 {
+		return 0, false
+	}
+	if ri, ok, _ := e.tab.m.refInfo(n); !ok || ri.Tab != e.tab.id {
+		return 0, false
+	}
+	return n, true
+}
+
+// childFrame is the frame id of an iframe element's document.
+func (e *Element) childFrame(ctx context.Context) (string, error) {
+	var node struct {
+		Node struct {
+			FrameID string `json:"frameId"`
+		} `json:"node"`
+	}
+	if err := e.tg.sess.Call(ctx, "DOM.describeNode", map[string]any{"objectId": e.ObjectID}, &node); err != nil {
+		return "", nil
+	}
+	return node.Node.FrameID, nil
+}
+
+// GenLocator is one verified locator of an element.
+type GenLocator struct {
+	Locator  string `json:"locator"`
+	Strategy string `json:"strategy"`
+	Score    int    `json:"score"`
+	Fragile  bool   `json:"fragile,omitempty"`
+}
+
+// Box is an element's bounding box in the tab's viewport, CSS pixels.
+type Box struct {
+	X      int `json:"x"`
+	Y      int `json:"y"`
+	Width  int `json:"width"`
+	Height int `json:"height"`
+}
+
+// LocInfo describes one element durably: its verified locators (best
+// first, frame path included) and whether any of them survives page
+// changes (Stable false: only nth or an absolute XPath matched it alone).
+type LocInfo struct {
+	Ref      string       `json:"ref,omitempty"`
+	Role     string       `json:"role,omitempty"`
+	Name     string       `json:"name,omitempty"`
+	Tag      string       `json:"tag"`
+	Action   string       `json:"action,omitempty"`
+	Attrs    [][2]string  `json:"-"`
+	Box      *Box         `json:"box,omitempty"`
+	Frame    []string     `json:"frame,omitempty"` // a locator per iframe on the way, outermost first
+	Locators []GenLocator `json:"locators"`
+	Stable   bool         `json:"stable"`
+}
+
+// Best is the best locator, or "".
+func (l *LocInfo) Best() string {
+	if l == nil || len(l.Locators) == 0 {
+		return ""
+	}
+	return l.Locators[0].Locator
+}
+
+type genResult struct {
+	Key      int          `json:"key"`
+	Error    string       `json:"error"`
+	Ref      int          `json:"ref"`
+	Role     string       `json:"role"`
+	Name     string       `json:"name"`
+	Tag      string       `json:"tag"`
+	Action   string       `json:"action"`
+	Attrs    [][2]string  `json:"attrs"`
+	Box      *Box         `json:"box"`
+	Locators []GenLocator `json:"locators"`
+	Stable   bool         `json:"stable"`
+}
+
+func (g *genResult) info(prefix []string) *LocInfo {
+	li := &LocInfo{Role: g.Role, Name: g.Name, Tag: g.Tag, Action: g.Action, Attrs: g.Attrs, Box: g.Box, Frame: prefix, Stable: g.Stable, Locators: g.Locators}
+	if g.Ref > 0 {
+		li.Ref = snapshot.RefString(g.Ref)
+	}
+	if li.Locators == nil {
+		li.Locators = []GenLocator{}
+	}
+	if len(prefix) > 0 {
+		p := strings.Join(prefix, " >> ") + " >> "
+		for i := range li.Locators {
+			li.Locators[i].Locator = p + li.Locators[i].Locator
+		}
+	}
+	return li
+}
+
+const genElementJS = `function (box) { return __tact.locGen({els: [this], box: box})[0]; }`
+
+// Locators generates the verified locators of a resolved element.
+func (t *Tab) Locators(ctx context.Context, el *Element) (*LocInfo, error) {
+	if err := t.evalIn(ctx, el.tg, el.frameID, "0", nil); err != nil { // library present
+		return nil, err
+	}
+	var g genResult
+	if err := el.Call(ctx, genElementJS, &g, true); err != nil {
+		return nil, err
+	}
+	if g.Error != "" {
+		return nil, failure.New(failure.StaleRef, "the element was removed from the page")
+	}
+	fc := map[string][]string{}
+	prefix, err := t.framePath(ctx, el.tg, el.frameID, fc)
+	if err != nil {
+		return nil, err
+	}
+	li := g.info(prefix)
+	if li.Box != nil && el.frameID != t.id {
+		if ox, oy, err := t.frameOffset(ctx, el.tg, el.frameID); err == nil {
+			li.Box.X += int(ox)
+			li.Box.Y += int(oy)
+		}
+	}
+	if li.Ref == "" && el.Ref > 0 {
+		li.Ref = snapshot.RefString(el.Ref)
+	}
+	return li, nil
+}
+
+// PageLocators generates locators for every element of a snap, one page
+// round trip per frame. Keys are refs ("e12").
+func (t *Tab) PageLocators(ctx context.Context, p *snapshot.Page, box bool) (map[string]*LocInfo, error) {
+	type key struct{ host, frame string }
+	groups := map[key][]int{}
+	var order []key
+	for _, s := range p.Sections {
+		for _, e := range s.Elements {
+			n, err := strconv.Atoi(strings.TrimPrefix(e.Ref, "e"))
+			if err != nil {
+				continue
+			}
+			ri, ok, _ := t.m.refInfo(n)
+			if !ok || ri.Tab != t.id {
+				continue
+			}
+			k := key{ri.Host, ri.Frame}
+			if _, seen := groups[k]; !seen {
+				order = append(order, k)
+			}
+			groups[k] = append(groups[k], n)
+		}
+	}
+	out := map[string]*LocInfo{}
+	fc := map[string][]string{}
+	for _, k := range order {
+		host := t.main
+		if k.host != "" && k.host != t.id {
+			if host = t.child(k.host); host == nil {
+				continue
+			}
+		}
+		var res []genResult
+		if err := t.evalIn(ctx, host, k.frame, "__tact.locGen("+mustJSON(map[string]any{"refs": groups[k], "box": box})+")", &res); err != nil {
+			return nil, err
+		}
+		prefix, err := t.framePath(ctx, host, k.frame, fc)
+		if err != nil {
+			continue
+		}
+		var ox, oy float64
+		if box && k.frame != t.id {
+			ox, oy, _ = t.frameOffset(ctx, host, k.frame)
+		}
+		for i := range res {
+			g := &res[i]
+			if g.Error != "" {
+				continue
+			}
+			li := g.info(prefix)
+			if li.Box != nil {
+				li.Box.X += int(ox)
+				li.Box.Y += int(oy)
+			}
+			out[snapshot.RefString(g.Key)] = li
+		}
+	}
+	return out, nil
+}
+
+// framePath returns a locator for each iframe between the main frame and
+// frameID, outermost first (nil for the main frame). cache is by frame id.
+func (t *Tab) framePath(ctx context.Context, tg *target, frameID string, cache map[string][]string) ([]string, error) {
+	if frameID == t.id {
+		return nil, nil
+	}
+	if p, ok := cache[frameID]; ok {
+		return p, nil
+	}
+	parentHost, parentFrame, err := t.parentOf(ctx, tg, frameID)
+	if err != nil {
+		return nil, err
+	}
+	var owner struct {
+		BackendNodeID int64 `json:"backendNodeId"`
+	}
+	if err := parentHost.sess.Call(ctx, "DOM.getFrameOwner", map[string]any{"frameId": frameID}, &owner); err != nil {
+		return nil, failure.New(failure.StaleRef, "frame %s is gone: %v", frameID, err)
+	}
+	if err := t.evalIn(ctx, parentHost, parentFrame, "0", nil); err != nil {
+		return nil, err
+	}
+	wid, err := t.worldFor(ctx, parentHost, parentFrame)
+	if err != nil {
+		return nil, err
+	}
+	var obj struct {
+		Object struct {
+			ObjectID string `json:"objectId"`
+		} `json:"object"`
+	}
+	if err := parentHost.sess.Call(ctx, "DOM.resolveNode", map[string]any{"backendNodeId": owner.BackendNodeID, "executionContextId": wid}, &obj); err != nil {
+		return nil, failure.New(failure.StaleRef, "frame owner is gone: %v", err)
+	}
+	fe := &Element{tab: t, tg: parentHost, frameID: parentFrame, ObjectID: obj.Object.ObjectID}
+	var g genResult
+	err = fe.Call(ctx, genElementJS, &g, false)
+	fe.Release(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if len(g.Locators) == 0 {
+		return nil, failure.New(failure.NotFound, "no locator matches the iframe of frame %s alone", frameID)
+	}
+	up, err := t.framePath(ctx, parentHost, parentFrame, cache)
+	if err != nil {
+		return nil, err
+	}
+	p := append(append([]string(nil), up...), g.Locators[0].Locator)
+	cache[frameID] = p
+	return p, nil
+}
+
+// SortedRefs lists the keys of a PageLocators result in ref order (for
+// tests and stable output).
+func SortedRefs(m map[string]*LocInfo) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		a, _ := strconv.Atoi(strings.TrimPrefix(keys[i], "e"))
+		b, _ := strconv.Atoi(strings.TrimPrefix(keys[j], "e"))
+		return a < b
+	})
+	return keys
+}
