@@ -25,6 +25,10 @@
   ]);
   const HEADING = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
   const COOKIE = /cookie|consent|gdpr|onetrust|didomi|cookiebot|truste|privacy-?banner/i;
+  // Class/id words of ad slots, sponsored-content widgets and share
+  // buttons. Only small boxes are dropped (see skipAuto), so a page that
+  // happens to call its article "share-story" keeps it.
+  const FILLER = /(?:^|[\s_-])(?:ad|ads|adslot|adunit|advert|advertisement|sponsored|taboola|outbrain|share|sharing|sharebar|social-share)(?:$|[\s_-])/i;
   const GENERIC_ALT = /^(image|img|photo|picture|pic|logo|icon|spacer|banner|thumbnail|thumb|avatar|placeholder|null|undefined|untitled|graphic|figure|\d+)$/i;
   const FILE_ALT = /\.(jpe?g|png|gif|webp|svg|avif|bmp)$/i;
 
@@ -278,6 +282,10 @@
           !el.parentElement.closest('article, aside, main, nav, section, [role=main], [role=article]')) {
         return true;
       }
+      if (isBlock(cs.display)) {
+        const cls = el.getAttribute('class');
+        if (((cls && FILLER.test(cls)) || (el.id && FILLER.test(el.id))) && el.textContent.length < 400) return true;
+      }
       // Consent banners float over the page (fixed/sticky) or are dialogs.
       if ((COOKIE.test(el.id) || COOKIE.test(el.getAttribute('class') || '') ||
            COOKIE.test(el.getAttribute('aria-label') || '')) &&
@@ -416,28 +424,30 @@
     }
 
     // marker returns "- " or "N. " for a list item, honouring ol start,
-    // reversed and li value.
+    // reversed and li value. An ol's numbers are computed once, on its
+    // first item, so long lists stay linear.
     marker(li) {
       const list = li.parentElement;
       if (!list || list.localName !== 'ol') return '- ';
-      let n = 0;
-      let seen = false;
-      const step = list.reversed ? -1 : 1;
-      const items = [];
-      for (const c of list.children) if (c.localName === 'li') items.push(c);
-      let start = list.hasAttribute('start') ? parseInt(list.getAttribute('start'), 10) : NaN;
-      if (isNaN(start)) start = list.reversed ? items.length : 1;
-      n = start - step;
-      for (const c of items) {
-        n = c.hasAttribute('value') && !isNaN(parseInt(c.getAttribute('value'), 10))
-          ? parseInt(c.getAttribute('value'), 10)
-          : n + step;
-        if (c === li) {
-          seen = true;
-          break;
+      this.numbers = this.numbers || new WeakMap();
+      let nums = this.numbers.get(list);
+      if (!nums) {
+        nums = new Map();
+        const items = [];
+        for (const c of list.children) if (c.localName === 'li') items.push(c);
+        const step = list.reversed ? -1 : 1;
+        let n = parseInt(list.getAttribute('start'), 10);
+        if (isNaN(n)) n = list.reversed ? items.length : 1;
+        n -= step;
+        for (const c of items) {
+          const v = parseInt(c.getAttribute('value'), 10);
+          n = isNaN(v) ? n + step : v;
+          nums.set(c, n);
         }
+        this.numbers.set(list, nums);
       }
-      return seen ? n + '. ' : '- ';
+      const n = nums.get(li);
+      return n === undefined ? '- ' : n + '. ';
     }
 
     // capture renders an element's content into a single line.
