@@ -238,17 +238,29 @@
     // its light children, and a slot stands for its assigned nodes (or its
     // own fallback content when nothing is assigned).
     children(el, cs) {
-      let kids = el.childNodes;
-      if (el.shadowRoot) kids = el.shadowRoot.childNodes;
-      else if (el.localName === 'slot') {
+      if (el.localName === 'slot' && !el.shadowRoot) {
         const a = el.assignedNodes();
-        if (a.length) kids = a;
+        if (a.length) {
+          for (const n of a) this.node(n, cs);
+          return;
+        }
       }
-      for (let i = 0; i < kids.length; i++) {
-        const n = kids[i];
-        if (n.nodeType === 1) this.element(n);
-        else if (n.nodeType === 3 && this.vis(cs)) this.textNode(n.data, cs);
+      // Sibling links are much cheaper than indexing a live NodeList.
+      let vis;
+      for (let n = (el.shadowRoot || el).firstChild; n; n = n.nextSibling) {
+        const t = n.nodeType;
+        if (t === 1) this.element(n);
+        else if (t === 3) {
+          if (vis === undefined) vis = this.vis(cs);
+          if (vis) this.textNode(n.data, cs);
+        }
       }
+    }
+
+    node(n, cs) {
+      const t = n.nodeType;
+      if (t === 1) this.element(n);
+      else if (t === 3 && this.vis(cs)) this.textNode(n.data, cs);
     }
 
     textNode(s, cs) {
