@@ -284,3 +284,31 @@ func TestClean(t *testing.T) {
 		t.Errorf("Clean nested = %q, want %q", got, want)
 	}
 }
+
+func TestTitleOutsideMain(t *testing.T) {
+	md := mustRead(t, "/read_title.html", "{}")
+	// The page's h1 sits in the banner; it is printed before the main
+	// region, while the rest of the banner and the footer are not.
+	diff(t, md, "# Release notes 4.2\nFaster startup.\nFewer crashes.")
+}
+
+func TestFeedOfArticles(t *testing.T) {
+	md := mustRead(t, "/read_feed.html", "{}")
+	// Several articles and no main: their common container is read.
+	diff(t, md, "## First post\nAlpha text.\n\n## Second post\nBeta text.\n\n## Third post\nGamma text.")
+}
+
+func TestHiddenPageFallbacks(t *testing.T) {
+	// aria-hidden on the whole app behind a modal: the text is on screen.
+	md := mustRead(t, "/read_modal.html", "{}")
+	if !strings.HasPrefix(md, "# Story\nParagraph 0 of") || !strings.Contains(md, "Paragraph 39 of") ||
+		!strings.HasSuffix(md, "Sign up for our newsletter") {
+		t.Errorf("modal page:\n%s", md)
+	}
+	// body visibility:hidden until a script (that never ran) reveals it.
+	md = mustRead(t, "/read_antiflicker.html", "{}")
+	if !strings.HasPrefix(md, "First line.\nLine 0 of") || !strings.HasSuffix(md, "Line 39 of text that only a missing script would have revealed.") ||
+		strings.Contains(md, "HIDDEN") {
+		t.Errorf("anti-flicker page:\n%s", md)
+	}
+}
