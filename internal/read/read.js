@@ -29,6 +29,10 @@
   // buttons. Only small boxes are dropped (see skipAuto), so a page that
   // happens to call its article "share-story" keeps it.
   const FILLER = /(?:^|[\s_-])(?:ad|ads|adslot|adunit|advert|advertisement|sponsored|taboola|outbrain|share|sharing|sharebar|social-share)(?:$|[\s_-])/i;
+  // MediaWiki renders formulas as images whose alt is the TeX source,
+  // wrapped in {\displaystyle ...}; aria-hidden there only stops screen
+  // readers from reading the formula twice.
+  const TEX_ALT = /^\{\\(?:display|text)style\s*([\s\S]*)\}$/;
   const GENERIC_ALT = /^(image|img|photo|picture|pic|logo|icon|spacer|banner|thumbnail|thumb|avatar|placeholder|null|undefined|untitled|graphic|figure|\d+)$/i;
   const FILE_ALT = /\.(jpe?g|png|gif|webp|svg|avif|bmp)$/i;
 
@@ -36,7 +40,8 @@
   // Flex/grid items are blockified by CSS, so their computed display is
   // already block and div-soup layouts get line breaks for free.
   function isBlock(display) {
-    return !(display.startsWith('inline') || display === 'contents' || display.startsWith('ruby'));
+    return !(display.startsWith('inline') || display === 'contents' || display === 'math' ||
+             display.startsWith('ruby'));
   }
 
   // Out accumulates markdown lines. `buf` is the current line's inline text;
@@ -328,7 +333,10 @@
     element(el) {
       const tag = el.localName;
       if (SKIP.has(tag)) return;
-      if (this.strict && el.getAttribute('aria-hidden') === 'true') return;
+      if (this.strict && el.getAttribute('aria-hidden') === 'true' &&
+          !(tag === 'img' && TEX_ALT.test(el.getAttribute('alt') || ''))) {
+        return;
+      }
       const cs = getComputedStyle(el);
       const display = cs.display;
       if (display === 'none') return;
@@ -359,6 +367,11 @@
           }
           return;
         case 'textarea':
+          return;
+        case 'math':
+          // MathML token soup reads badly; its TeX source, when given, is
+          // what a reader wants.
+          if (this.vis(cs)) this.math(el, block);
           return;
         case 'pre':
           o.flush();
@@ -476,8 +489,27 @@
       return s;
     }
 
+    math(el, block) {
+      const o = this.out;
+      const ann = el.querySelector('annotation[encoding="application/x-tex"]');
+      let tex = el.getAttribute('alttext') || (ann && ann.textContent) || '';
+      const m = TEX_ALT.exec(tex.trim());
+      if (m) tex = m[1];
+      tex = tex.replace(/\s+/g, ' ').trim();
+      if (!tex) tex = (el.textContent || '').replace(/\s+/g, ' ').trim();
+      if (!tex) return;
+      if (block) o.flush();
+      o.raw('$' + tex + '$');
+      if (block) o.flush();
+    }
+
     image(el) {
       const alt = (el.getAttribute('alt') || '').replace(/\s+/g, ' ').trim();
+      const tex = TEX_ALT.exec(alt);
+      if (tex) {
+        this.out.raw('$' + tex[1].trim() + '$');
+        return;
+      }
       if (!alt || alt.length < 2 || GENERIC_ALT.test(alt) || FILE_ALT.test(alt)) return;
       const r = el.getBoundingClientRect();
       // Tiny images are icons; their alt usually repeats nearby text.

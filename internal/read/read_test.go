@@ -312,3 +312,8 @@ func TestHiddenPageFallbacks(t *testing.T) {
 		t.Errorf("anti-flicker page:\n%s", md)
 	}
 }
+
+func TestMath(t *testing.T) {
+	md := mustRead(t, "/read_math.html", "{}")
+	diff(t, md, "Energy: $E=mc^{2}$ holds.\nNative: $a+b$ and bare $x<1$.")
+}
