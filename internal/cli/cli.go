@@ -115,10 +115,14 @@ func run(kctx *kong.Context, a *app, stdout, stderr io.Writer) int {
 	if !ok {
 		return printErr(stdout, stderr, a.Output, failure.New(failure.Usage, "unknown command %q", path))
 	}
-	if e, ok := cmd.(*commands.Eval); ok {
-		if err := e.ReadStdin(os.Stdin); err != nil {
+	g.Cwd, _ = os.Getwd()
+	if p, ok := cmd.(commands.Preparer); ok {
+		if err := p.Prepare(g.Cwd, os.Environ(), os.Stdin); err != nil {
 			return printErr(stdout, stderr, a.Output, err)
 		}
+	}
+	if dl, ok := cmd.(commands.Deadliner); ok {
+		g.Deadline = dl.Deadline(g)
 	}
 	params, err := json.Marshal(cmd)
 	if err != nil {
@@ -148,6 +152,7 @@ func run(kctx *kong.Context, a *app, stdout, stderr io.Writer) int {
 	}
 	io.WriteString(stderr, resp.Stderr)
 	if resp.Error != nil {
+		io.WriteString(stdout, resp.Stdout)
 		return printErr(stdout, stderr, a.Output, resp.Error)
 	}
 	io.WriteString(stdout, resp.Stdout)

@@ -108,6 +108,9 @@ func IsNotRunning(err error) bool { return errors.Is(err, errNotRunning) }
 
 func (c *Client) roundTrip(ctx context.Context, conn net.Conn, req rpc.Request) (*rpc.Response, error) {
 	grace := req.Globals.Timeout + 10*time.Second
+	if req.Globals.Deadline > req.Globals.Timeout {
+		grace = req.Globals.Deadline + 10*time.Second
+	}
 	deadline := time.Now().Add(grace)
 	if d, ok := ctx.Deadline(); ok && d.Before(deadline) {
 		deadline = d

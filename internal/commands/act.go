@@ -22,7 +22,7 @@ type ActOpts struct {
 
 // Settling after an action: shorter quiet window than after a navigation,
 // because most actions change nothing or change it at once.
-const actQuiet = 60 * time.Millisecond
+const actQuiet = 50 * time.Millisecond
 
 // act resolves target (when given), runs do, lets the page settle and
 // returns "ok", the notable effects and the fresh snap.
@@ -188,6 +188,7 @@ func (c *Hover) Run(ctx context.Context, env *Env) (*Output, error) {
 type Fill struct {
 	Target string   `arg:"" help:"@eN ref or css=<selector> of an input, textarea or contenteditable."`
 	Value  []string `arg:"" optional:"" help:"The value (several words are joined with spaces)."`
+	Secret bool     `help:"A secret: never recorded in plain text (password fields always are)."`
 	ActOpts
 }
 
@@ -203,6 +204,7 @@ func (c *Fill) Run(ctx context.Context, env *Env) (*Output, error) {
 type Type struct {
 	Target string   `arg:"" help:"@eN ref or css=<selector> to focus first."`
 	Text   []string `arg:"" help:"The text (several words are joined with spaces)."`
+	Secret bool     `help:"A secret: never recorded in plain text (password fields always are)."`
 	ActOpts
 }
 

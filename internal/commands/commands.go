@@ -22,6 +22,8 @@ type Env struct {
 	Globals rpc.Globals
 	// Stop asks the daemon to exit after this command (browser stop).
 	Stop func()
+	// Recorder records this session's commands while a recording runs.
+	Recorder *Recorder
 }
 
 // Output is a command's result in every format; the daemon prints the one

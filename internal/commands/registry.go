@@ -11,33 +11,36 @@ import (
 // the same tree is walked to build the daemon's dispatch table, the JSON
 // Schemas and the MCP tools, so they cannot drift apart.
 type Root struct {
-	Snap       Snap       `cmd:"" help:"Page structure: sections, summaries and actionable elements (@eN refs)."`
-	Snapshot   Snapshot   `cmd:"" hidden:"" help:"Alias of snap (agent-browser's name)."`
-	Read       Read       `cmd:"" help:"The page's visible text as markdown."`
-	Locate     Locate     `cmd:"" help:"Show what a target resolves to: ref, role, name and durable, verified locators."`
-	Open       Open       `cmd:"" aliases:"goto" help:"Open a URL in the current tab; prints the fresh snap."`
-	Click      Click      `cmd:"" help:"Click an element; prints what happened and the fresh snap."`
-	Dblclick   Dblclick   `cmd:"" help:"Double-click an element."`
-	Hover      Hover      `cmd:"" help:"Move the mouse over an element."`
-	Fill       Fill       `cmd:"" help:"Replace a field's value (works with React/Vue inputs)."`
-	Type       Type       `cmd:"" help:"Type text with real key events into an element."`
-	Press      Press      `cmd:"" help:"Press a key or chord (Enter, Tab, Control+a)."`
-	Select     Select     `cmd:"" help:"Choose options of a <select> by value or label."`
-	Check      Check      `cmd:"" help:"Tick a checkbox/radio/switch (idempotent)."`
-	Uncheck    Uncheck    `cmd:"" help:"Untick a checkbox/switch (idempotent)."`
-	Upload     Upload     `cmd:"" help:"Set the files of a file input."`
-	Scroll     Scroll     `cmd:"" help:"Scroll the page (up/down/left/right) or bring a target into view."`
-	Back       Back       `cmd:"" help:"Go back in history."`
-	Forward    Forward    `cmd:"" help:"Go forward in history."`
-	Reload     Reload     `cmd:"" help:"Reload the page."`
-	Close      Close      `cmd:"" help:"Close the current tab."`
-	Eval       Eval       `cmd:"" help:"Evaluate JavaScript in the page (promises awaited)."`
-	Screenshot Screenshot `cmd:"" help:"Save a PNG of the page and print its path."`
-	Wait       Wait       `cmd:"" help:"Wait for navigation, a selector, text=…, N ms, --url or --idle."`
-	Tab        TabCmd     `cmd:"" help:"List, open, switch or close tabs."`
-	Dialog     DialogCmd  `cmd:"" help:"Accept or dismiss a dialog left open (--dialog leave)."`
-	Session    SessionCmd `cmd:"" help:"Save, load, list or delete browser sessions (cookies, storage, URL)."`
-	Browser    BrowserCmd `cmd:"" help:"Launch, stop or inspect the session's browser."`
+	Snap       Snap        `cmd:"" help:"Page structure: sections, summaries and actionable elements (@eN refs)."`
+	Snapshot   Snapshot    `cmd:"" hidden:"" help:"Alias of snap (agent-browser's name)."`
+	Read       Read        `cmd:"" help:"The page's visible text as markdown."`
+	Locate     Locate      `cmd:"" help:"Show what a target resolves to: ref, role, name and durable, verified locators."`
+	Open       Open        `cmd:"" aliases:"goto" help:"Open a URL in the current tab; prints the fresh snap."`
+	Click      Click       `cmd:"" help:"Click an element; prints what happened and the fresh snap."`
+	Dblclick   Dblclick    `cmd:"" help:"Double-click an element."`
+	Hover      Hover       `cmd:"" help:"Move the mouse over an element."`
+	Fill       Fill        `cmd:"" help:"Replace a field's value (works with React/Vue inputs)."`
+	Type       Type        `cmd:"" help:"Type text with real key events into an element."`
+	Press      Press       `cmd:"" help:"Press a key or chord (Enter, Tab, Control+a)."`
+	Select     Select      `cmd:"" help:"Choose options of a <select> by value or label."`
+	Check      Check       `cmd:"" help:"Tick a checkbox/radio/switch (idempotent)."`
+	Uncheck    Uncheck     `cmd:"" help:"Untick a checkbox/switch (idempotent)."`
+	Upload     Upload      `cmd:"" help:"Set the files of a file input."`
+	Scroll     Scroll      `cmd:"" help:"Scroll the page (up/down/left/right) or bring a target into view."`
+	Back       Back        `cmd:"" help:"Go back in history."`
+	Forward    Forward     `cmd:"" help:"Go forward in history."`
+	Reload     Reload      `cmd:"" help:"Reload the page."`
+	Close      Close       `cmd:"" help:"Close the current tab."`
+	Eval       Eval        `cmd:"" help:"Evaluate JavaScript in the page (promises awaited)."`
+	Screenshot Screenshot  `cmd:"" help:"Save a PNG of the page and print its path."`
+	Wait       Wait        `cmd:"" help:"Wait for navigation, a selector, text=…, N ms, --url or --idle."`
+	Tab        TabCmd      `cmd:"" help:"List, open, switch or close tabs."`
+	Dialog     DialogCmd   `cmd:"" help:"Accept or dismiss a dialog left open (--dialog leave)."`
+	Session    SessionCmd  `cmd:"" help:"Save, load, list or delete browser sessions (cookies, storage, URL)."`
+	Record     RecordCmd   `cmd:"" help:"Record this session's commands as a replayable workflow."`
+	Replay     Replay      `cmd:"" help:"Replay a workflow with no model in the loop; heals moved elements."`
+	Workflow   WorkflowCmd `cmd:"" help:"Workflow file tools (lint)."`
+	Browser    BrowserCmd  `cmd:"" help:"Launch, stop or inspect the session's browser."`
 }
 
 // BrowserCmd groups the browser lifecycle commands.

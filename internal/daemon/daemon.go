@@ -111,7 +111,8 @@ func Run(ctx context.Context, o Options) error {
 		Headless: o.Headless, ProfileDir: profDir, Port: o.Port, Args: o.BrowserArgs,
 		CDP: o.CDP, Library: o.Library, StateFile: paths.State, DownloadDir: dlDir, BrowserLog: logw, Log: log,
 	})
-	d := &daemon{opts: o, m: m, log: log, stop: make(chan struct{}), activity: make(chan struct{}, 1)}
+	d := &daemon{opts: o, m: m, log: log, stop: make(chan struct{}), activity: make(chan struct{}, 1),
+		rec: commands.NewRecorder(filepath.Join(paths.Dir, "recording.json"))}
 	log.Info("daemon started", "session", o.Session, "pid", os.Getpid(), "version", o.Version)
 
 	sig := make(chan os.Signal, 1)
@@ -146,6 +147,7 @@ func Run(ctx context.Context, o Options) error {
 type daemon struct {
 	opts Options
 	m    *tab.Manager
+	rec  *commands.Recorder
 	log  *slog.Logger
 
 	run      sync.Mutex // one command at a time
@@ -230,12 +232,16 @@ func (d *daemon) execute(req rpc.Request) (resp rpc.Response) {
 		}
 	}()
 	start := time.Now()
-	out, err := Dispatch(d.m, req, func() { d.shutdown(true) })
+	out, err := Dispatch(d.m, d.rec, req, func() { d.shutdown(true) })
 	d.log.Debug("command", "cmd", req.Command, "ms", time.Since(start).Milliseconds(), "err", err)
 	if err != nil {
 		fe := failure.From(err)
 		resp.Error = fe
 		resp.Stderr = notes(d.m)
+		// Partial output (e.g. the steps a replay completed) still prints.
+		if out != nil {
+			resp.Stdout, _ = commands.Render(out, req.Globals.Output)
+		}
 		return resp
 	}
 	resp.Stderr = notes(d.m) + out.Stderr
@@ -257,7 +263,7 @@ func notes(m *tab.Manager) string {
 }
 
 // Dispatch decodes and runs a command against a browser manager.
-func Dispatch(m *tab.Manager, req rpc.Request, stop func()) (*commands.Output, error) {
+func Dispatch(m *tab.Manager, rec *commands.Recorder, req rpc.Request, stop func()) (*commands.Output, error) {
 	cmd, ok := commands.New(req.Command)
 	if !ok {
 		return nil, failure.New(failure.Usage, "unknown command %q", req.Command)
@@ -271,14 +277,23 @@ func Dispatch(m *tab.Manager, req rpc.Request, stop func()) (*commands.Output, e
 	if g.Timeout <= 0 {
 		g.Timeout = 30 * time.Second
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), g.Timeout)
+	deadline := g.Timeout
+	if dl, ok := cmd.(commands.Deadliner); ok {
+		deadline = max(deadline, dl.Deadline(g))
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), deadline)
 	defer cancel()
 	if err := m.SetEmulation(ctx, tab.Emulation{Lang: g.Lang, Locale: g.Locale, Geo: g.Geo, UserAgent: g.UserAgent}); err != nil {
 		return nil, err
 	}
 	m.SetDialogPolicy(tab.DialogPolicy{Mode: g.Dialog, PromptText: g.PromptText})
-	env := &commands.Env{Browser: m, Globals: g, Stop: stop}
+	env := &commands.Env{Browser: m, Globals: g, Stop: stop, Recorder: rec}
+	after, err := rec.Capture(ctx, env, req.Command, cmd)
+	if err != nil {
+		return nil, err
+	}
 	out, err := cmd.Run(ctx, env)
+	after(err == nil)
 	if err != nil && errors.Is(err, context.DeadlineExceeded) {
 		err = failure.New(failure.Timeout, "%s did not finish within --timeout %s", req.Command, g.Timeout)
 	}

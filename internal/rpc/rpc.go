@@ -28,6 +28,8 @@ type Globals struct {
 	CDP         string        `json:"cdp,omitempty"`
 	BrowserArgs []string      `json:"browser_args,omitempty"`
 	AllowFile   bool          `json:"allow_file,omitempty"`
+	Cwd         string        `json:"cwd,omitempty"`      // the caller's directory (project-scoped workflows)
+	Deadline    time.Duration `json:"deadline,omitempty"` // whole-command deadline when longer than Timeout (replay)
 }
 
 // Request asks the daemon to run one command.

@@ -468,12 +468,13 @@ func (t *Tab) checkUsable() error {
 func (t *Tab) Settle(ctx context.Context, quiet, limit time.Duration) {
 	ctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
-	if st := t.state(); st.loading {
-		_ = t.waitLoad(ctx, st.loadSeq)
-	}
+	start := time.Now()
 	for ctx.Err() == nil {
 		if t.checkUsable() != nil {
 			return
+		}
+		if st := t.state(); st.loading {
+			_ = t.waitLoad(ctx, st.loadSeq)
 		}
 		var waited float64
 		expr := fmt.Sprintf("__tact.quiet(%d, %d)", quiet.Milliseconds(), limit.Milliseconds())
@@ -485,12 +486,18 @@ func (t *Tab) Settle(ctx context.Context, quiet, limit time.Duration) {
 			}
 			return
 		}
-		if t.main.busyRequests(time.Now(), 2*time.Second) == 0 {
-			if st := t.state(); !st.loading {
-				return
+		// The DOM may have been quiet long before the action; watch at
+		// least one quiet window after it, so a navigation or render the
+		// action schedules (form submit, setTimeout) is seen.
+		if rest := quiet - time.Since(start); rest > 0 {
+			select {
+			case <-ctx.Done():
+			case <-time.After(rest):
 			}
-			_ = t.waitLoad(ctx, t.state().loadSeq)
 			continue
+		}
+		if t.main.busyRequests(time.Now(), 2*time.Second) == 0 && !t.state().loading {
+			return
 		}
 		select {
 		case <-ctx.Done():

@@ -1,0 +1,131 @@
+package cli_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestRecordReplayHeal(t *testing.T) {
+	s := "wf"
+	mustOK(t, tact(t, s, "record", "start", "login"))
+	recStart := time.Now()
+	r := tact(t, s, "open", page("wf_login.html"))
+	mustOK(t, r)
+	out := r.out
+	mustOK(t, tact(t, s, "fill", refOf(t, out, `"Username"`), "neo", "--no-snap"))
+	mustOK(t, tact(t, s, "fill", refOf(t, out, `"Password"`), "hunter2", "--no-snap"))
+	r = tact(t, s, "click", refOf(t, out, `[button]`))
+	mustOK(t, r)
+	if !strings.Contains(r.out, "Hello neo (signed in)") {
+		t.Fatalf("login during recording:\n%s", r.out)
+	}
+	mustOK(t, tact(t, s, "read", "--focus", "#data"))
+	r = tact(t, s, "record", "stop")
+	mustOK(t, r)
+	recTook := time.Since(recStart)
+	if !strings.Contains(r.out, "saved login: 5 steps") || !strings.Contains(r.out, "--var PASSWORD=") {
+		t.Fatalf("record stop: %q", r.out)
+	}
+	path := filepath.Join(os.Getenv("TACT_HOME"), "workflows", "login.json")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(b), "hunter2") || !strings.Contains(string(b), "${PASSWORD}") {
+		t.Fatalf("the password is stored in clear or without a placeholder:\n%s", b)
+	}
+	if strings.Contains(string(b), `"@e`) {
+		t.Errorf("a bare ref was recorded:\n%s", b)
+	}
+	if st, _ := os.Stat(path); st.Mode().Perm() != 0o600 {
+		t.Errorf("workflow mode %v", st.Mode())
+	}
+	mustOK(t, tact(t, s, "workflow", "lint", "login"))
+
+	// Parameterize the page and the user, as a person would by editing.
+	text := strings.Replace(string(b), page("wf_login.html"), srvURL+"/${PAGE}", 1)
+	text = strings.Replace(text, `"neo"`, `"${USER}"`, 1)
+	os.WriteFile(path, []byte(text), 0o600)
+
+	start := time.Now()
+	r = tact(t, s, "replay", "login", "--var", "PAGE=wf_login.html", "--var", "USER=trinity", "--var", "PASSWORD=x")
+	mustOK(t, r)
+	t.Logf("record (5 steps, interactive) %s; replay %s", recTook.Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
+	if !strings.Contains(r.out, "Balance: 42 credits") || !strings.HasSuffix(r.out, "replay: 5/5 steps ok, 0 healed\n") {
+		t.Errorf("replay output:\n%s", r.out)
+	}
+	// Missing variable: refused before anything runs.
+	if r := tact(t, s, "replay", "login", "--var", "PAGE=wf_login.html", "--var", "PASSWORD=x"); r.code != 2 || !strings.Contains(r.err, "USER") {
+		t.Errorf("missing var: exit %d %s", r.code, r.err)
+	}
+
+	// A redesigned page: ids, test ids and wrappers changed, the button
+	// text did not. Replay heals and says so; --update keeps the healed order.
+	t.Setenv("TACT_VAR_PASSWORD", "x")
+	r = tact(t, s, "-o", "ndjson", "replay", "login", "--var", "PAGE=wf_login_v2.html", "--var", "USER=morpheus", "--update")
+	mustOK(t, r)
+	lines := strings.Split(strings.TrimSpace(r.out), "\n")
+	var last struct {
+		OK, Total, Healed int
+	}
+	json.Unmarshal([]byte(lines[len(lines)-1]), &last)
+	if last.OK != 5 || last.Healed == 0 {
+		t.Errorf("replay on the redesigned page: %s", r.out)
+	}
+	var step struct {
+		Step   int
+		Healed bool
+		Status string
+	}
+	json.Unmarshal([]byte(lines[3]), &step)
+	if step.Step != 4 || !step.Healed || step.Status != "ok" {
+		t.Errorf("step 4 should be a healed click: %s", lines[3])
+	}
+	r = tact(t, s, "replay", "login", "--var", "PAGE=wf_login_v2.html", "--var", "USER=morpheus")
+	mustOK(t, r)
+	if !strings.HasSuffix(r.out, "5/5 steps ok, 0 healed\n") {
+		t.Errorf("after --update the healed locators should come first: %s", r.out)
+	}
+
+	// The button is gone: a clean failure at the right step, nothing
+	// clicked instead.
+	r = tact(t, s, "replay", "login", "--var", "PAGE=wf_login_v3.html", "--var", "USER=x")
+	if r.code != 8 || !strings.Contains(r.err, `step 4/5 (click "Sign in") failed`) {
+		t.Errorf("missing button: exit %d\n%s\n%s", r.code, r.out, r.err)
+	}
+	if !strings.Contains(r.out, "replay: 3/5 steps ok") {
+		t.Errorf("partial summary missing: %q", r.out)
+	}
+}
+
+func TestWorkflowLintAndScopes(t *testing.T) {
+	s := "wflint"
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.json")
+	os.WriteFile(bad, []byte(`{"version":1,"name":"bad","steps":[
+ {"command":"click","params":{"Target":""},"target":{"locators":["@e5"],"fingerprint":{"role":"button"}}},
+ {"command":"fill","params":{"Target":"","Value":["hunter2"]},"target":{"locators":["label=Password"],"fingerprint":{"role":"input:password"}}},
+ {"command":"launch-missiles"}]}`), 0o600)
+	r := tact(t, s, "workflow", "lint", bad)
+	if r.code != 2 || !strings.Contains(r.out, "step 1: temporary ref") || !strings.Contains(r.out, "step 2: plain-text secret") || !strings.Contains(r.out, "step 3: unknown step command") {
+		t.Errorf("lint: exit %d\n%s\n%s", r.code, r.out, r.err)
+	}
+	os.WriteFile(bad, []byte(`{"version":1,"steps":[{"command":"snap","params":{"Bogus":1}}]}`), 0o600)
+	if r := tact(t, s, "workflow", "lint", bad); r.code != 2 || !strings.Contains(r.out, "bad params") {
+		t.Errorf("lint of bad params: exit %d %s", r.code, r.out)
+	}
+	os.WriteFile(bad, []byte(`{"version":1,"steps":[{"command":"teleport"}]}`), 0o600)
+	if r := tact(t, s, "replay", bad); r.code == 0 {
+		t.Errorf("replay of an unknown step kind succeeded")
+	}
+	if r := tact(t, s, "replay", "no-such-flow"); r.code != 8 {
+		t.Errorf("replay of a missing workflow: exit %d", r.code)
+	}
+	if r := tact(t, s, "record", "start", "../escape"); r.code != 2 {
+		t.Errorf("record name with ../: exit %d", r.code)
+	}
+}

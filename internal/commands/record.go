@@ -1,0 +1,254 @@
+package commands
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/tact-browser/tact/internal/datadir"
+	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/tab"
+	"github.com/tact-browser/tact/internal/workflow"
+)
+
+// Recorder appends the commands of a session to the workflow being
+// recorded. Its state is mirrored to disk so a restarted daemon keeps
+// recording.
+type Recorder struct {
+	path string
+
+	mu  sync.Mutex
+	cur *recording
+}
+
+type recording struct {
+	Workflow workflow.Workflow `json:"workflow"`
+	Cwd      string            `json:"cwd"`
+	Started  time.Time         `json:"started"`
+}
+
+// NewRecorder loads any recording in progress from path.
+func NewRecorder(path string) *Recorder {
+	r := &Recorder{path: path}
+	if b, err := os.ReadFile(path); err == nil {
+		var cur recording
+		if json.Unmarshal(b, &cur) == nil {
+			r.cur = &cur
+		}
+	}
+	return r
+}
+
+func (r *Recorder) persist() error {
+	if r.cur == nil {
+		err := os.Remove(r.path)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil
+		}
+		return err
+	}
+	b, err := json.Marshal(r.cur)
+	if err != nil {
+		return err
+	}
+	return datadir.WriteFile(r.path, b, 0o600)
+}
+
+// Active reports the name being recorded, if any.
+func (r *Recorder) Active() (string, bool) {
+	if r == nil {
+		return "", false
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.cur == nil {
+		return "", false
+	}
+	return r.cur.Workflow.Name, true
+}
+
+// recordable lists the commands a workflow keeps: everything that reads
+// or changes the page. Lifecycle, storage and meta commands are not steps.
+var recordable = map[string]bool{
+	"snap": true, "snapshot": true, "read": true, "open": true, "click": true, "dblclick": true,
+	"hover": true, "fill": true, "type": true, "press": true, "select": true, "check": true,
+	"uncheck": true, "upload": true, "scroll": true, "back": true, "forward": true, "reload": true,
+	"close": true, "eval": true, "wait": true, "tab new": true, "tab close": true,
+	"dialog accept": true, "dialog dismiss": true, "screenshot": true,
+}
+
+// Capture runs before a command while recording: it turns the command's
+// target into durable locators and a fingerprint (refs die with the page)
+// and replaces secret values with placeholders. The returned func appends
+// the step once the command succeeded.
+func (r *Recorder) Capture(ctx context.Context, env *Env, name string, cmd Command) (func(ok bool), error) {
+	if _, on := r.Active(); !on || !recordable[name] {
+		return func(bool) {}, nil
+	}
+	step := workflow.Step{Command: name}
+	var stored Command = cmd
+	if tc, ok := cmd.(Targeted); ok && tc.GetTarget() != "" {
+		t, err := env.Browser.Current(ctx)
+		if err != nil {
+			return nil, err
+		}
+		el, err := t.Resolve(ctx, tc.GetTarget())
+		if err != nil {
+			return nil, err
+		}
+		tgt, password, err := describeTarget(ctx, t, el)
+		el.Release(ctx)
+		if err != nil {
+			return nil, err
+		}
+		step.Target = tgt
+		// Store a copy without the live target, and with secrets masked.
+		cp, _ := New(name)
+		b, _ := json.Marshal(cmd)
+		_ = json.Unmarshal(b, cp)
+		cp.(Targeted).SetTarget("")
+		if vc, ok := cp.(Valued); ok && (password || vc.IsSecret()) {
+			vc.SetValue("${" + r.secretName(tgt.Fingerprint.Name) + "}")
+		}
+		stored = cp
+	}
+	params, err := json.Marshal(stored)
+	if err != nil {
+		return nil, err
+	}
+	step.Params = params
+	return func(ok bool) {
+		if !ok {
+			return
+		}
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		if r.cur == nil {
+			return
+		}
+		r.cur.Workflow.Steps = append(r.cur.Workflow.Steps, step)
+		_ = r.persist()
+	}, nil
+}
+
+var nonWord = regexp.MustCompile(`[^A-Z0-9]+`)
+
+// secretName derives a placeholder name from the field's name (Password →
+// PASSWORD), unique within the recording.
+func (r *Recorder) secretName(field string) string {
+	base := strings.Trim(nonWord.ReplaceAllString(strings.ToUpper(field), "_"), "_")
+	if base == "" || base[0] >= '0' && base[0] <= '9' {
+		base = "SECRET" + base
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	name := base
+	for i := 2; r.cur != nil && contains(r.cur.Workflow.Secrets, name); i++ {
+		name = fmt.Sprintf("%s_%d", base, i)
+	}
+	if r.cur != nil {
+		r.cur.Workflow.Secrets = append(r.cur.Workflow.Secrets, name)
+	}
+	return name
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// headingJS finds the text of the nearest heading before the element in
+// document order (crossing shadow roots upward), for the fingerprint.
+const headingJS = `function () {
+  const isH = (n) => n.nodeType === 1 && (/^H[1-6]$/.test(n.tagName) || n.getAttribute("role") === "heading");
+  let n = this;
+  for (let guard = 0; n && guard < 5000; guard++) {
+    if (n.previousElementSibling) {
+      n = n.previousElementSibling;
+      if (isH(n)) return n.textContent.trim().replace(/\s+/g, " ").slice(0, 120);
+      const hs = n.querySelectorAll ? n.querySelectorAll("h1,h2,h3,h4,h5,h6,[role=heading]") : [];
+      if (hs.length) return hs[hs.length - 1].textContent.trim().replace(/\s+/g, " ").slice(0, 120);
+    } else {
+      n = n.parentElement || (n.getRootNode && n.getRootNode().host) || null;
+      if (n && isH(n)) return n.textContent.trim().replace(/\s+/g, " ").slice(0, 120);
+    }
+  }
+  return "";
+}`
+
+// describeTarget returns the durable description of an element and
+// whether it is a password field.
+func describeTarget(ctx context.Context, t *tab.Tab, el *tab.Element) (*workflow.Target, bool, error) {
+	li, err := t.Locators(ctx, el)
+	if err != nil {
+		return nil, false, err
+	}
+	fp, password := fingerprintOf(ctx, li, el)
+	tgt := &workflow.Target{Fingerprint: fp, Frame: li.Frame}
+	for _, l := range li.Locators {
+		tgt.Locators = append(tgt.Locators, l.Locator)
+	}
+	if len(tgt.Locators) == 0 {
+		return nil, false, failure.New(failure.NotFound, "no durable locator identifies this element; it cannot be recorded")
+	}
+	return tgt, password, nil
+}
+
+// fingerprintOf reads role, name, tag and nearest heading the way the
+// locator generator sees them.
+func fingerprintOf(ctx context.Context, li *tab.LocInfo, el *tab.Element) (workflow.Fingerprint, bool) {
+	var heading string
+	_ = el.Call(ctx, headingJS, &heading)
+	var password bool
+	_ = el.Call(ctx, `function () { return this.tagName === "INPUT" && this.type === "password"; }`, &password)
+	return workflow.Fingerprint{Role: li.Role, Name: li.Name, Tag: li.Tag, Heading: heading}, password
+}
+
+// Start begins recording name.
+func (r *Recorder) Start(name, cwd string) error {
+	if err := datadir.CheckName("workflow", name); err != nil {
+		return failure.New(failure.Usage, "%v", err)
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.cur != nil {
+		return failure.New(failure.Usage, "already recording %q; run tact record stop first", r.cur.Workflow.Name)
+	}
+	r.cur = &recording{Workflow: workflow.Workflow{Version: workflow.Version, Name: name, CreatedAt: time.Now().UTC()}, Cwd: cwd, Started: time.Now()}
+	if err := r.persist(); err != nil {
+		r.cur = nil
+		return failure.New(failure.IO, "start recording: %v", err)
+	}
+	return nil
+}
+
+// Stop ends the recording and writes the workflow file.
+func (r *Recorder) Stop() (*workflow.Workflow, workflow.Location, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.cur == nil {
+		return nil, workflow.Location{}, failure.New(failure.Usage, "not recording (tact record start <name>)")
+	}
+	w := r.cur.Workflow
+	loc, err := workflow.SaveLocation(r.cur.Cwd, w.Name)
+	if err != nil {
+		return nil, loc, failure.New(failure.IO, "%v", err)
+	}
+	if err := workflow.Save(loc.Path, &w); err != nil {
+		return nil, loc, failure.New(failure.IO, "save workflow %s: %v", w.Name, err)
+	}
+	r.cur = nil
+	_ = r.persist()
+	return &w, loc, nil
+}

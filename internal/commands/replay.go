@@ -1,0 +1,244 @@
+package commands
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/tab"
+	"github.com/tact-browser/tact/internal/workflow"
+)
+
+// Replay runs a recorded workflow with no model in the loop.
+type Replay struct {
+	Workflow        string   `arg:"" help:"Workflow name (project .tact/workflows first, then user) or a .json file."`
+	Var             []string `name:"var" sep:"none" placeholder:"KEY=VALUE" help:"Set a workflow variable (repeatable; env TACT_VAR_KEY works too)."`
+	VarFile         string   `name:"var-file" placeholder:"FILE" help:"KEY=VALUE lines."`
+	ContinueOnError bool     `name:"continue-on-error" help:"Run the remaining steps after a failed one."`
+	Speed           float64  `default:"0" help:"Pace steps like the recording, N times faster (0 = no pauses)."`
+	Update          bool     `help:"Write healed locator order back to the workflow file."`
+}
+
+// Prepare reads --var-file and TACT_VAR_* in the caller's process.
+func (c *Replay) Prepare(cwd string, environ []string, _ io.Reader) error {
+	vars := workflow.EnvVars(environ)
+	var pairs []string
+	for k, v := range vars {
+		pairs = append(pairs, k+"="+v)
+	}
+	if c.VarFile != "" {
+		p := c.VarFile
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(cwd, p)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return failure.New(failure.Usage, "--var-file: %v", err)
+		}
+		pairs = append(pairs, strings.Split(string(b), "\n")...)
+		c.VarFile = ""
+	}
+	// Explicit --var wins over the file and the environment.
+	c.Var = append(pairs, c.Var...)
+	return workflowVarsErr(workflow.ParseVars(c.Var, map[string]string{}))
+}
+
+func workflowVarsErr(err error) error {
+	if err != nil {
+		return failure.New(failure.Usage, "%v", err)
+	}
+	return nil
+}
+
+// stepResult is one step's outcome, as printed by --output ndjson.
+type stepResult struct {
+	Step    int    `json:"step"`
+	Command string `json:"command"`
+	Status  string `json:"status"` // ok, failed, skipped
+	Healed  bool   `json:"healed,omitempty"`
+	Output  string `json:"output,omitempty"`
+	Error   string `json:"error,omitempty"`
+}
+
+// Run replays the steps in order.
+func (c *Replay) Run(ctx context.Context, env *Env) (*Output, error) {
+	loc, err := workflow.Find(env.Globals.Cwd, c.Workflow)
+	if errors.Is(err, workflow.ErrNotFound) {
+		return nil, failure.New(failure.NotFound, "no workflow %q (see tact record list)", c.Workflow)
+	} else if err != nil {
+		return nil, failure.New(failure.Usage, "%v", err)
+	}
+	w, err := workflow.Load(loc.Path)
+	if err != nil {
+		return nil, failure.New(failure.Usage, "%s: %v", loc.Path, err)
+	}
+	vars := map[string]string{}
+	if err := workflow.ParseVars(c.Var, vars); err != nil {
+		return nil, failure.New(failure.Usage, "%v", err)
+	}
+	for _, v := range w.Vars() {
+		if _, ok := vars[v]; !ok {
+			return nil, failure.New(failure.Usage, "workflow %s needs variable %s (pass --var %s=… or set TACT_VAR_%s)", w.Name, v, v, v)
+		}
+	}
+	var (
+		results []stepResult
+		text    strings.Builder
+		okN     int
+		healed  int
+		failed  error
+		changed bool
+	)
+	for i := range w.Steps {
+		step := &w.Steps[i]
+		res := stepResult{Step: i + 1, Command: step.Command}
+		if c.Speed > 0 && i > 0 {
+			time.Sleep(time.Duration(float64(200*time.Millisecond) / c.Speed))
+		}
+		out, heal, err := c.runStep(ctx, env, step, vars)
+		if heal > 0 {
+			res.Healed = true
+			healed++
+			if c.Update {
+				// The locator that agreed goes first next time.
+				l := step.Target.Locators
+				l[0], l[heal] = l[heal], l[0]
+				changed = true
+			}
+		}
+		if err != nil {
+			fe := failure.From(err)
+			res.Status, res.Error = "failed", fe.Message
+			results = append(results, res)
+			if failed == nil {
+				failed = &failure.Error{Code: fe.Code, Message: fmt.Sprintf("step %d/%d (%s) failed: %s", i+1, len(w.Steps), describeStep(step), fe.Message), Hint: fe.Hint}
+			}
+			if !c.ContinueOnError {
+				break
+			}
+			continue
+		}
+		okN++
+		res.Status = "ok"
+		if out != nil && readsData(step.Command) {
+			res.Output = out.Text
+			text.WriteString(out.Text)
+		}
+		results = append(results, res)
+	}
+	if changed {
+		_ = workflow.Save(loc.Path, w)
+	}
+	summary := fmt.Sprintf("replay: %d/%d steps ok, %d healed", okN, len(w.Steps), healed)
+	text.WriteString(summary + "\n")
+	lines := make([]any, 0, len(results)+1)
+	for _, r := range results {
+		lines = append(lines, r)
+	}
+	lines = append(lines, map[string]any{"summary": summary, "ok": okN, "total": len(w.Steps), "healed": healed})
+	out := &Output{Text: text.String(), Data: map[string]any{"workflow": w.Name, "steps": results, "ok": okN, "total": len(w.Steps), "healed": healed}, Lines: lines}
+	if failed != nil {
+		return out, failed
+	}
+	return out, nil
+}
+
+func readsData(cmd string) bool {
+	switch cmd {
+	case "snap", "snapshot", "read", "eval":
+		return true
+	}
+	return false
+}
+
+func describeStep(s *workflow.Step) string {
+	if s.Target != nil && s.Target.Fingerprint.Name != "" {
+		return fmt.Sprintf("%s %q", s.Command, s.Target.Fingerprint.Name)
+	}
+	return s.Command
+}
+
+// runStep executes one step. For a targeted step it finds the element by
+// the recorded locators in order, accepting only a unique match that
+// agrees with the fingerprint; heal is the index of the locator used.
+func (c *Replay) runStep(ctx context.Context, env *Env, step *workflow.Step, vars map[string]string) (*Output, int, error) {
+	cmd, ok := New(step.Command)
+	if !ok || !recordable[step.Command] {
+		return nil, 0, failure.New(failure.Usage, "unknown step command %q", step.Command)
+	}
+	params, err := workflow.ExpandJSON(step.Params, vars)
+	if err != nil {
+		return nil, 0, failure.New(failure.Usage, "%v", err)
+	}
+	if len(params) > 0 {
+		if err := json.Unmarshal(params, cmd); err != nil {
+			return nil, 0, failure.New(failure.Usage, "bad params: %v", err)
+		}
+	}
+	if q, ok := cmd.(quieter); ok {
+		q.quiet()
+	}
+	heal := 0
+	if tc, ok := cmd.(Targeted); ok && step.Target != nil {
+		t, err := env.Browser.Current(ctx)
+		if err != nil {
+			return nil, 0, err
+		}
+		t.Settle(ctx, actQuiet, settleCap)
+		idx, err := pickLocator(ctx, t, step.Target, vars)
+		if err != nil {
+			return nil, 0, err
+		}
+		loc, _ := workflow.Expand(step.Target.Locators[idx], vars)
+		tc.SetTarget(loc)
+		heal = idx
+	}
+	out, err := cmd.Run(ctx, env)
+	return out, heal, err
+}
+
+// pickLocator tries each locator; the first gets most of the wait (the page
+// may still be rendering), the fallbacks a short one each.
+func pickLocator(ctx context.Context, t *tab.Tab, tgt *workflow.Target, vars map[string]string) (int, error) {
+	var reasons []string
+	for i, raw := range tgt.Locators {
+		l, err := workflow.Expand(raw, vars)
+		if err != nil {
+			return 0, failure.New(failure.Usage, "%v", err)
+		}
+		wait := 700 * time.Millisecond
+		if i == 0 {
+			wait = 5 * time.Second
+		}
+		lctx, cancel := context.WithTimeout(ctx, wait)
+		el, err := t.Resolve(lctx, l)
+		cancel()
+		if err != nil {
+			reasons = append(reasons, fmt.Sprintf("%s: %s", l, failure.From(err).Code))
+			if ctx.Err() != nil {
+				break
+			}
+			continue
+		}
+		li, lerr := t.Locators(ctx, el)
+		var fp workflow.Fingerprint
+		if lerr == nil {
+			fp, _ = fingerprintOf(ctx, li, el)
+		}
+		el.Release(ctx)
+		if lerr != nil || !tgt.Fingerprint.Agrees(fp) {
+			reasons = append(reasons, fmt.Sprintf("%s: found %s %q, recorded %s %q", l, fp.Role, fp.Name, tgt.Fingerprint.Role, tgt.Fingerprint.Name))
+			continue
+		}
+		return i, nil
+	}
+	return 0, failure.New(failure.NotFound, "no locator found an element that agrees with the recording (%s %q): %s",
+		tgt.Fingerprint.Role, tgt.Fingerprint.Name, strings.Join(reasons, "; "))
+}

@@ -1,0 +1,76 @@
+package commands
+
+import (
+	"io"
+	"strings"
+)
+
+// Targeted commands act on one element; recording stores durable locators
+// for it and replay fills in whichever locator still matches.
+type Targeted interface {
+	GetTarget() string
+	SetTarget(string)
+}
+
+// Valued commands type text (fill, type); recording keeps secrets out.
+type Valued interface {
+	GetValue() string
+	SetValue(string)
+	IsSecret() bool
+}
+
+// Preparer commands read something only the CLI process has (stdin, files
+// relative to the caller's directory, the caller's environment) before the
+// request goes to the daemon.
+type Preparer interface {
+	Prepare(cwd string, environ []string, stdin io.Reader) error
+}
+
+// quieter is implemented by commands embedding ActOpts: replay turns the
+// per-action snap off, since it prints only what steps read.
+type quieter interface{ quiet() }
+
+func (o *ActOpts) quiet() { o.NoSnap = true }
+
+func (c *Click) GetTarget() string     { return c.Target }
+func (c *Click) SetTarget(s string)    { c.Target = s }
+func (c *Dblclick) GetTarget() string  { return c.Target }
+func (c *Dblclick) SetTarget(s string) { c.Target = s }
+func (c *Hover) GetTarget() string     { return c.Target }
+func (c *Hover) SetTarget(s string)    { c.Target = s }
+func (c *Fill) GetTarget() string      { return c.Target }
+func (c *Fill) SetTarget(s string)     { c.Target = s }
+func (c *Type) GetTarget() string      { return c.Target }
+func (c *Type) SetTarget(s string)     { c.Target = s }
+func (c *Press) GetTarget() string     { return c.Target }
+func (c *Press) SetTarget(s string)    { c.Target = s }
+func (c *Select) GetTarget() string    { return c.Target }
+func (c *Select) SetTarget(s string)   { c.Target = s }
+func (c *Check) GetTarget() string     { return c.Target }
+func (c *Check) SetTarget(s string)    { c.Target = s }
+func (c *Uncheck) GetTarget() string   { return c.Target }
+func (c *Uncheck) SetTarget(s string)  { c.Target = s }
+func (c *Upload) GetTarget() string    { return c.Target }
+func (c *Upload) SetTarget(s string)   { c.Target = s }
+
+// Scroll has a target only when it is not a direction.
+func (c *Scroll) GetTarget() string {
+	switch strings.ToLower(c.Where) {
+	case "", "up", "down", "left", "right":
+		return ""
+	}
+	return c.Where
+}
+
+// SetTarget sets the element to scroll into view.
+func (c *Scroll) SetTarget(s string) { c.Where = s }
+
+func (c *Fill) GetValue() string  { return strings.Join(c.Value, " ") }
+func (c *Fill) SetValue(v string) { c.Value = []string{v} }
+func (c *Fill) IsSecret() bool    { return c.Secret }
+func (c *Type) GetValue() string  { return strings.Join(c.Text, " ") }
+func (c *Type) SetValue(v string) { c.Text = []string{v} }
+func (c *Type) IsSecret() bool    { return c.Secret }
+
+// Prepare reads the expression from stdin when --stdin is set.
+func (c *Eval) Prepare(_ string, _ []string, stdin io.Reader) error { return c.ReadStdin(stdin) }

@@ -1,0 +1,226 @@
+package commands
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/rpc"
+	"github.com/tact-browser/tact/internal/workflow"
+)
+
+// RecordCmd groups recording commands.
+type RecordCmd struct {
+	Start  RecordStart  `cmd:"" help:"Start recording this session's commands as a workflow."`
+	Stop   RecordStop   `cmd:"" help:"Stop recording and save the workflow."`
+	List   RecordList   `cmd:"" help:"List workflows (project .tact/workflows, then user)."`
+	Show   RecordShow   `cmd:"" help:"Print a workflow."`
+	Delete RecordDelete `cmd:"" help:"Delete a workflow."`
+}
+
+// RecordStart starts a recording.
+type RecordStart struct {
+	Name string `arg:"" optional:"" help:"Workflow name (default: a timestamp)."`
+}
+
+// Run starts recording.
+func (c *RecordStart) Run(ctx context.Context, env *Env) (*Output, error) {
+	name := c.Name
+	if name == "" {
+		name = "flow-" + time.Now().Format("20060102-150405")
+	}
+	if err := env.Recorder.Start(name, env.Globals.Cwd); err != nil {
+		return nil, err
+	}
+	return &Output{Text: "recording " + name + "\n", Data: map[string]any{"recording": name}}, nil
+}
+
+// RecordStop saves the workflow.
+type RecordStop struct{}
+
+// Run stops recording.
+func (c *RecordStop) Run(ctx context.Context, env *Env) (*Output, error) {
+	w, loc, err := env.Recorder.Stop()
+	if err != nil {
+		return nil, err
+	}
+	msg := fmt.Sprintf("saved %s: %d steps, %s scope, %s", w.Name, len(w.Steps), loc.Scope, loc.Path)
+	if len(w.Secrets) > 0 {
+		msg += "\nsecrets are placeholders; replay with: " + strings.Join(varFlags(w.Secrets), " ")
+	}
+	return &Output{Text: msg + "\n", Data: map[string]any{"name": w.Name, "steps": len(w.Steps), "path": loc.Path, "scope": loc.Scope, "secrets": w.Secrets}}, nil
+}
+
+func varFlags(names []string) []string {
+	var out []string
+	for _, n := range names {
+		out = append(out, "--var "+n+"=…")
+	}
+	return out
+}
+
+// RecordList lists workflows.
+type RecordList struct{}
+
+// Run lists.
+func (c *RecordList) Run(ctx context.Context, env *Env) (*Output, error) {
+	locs, _ := workflow.List(env.Globals.Cwd)
+	type item struct {
+		Name  string `json:"name"`
+		Scope string `json:"scope"`
+		Steps int    `json:"steps"`
+		Path  string `json:"path"`
+	}
+	var items []item
+	var sb strings.Builder
+	for _, l := range locs {
+		it := item{Name: strings.TrimSuffix(filepath.Base(l.Path), ".json"), Scope: l.Scope, Path: l.Path}
+		if w, err := workflow.Load(l.Path); err == nil {
+			it.Steps = len(w.Steps)
+		}
+		items = append(items, it)
+		fmt.Fprintf(&sb, "%s\t%s\t%d steps\n", it.Name, it.Scope, it.Steps)
+	}
+	if len(items) == 0 {
+		sb.WriteString("no workflows\n")
+	}
+	if name, on := env.Recorder.Active(); on {
+		fmt.Fprintf(&sb, "(recording %s)\n", name)
+	}
+	return &Output{Text: sb.String(), Data: items}, nil
+}
+
+// RecordShow prints a workflow file.
+type RecordShow struct {
+	Name string `arg:"" help:"Workflow name or file."`
+}
+
+// Run shows.
+func (c *RecordShow) Run(ctx context.Context, env *Env) (*Output, error) {
+	loc, err := findWorkflow(env.Globals.Cwd, c.Name)
+	if err != nil {
+		return nil, err
+	}
+	b, err := os.ReadFile(loc.Path)
+	if err != nil {
+		return nil, failure.New(failure.IO, "%v", err)
+	}
+	var v any
+	_ = json.Unmarshal(b, &v)
+	return &Output{Text: string(b), Data: v}, nil
+}
+
+// RecordDelete deletes a workflow.
+type RecordDelete struct {
+	Name string `arg:"" help:"Workflow name."`
+}
+
+// Run deletes.
+func (c *RecordDelete) Run(ctx context.Context, env *Env) (*Output, error) {
+	loc, err := findWorkflow(env.Globals.Cwd, c.Name)
+	if err != nil {
+		return nil, err
+	}
+	if err := os.Remove(loc.Path); err != nil {
+		return nil, failure.New(failure.IO, "%v", err)
+	}
+	return &Output{Text: "deleted " + loc.Path + "\n", Data: map[string]any{"deleted": loc.Path}}, nil
+}
+
+func findWorkflow(cwd, name string) (workflow.Location, error) {
+	loc, err := workflow.Find(cwd, name)
+	if errors.Is(err, workflow.ErrNotFound) {
+		return loc, failure.New(failure.NotFound, "no workflow %q (see tact record list)", name)
+	} else if err != nil {
+		return loc, failure.New(failure.Usage, "%v", err)
+	}
+	return loc, nil
+}
+
+// WorkflowCmd groups workflow file tools.
+type WorkflowCmd struct {
+	Lint WorkflowLint `cmd:"" help:"Check a workflow: known, well-formed steps; no temporary refs; no plain-text secrets."`
+}
+
+// WorkflowLint lints a workflow.
+type WorkflowLint struct {
+	Name string `arg:"" help:"Workflow name or file."`
+}
+
+// Run lints; problems are a USAGE error listing them.
+func (c *WorkflowLint) Run(ctx context.Context, env *Env) (*Output, error) {
+	loc, err := findWorkflow(env.Globals.Cwd, c.Name)
+	if err != nil {
+		return nil, err
+	}
+	b, err := os.ReadFile(loc.Path)
+	if err != nil {
+		return nil, failure.New(failure.IO, "%v", err)
+	}
+	w, err := workflow.Parse(b)
+	if err != nil {
+		return nil, failure.New(failure.Usage, "%s: %v", loc.Path, err)
+	}
+	probs := workflow.Lint(w, CheckStep)
+	if len(probs) == 0 {
+		return &Output{Text: fmt.Sprintf("ok: %d steps, variables: %s\n", len(w.Steps), strings.Join(w.Vars(), ", ")), Data: map[string]any{"ok": true, "steps": len(w.Steps), "vars": w.Vars()}}, nil
+	}
+	var msgs []string
+	for _, p := range probs {
+		msgs = append(msgs, p.String())
+	}
+	return &Output{Text: strings.Join(msgs, "\n") + "\n", Data: map[string]any{"ok": false, "problems": probs}},
+		failure.New(failure.Usage, "%s: %d problem(s): %s", filepath.Base(loc.Path), len(probs), strings.Join(msgs, "; "))
+}
+
+// CheckStep validates a step against the registry: a recordable command
+// whose params decode strictly into its struct.
+func CheckStep(command string, params json.RawMessage) (bool, error) {
+	cmd, ok := New(command)
+	if !ok || !recordable[command] {
+		return false, fmt.Errorf("unknown step command %q", command)
+	}
+	if len(params) > 0 {
+		dec := json.NewDecoder(strings.NewReader(string(params)))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(cmd); err != nil {
+			return false, fmt.Errorf("bad params for %s: %v", command, err)
+		}
+	}
+	_, targeted := cmd.(Targeted)
+	switch cmd.(type) {
+	case *Scroll, *Press: // the target is optional for these
+		targeted = false
+	}
+	return targeted, nil
+}
+
+// Deadliner commands run longer than one --timeout; the daemon and the
+// client use their Deadline instead.
+type Deadliner interface {
+	Deadline(g rpc.Globals) time.Duration
+}
+
+// Deadline bounds a whole replay: --timeout per step.
+func (c *Replay) Deadline(g rpc.Globals) time.Duration {
+	n := 50
+	if loc, err := workflow.Find(g.Cwd, c.Workflow); err == nil {
+		if w, err := workflow.Load(loc.Path); err == nil {
+			n = len(w.Steps) + 1
+		}
+	}
+	return time.Duration(n)*g.Timeout + time.Duration(n)*time.Duration(float64(200*time.Millisecond)/maxf(c.Speed, 1))
+}
+
+func maxf(a, b float64) float64 {
+	if a > b {
+		return a
+	}
+	return b
+}

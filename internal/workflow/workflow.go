@@ -1,0 +1,329 @@
+// Package workflow holds recorded command sequences: the file format, where
+// files live (project .tact/workflows or the user data dir), variables, and
+// the lint rules that keep temporary refs and plain-text secrets out.
+package workflow
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/tact-browser/tact/internal/datadir"
+)
+
+// Version is the current file format.
+const Version = 1
+
+// Workflow is a recorded sequence of tact commands.
+type Workflow struct {
+	Version   int       `json:"version"`
+	Name      string    `json:"name"`
+	CreatedAt time.Time `json:"created_at"`
+	// Secrets lists the ${NAME} placeholders that stand for values typed
+	// into password (or --secret) fields; replay needs them as variables.
+	Secrets []string `json:"secrets,omitempty"`
+	Steps   []Step   `json:"steps"`
+}
+
+// Step is one command. Params are the command's arguments and flags as
+// JSON (the target field left empty: it lives in Target).
+type Step struct {
+	Command string          `json:"command"`
+	Params  json.RawMessage `json:"params,omitempty"`
+	Target  *Target         `json:"target,omitempty"`
+}
+
+// Target identifies an element durably: verified locators best first, a
+// fingerprint a match must agree with, and the frame path.
+type Target struct {
+	Locators    []string    `json:"locators"`
+	Fingerprint Fingerprint `json:"fingerprint"`
+	Frame       []string    `json:"frame,omitempty"`
+}
+
+// Fingerprint is what the recorded element was.
+type Fingerprint struct {
+	Role    string `json:"role,omitempty"`
+	Name    string `json:"name,omitempty"`
+	Tag     string `json:"tag,omitempty"`
+	Heading string `json:"heading,omitempty"`
+}
+
+// Agrees reports whether a candidate element looks like the recorded one:
+// same tag and role, and the same accessible name (case and whitespace
+// aside) when the recording had one.
+func (f Fingerprint) Agrees(g Fingerprint) bool {
+	norm := func(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+	if f.Tag != "" && g.Tag != "" && f.Tag != g.Tag {
+		return false
+	}
+	if f.Role != "" && g.Role != "" && f.Role != g.Role {
+		return false
+	}
+	if f.Name != "" && norm(f.Name) != norm(g.Name) {
+		return false
+	}
+	return true
+}
+
+// Location is where a workflow file lives and in which scope.
+type Location struct {
+	Path  string
+	Scope string // "project" or "user"
+}
+
+// ProjectDir finds the nearest directory at or above cwd holding a .tact
+// directory, not looking above the repository root (a directory with .git).
+func ProjectDir(cwd string) (string, bool) {
+	if cwd == "" {
+		return "", false
+	}
+	dir := filepath.Clean(cwd)
+	for {
+		if st, err := os.Stat(filepath.Join(dir, ".tact")); err == nil && st.IsDir() {
+			return dir, true
+		}
+		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
+			return "", false
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", false
+		}
+		dir = parent
+	}
+}
+
+func userDir() (string, error) { return datadir.Dir("workflows") }
+
+// SaveLocation decides where a new workflow is written: the project's
+// .tact/workflows when there is one, else the user data dir.
+func SaveLocation(cwd, name string) (Location, error) {
+	if err := datadir.CheckName("workflow", name); err != nil {
+		return Location{}, err
+	}
+	if p, ok := ProjectDir(cwd); ok {
+		d := filepath.Join(p, ".tact", "workflows")
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return Location{}, err
+		}
+		return Location{Path: filepath.Join(d, name+".json"), Scope: "project"}, nil
+	}
+	d, err := userDir()
+	if err != nil {
+		return Location{}, err
+	}
+	return Location{Path: filepath.Join(d, name+".json"), Scope: "user"}, nil
+}
+
+// ErrNotFound is returned when no workflow of that name or path exists.
+var ErrNotFound = errors.New("workflow not found")
+
+// Find resolves a name (project scope first, then user scope) or a file
+// path (anything with a slash or ending in .json, relative to cwd).
+func Find(cwd, nameOrPath string) (Location, error) {
+	if strings.ContainsRune(nameOrPath, '/') || strings.HasSuffix(nameOrPath, ".json") {
+		p := nameOrPath
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(cwd, p)
+		}
+		if _, err := os.Stat(p); err != nil {
+			return Location{}, fmt.Errorf("%w: %s", ErrNotFound, nameOrPath)
+		}
+		return Location{Path: p, Scope: "file"}, nil
+	}
+	if err := datadir.CheckName("workflow", nameOrPath); err != nil {
+		return Location{}, err
+	}
+	if p, ok := ProjectDir(cwd); ok {
+		f := filepath.Join(p, ".tact", "workflows", nameOrPath+".json")
+		if _, err := os.Stat(f); err == nil {
+			return Location{Path: f, Scope: "project"}, nil
+		}
+	}
+	d, err := userDir()
+	if err != nil {
+		return Location{}, err
+	}
+	f := filepath.Join(d, nameOrPath+".json")
+	if _, err := os.Stat(f); err != nil {
+		return Location{}, fmt.Errorf("%w: %s", ErrNotFound, nameOrPath)
+	}
+	return Location{Path: f, Scope: "user"}, nil
+}
+
+// List returns the workflows visible from cwd (project ones shadow user
+// ones of the same name).
+func List(cwd string) ([]Location, error) {
+	seen := map[string]bool{}
+	var out []Location
+	add := func(dir, scope string) {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			return
+		}
+		for _, e := range entries {
+			n, ok := strings.CutSuffix(e.Name(), ".json")
+			if !ok || strings.HasPrefix(n, ".") || seen[n] {
+				continue
+			}
+			seen[n] = true
+			out = append(out, Location{Path: filepath.Join(dir, e.Name()), Scope: scope})
+		}
+	}
+	if p, ok := ProjectDir(cwd); ok {
+		add(filepath.Join(p, ".tact", "workflows"), "project")
+	}
+	if d, err := userDir(); err == nil {
+		add(d, "user")
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out, nil
+}
+
+// Load reads and decodes a workflow file.
+func Load(path string) (*Workflow, error) {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%w: %s", ErrNotFound, path)
+	} else if err != nil {
+		return nil, err
+	}
+	return Parse(b)
+}
+
+// Parse decodes a workflow and checks its version.
+func Parse(b []byte) (*Workflow, error) {
+	var w Workflow
+	dec := json.NewDecoder(strings.NewReader(string(b)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&w); err != nil {
+		return nil, fmt.Errorf("not a tact workflow: %v", err)
+	}
+	if w.Version != Version {
+		return nil, fmt.Errorf("workflow version %d is not supported (want %d)", w.Version, Version)
+	}
+	return &w, nil
+}
+
+// Save writes a workflow atomically. Files may hold recorded values, so
+// they are private to the user (0600).
+func Save(path string, w *Workflow) error {
+	b, err := json.MarshalIndent(w, "", "  ")
+	if err != nil {
+		return err
+	}
+	return datadir.WriteFile(path, append(b, '\n'), 0o600)
+}
+
+var varRE = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}`)
+
+// Vars lists the ${NAME} placeholders used anywhere in the workflow.
+func (w *Workflow) Vars() []string {
+	seen := map[string]bool{}
+	var out []string
+	b, _ := json.Marshal(w.Steps)
+	for _, m := range varRE.FindAllStringSubmatch(string(b), -1) {
+		if !seen[m[1]] {
+			seen[m[1]] = true
+			out = append(out, m[1])
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Expand replaces ${NAME} in s from vars; a missing one is an error.
+func Expand(s string, vars map[string]string) (string, error) {
+	var missing []string
+	out := varRE.ReplaceAllStringFunc(s, func(m string) string {
+		k := m[2 : len(m)-1]
+		v, ok := vars[k]
+		if !ok {
+			missing = append(missing, k)
+			return m
+		}
+		return v
+	})
+	if len(missing) > 0 {
+		return "", fmt.Errorf("missing variable %s (pass --var %s=… or set TACT_VAR_%s)", missing[0], missing[0], missing[0])
+	}
+	return out, nil
+}
+
+// ExpandJSON replaces placeholders inside the string values of a JSON
+// document, so substituted values are escaped correctly.
+func ExpandJSON(raw json.RawMessage, vars map[string]string) (json.RawMessage, error) {
+	if len(raw) == 0 {
+		return raw, nil
+	}
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return nil, err
+	}
+	var walk func(any) (any, error)
+	walk = func(x any) (any, error) {
+		switch t := x.(type) {
+		case string:
+			return Expand(t, vars)
+		case []any:
+			for i := range t {
+				y, err := walk(t[i])
+				if err != nil {
+					return nil, err
+				}
+				t[i] = y
+			}
+		case map[string]any:
+			for k := range t {
+				y, err := walk(t[k])
+				if err != nil {
+					return nil, err
+				}
+				t[k] = y
+			}
+		}
+		return x, nil
+	}
+	v, err := walk(v)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(v)
+}
+
+// ParseVars reads KEY=VALUE pairs (from --var and --var-file lines).
+func ParseVars(pairs []string, into map[string]string) error {
+	for _, p := range pairs {
+		p = strings.TrimSpace(p)
+		if p == "" || strings.HasPrefix(p, "#") {
+			continue
+		}
+		k, v, ok := strings.Cut(p, "=")
+		if !ok || !regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`).MatchString(k) {
+			return fmt.Errorf("variable %q: want KEY=VALUE", p)
+		}
+		into[k] = v
+	}
+	return nil
+}
+
+// EnvVars collects TACT_VAR_<KEY> variables from an environment list.
+func EnvVars(environ []string) map[string]string {
+	out := map[string]string{}
+	for _, kv := range environ {
+		if rest, ok := strings.CutPrefix(kv, "TACT_VAR_"); ok {
+			if k, v, ok := strings.Cut(rest, "="); ok && k != "" {
+				out[k] = v
+			}
+		}
+	}
+	return out
+}
