@@ -83,6 +83,8 @@
       this.buf += t;
     }
     prefix() {
+      // A one-line capture (heading, cell) has no room for markers.
+      if (this.flat) return '';
       let p = '';
       for (const c of this.ctx) {
         if (c.quote) p += '> ';
@@ -481,6 +483,7 @@
       const saved = this.out;
       const savedFold = this.fold;
       this.out = new Out();
+      this.out.flat = true;
       if (fold) this.fold = true;
       this.children(el, cs);
       const s = this.out.inline();
@@ -601,16 +604,24 @@
         // A row inside a hidden row group is hidden too.
         if (r.parentElement !== t && getComputedStyle(r.parentElement).display === 'none') continue;
         const cells = [];
+        let real = 0;
         for (const c of r.cells) {
           const cs = getComputedStyle(c);
           if (cs.display === 'none') continue;
           const s = this.capture(c, cs, true);
+          real++;
           cells.push(s.replace(/\|/g, '\\|'));
           for (let i = 1; i < c.colSpan && i < 100; i++) cells.push('');
         }
         if (cells.every((c) => c === '')) continue;
+        cells.single = real === 1;
         rows.push(cells);
         width = Math.max(width, cells.length);
+      }
+      // Leading title rows (one cell spanning the table, as in navboxes)
+      // read better as a line than as a header padded with empty cells.
+      while (rows.length > 1 && rows[0].single && rows[0][0] !== '' && width > 1) {
+        o.line(rows.shift()[0]);
       }
       rows.forEach((cells, i) => {
         while (cells.length < width) cells.push('');

@@ -172,6 +172,10 @@ func TestRepeatedLinesKept(t *testing.T) {
 		"|---|---|",
 		"| A | Edit |",
 		"| B | Edit |",
+		"v e Regions",
+		"| North | Cold | Far |",
+		"|---|---|---|",
+		"| South | Warm | Near |",
 	}, "\n"))
 }
 
