@@ -15,10 +15,23 @@
 //   - links as plain text (agents act on links through `snap` refs, so
 //     URLs would mostly be wasted tokens); __tact.read({links: true})
 //     renders [text](href) for callers that want them;
-//   - images as ![alt] only when the alt text is meaningful;
-//   - when the page marks its content (main, [role=main], article), only
-//     that is read, and page chrome (nav, banner header/footer, aside,
-//     cookie banners) is skipped; --focus reads exactly what it selects;
+//   - images as ![alt] only when the alt text is meaningful; formulas as
+//     $TeX$ when the page provides the TeX (MathML alttext/annotation,
+//     MediaWiki formula images); <hr> as *** (a "---" under a paragraph
+//     would turn it into a heading);
+//   - without --focus, the content root is the largest main/[role=main],
+//     else a dominant <article> (or the common container of several), else
+//     <body>; when the root lacks an h1, the page's h1 is printed first.
+//     Within it, page chrome is skipped: nav, aside, landmark
+//     header/footer (not an article's own), consent banners, and small
+//     ad/share widgets. --focus reads exactly what it selects (every
+//     match, in document order), chrome included;
+//   - hidden content is left out: display:none, visibility:hidden,
+//     aria-hidden, closed <details>, visually-hidden and off-screen boxes,
+//     collapsed overflow boxes. When that leaves almost nothing of a
+//     text-rich page (a modal set aria-hidden on the app, an anti-flicker
+//     style hides <body>), the page is read again ignoring aria-hidden and
+//     visibility;
 //   - identical lines are never merged: two "Reply" items are two lines.
 package read
 

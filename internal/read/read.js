@@ -11,6 +11,7 @@
 //   - links are plain text unless opts.links, in which case [text](href);
 //     the agent normally acts through `snap` refs, not URLs;
 //   - images appear as ![alt] only when the alt text says something;
+//   - see read.go for the full format and the content-root rules;
 //   - no deduplication: repeated lines ("Reply", "Reply") are real content.
 (() => {
   const T = (globalThis.__tact = globalThis.__tact || {});
@@ -355,7 +356,8 @@
           return;
         case 'hr':
           o.flush();
-          if (this.vis(cs)) o.line('---');
+          // Not "---": under a paragraph line that would make a setext heading.
+          if (this.vis(cs)) o.line('***');
           return;
         case 'img':
           if (this.vis(cs)) this.image(el);

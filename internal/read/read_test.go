@@ -82,7 +82,7 @@ func TestArticle(t *testing.T) {
 		"Photo by the author",
 		"Share",
 		"Print",
-		"---",
+		"***",
 		"Last paragraph.",
 	}, "\n")
 	diff(t, r.Markdown, want)
