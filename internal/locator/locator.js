@@ -63,13 +63,6 @@
   const STATE_CLASS = /^(is-|has-|js-|ng-|v-|x-)|^(active|selected|hover|hovered|focus|focused|focus-visible|open|opened|closed|disabled|enabled|checked|expanded|collapsed|visible|hidden|show|shown|in|fade|current|loading|loaded|error|valid|invalid|dirty|pristine|touched|untouched|on|off|animated|sticky|fixed)$/i;
   const stableClass = (c) => c && !generated(c) && !STATE_CLASS.test(c);
 
-  // within: is el scope or inside it, crossing shadow boundaries?
-  function within(scope, el) {
-    if (scope.nodeType === 9) return el.ownerDocument === scope;
-    for (let n = el; n; n = n.parentNode || n.host) if (n === scope) return true;
-    return false;
-  }
-  const inside = (scope, el) => el !== scope && within(scope, el);
   const visible = (el) => el.checkVisibility({ checkVisibilityCSS: true });
 
   // One matcher context per call: lazily built indexes over this document.
@@ -102,25 +95,56 @@
   };
   // Every element in document order, open shadow trees after their host's
   // position.
+  // A subtree (shadow trees included) is a contiguous range of it, so
+  // "inside scope" is a range test: order(scope) < order(el) <= end(scope).
   Ctx.prototype.all = function () {
     if (!this._all) {
       const out = [];
       const roots = [];
+      const order = new Map();
+      const end = new Map();
       const rec = (root) => {
         for (let c = root.firstElementChild; c; c = c.nextElementSibling) {
+          order.set(c, out.length);
           out.push(c);
           if (c.shadowRoot) {
             roots.push(c.shadowRoot);
             rec(c.shadowRoot);
           }
           rec(c);
+          end.set(c, out.length - 1);
         }
       };
       rec(document);
       this._all = out;
       this._roots = roots;
+      this._order = order;
+      this._end = end;
     }
     return this._all;
+  };
+  Ctx.prototype.pos = function (el) {
+    this.all();
+    const i = this._order.get(el);
+    return i === undefined ? -1 : i;
+  };
+  Ctx.prototype.visible = function (el) {
+    if (!this._vis) this._vis = new Map();
+    let v = this._vis.get(el);
+    if (v === undefined) this._vis.set(el, (v = visible(el)));
+    return v;
+  };
+  // Document-level matches of one (non-nth) step, sorted, memoized.
+  Ctx.prototype.docMatch = function (st) {
+    if (!this._memo) this._memo = new Map();
+    const key = JSON.stringify(st);
+    let m = this._memo.get(key);
+    if (!m) {
+      const els = this.sort(matchDoc(this, st));
+      m = { els, pos: els.map((e) => this.pos(e)) };
+      this._memo.set(key, m);
+    }
+    return m;
   };
   Ctx.prototype.shadowRoots = function () {
     this.all();
@@ -128,11 +152,7 @@
   };
   Ctx.prototype.sort = function (els) {
     if (els.length < 2) return els;
-    if (!this._order) {
-      this._order = new Map();
-      const all = this.all();
-      for (let i = 0; i < all.length; i++) this._order.set(all[i], i);
-    }
+    this.all();
     const o = this._order;
     return els.sort((a, b) => (o.get(a) || 0) - (o.get(b) || 0));
   };
@@ -237,28 +257,61 @@
     return (s) => s.toLowerCase().includes(f);
   }
 
-  // cssAll: matches of a selector in scope and the open shadow trees in it.
-  function cssAll(ctx, sel, scope) {
+  // cssAll: matches of a selector in the document and its open shadow trees.
+  function cssAll(ctx, sel) {
     const out = [];
     const q = (root) => {
       for (const e of root.querySelectorAll(sel)) out.push(e);
     };
-    q(scope);
-    let multi = false;
-    for (const sr of ctx.shadowRoots()) {
-      if (scope.nodeType === 9 || within(scope, sr.host)) {
-        const n = out.length;
-        q(sr);
-        if (out.length > n) multi = true;
-      }
-    }
-    return multi ? ctx.sort(out) : out;
+    q(document);
+    for (const sr of ctx.shadowRoots()) q(sr);
+    return out;
   }
 
   class UsageError extends Error {}
 
-  // matchStep returns the elements step matches inside scope, document order.
+  // matchStep returns the elements step matches inside scope (a document
+  // or an element), in document order. Apart from XPath (whose context node
+  // matters) that is the document's matches within scope's range.
   function matchStep(ctx, st, scope) {
+    if (st.k === 'xpath' && scope.nodeType !== 9) return xpathAll(st, scope);
+    const m = ctx.docMatch(st);
+    if (scope.nodeType === 9) return m.els;
+    const a = ctx.pos(scope);
+    if (a < 0) return [];
+    const b = ctx._end.get(scope);
+    const lo = lowerBound(m.pos, a + 1);
+    const hi = lowerBound(m.pos, b + 1);
+    return m.els.slice(lo, hi);
+  }
+  function lowerBound(arr, x) {
+    let lo = 0, hi = arr.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (arr[mid] < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+  function xpathAll(st, scope) {
+    let r;
+    try {
+      r = document.evaluate(st.v, scope, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
+    } catch (e) {
+      throw new UsageError('invalid XPath ' + JSON.stringify(st.v) + ': ' + e.message.replace(/^.*?: /, ''));
+    }
+    const out = [];
+    for (let i = 0; i < r.snapshotLength; i++) {
+      const n = r.snapshotItem(i);
+      if (n.nodeType === 1) out.push(n);
+    }
+    return out;
+  }
+
+  // matchDoc: every element of the document (open shadow trees included)
+  // that step matches.
+  function matchDoc(ctx, st) {
+    const scope = document;
     switch (st.k) {
       case 'css': {
         try {
@@ -266,22 +319,10 @@
         } catch (e) {
           throw new UsageError('invalid CSS selector ' + JSON.stringify(st.v) + ': ' + e.message.replace(/^.*?: /, ''));
         }
-        return cssAll(ctx, st.v, scope);
+        return cssAll(ctx, st.v);
       }
-      case 'xpath': {
-        let r;
-        try {
-          r = document.evaluate(st.v, scope, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
-        } catch (e) {
-          throw new UsageError('invalid XPath ' + JSON.stringify(st.v) + ': ' + e.message.replace(/^.*?: /, ''));
-        }
-        const out = [];
-        for (let i = 0; i < r.snapshotLength; i++) {
-          const n = r.snapshotItem(i);
-          if (n.nodeType === 1) out.push(n);
-        }
-        return out;
-      }
+      case 'xpath':
+        return xpathAll(st, scope);
       case 'role': {
         const want = st.v;
         let cands;
@@ -295,13 +336,7 @@
             cands.push(el);
           }
         }
-        const out = [];
-        for (const el of cands) {
-          if (scope.nodeType !== 9 && !inside(scope, el)) continue;
-          if (st.states && !statesOk(ctx.item(el), st.states)) continue;
-          out.push(el);
-        }
-        return out;
+        return st.states ? cands.filter((el) => statesOk(ctx.item(el), st.states)) : cands.slice();
       }
       case 'text': {
         const test = textTest(st.v, st.exact);
@@ -319,21 +354,20 @@
           }
           if (!inner) continue;
           const tgt = el.closest(RETARGET) || el;
-          if (seen.has(tgt) || (scope.nodeType !== 9 ? !inside(scope, tgt) : false) || !visible(tgt)) continue;
+          if (seen.has(tgt) || !ctx.visible(tgt)) continue;
           seen.add(tgt);
           out.push(tgt);
         }
-        return ctx.sort(out);
+        return out;
       }
       case 'label': {
         const test = textTest(st.v, st.exact);
         const out = [];
         for (const [el, ss] of ctx.labels()) {
           if (!ss.some(test)) continue;
-          if ((scope.nodeType !== 9 && !inside(scope, el)) || !visible(el)) continue;
-          out.push(el);
+          if (ctx.visible(el)) out.push(el);
         }
-        return ctx.sort(out);
+        return out;
       }
       case 'placeholder':
       case 'alt':
@@ -341,14 +375,14 @@
         const test = textTest(st.v, st.exact);
         const out = [];
         const attrs = st.k === 'placeholder' ? ['placeholder', 'aria-placeholder'] : [st.k];
-        for (const el of cssAll(ctx, attrs.map((a) => '[' + a + ']').join(','), scope)) {
-          if (attrs.some((a) => el.hasAttribute(a) && test(fold(el.getAttribute(a)))) && visible(el)) out.push(el);
+        for (const el of cssAll(ctx, attrs.map((a) => '[' + a + ']').join(','))) {
+          if (attrs.some((a) => el.hasAttribute(a) && test(fold(el.getAttribute(a)))) && ctx.visible(el)) out.push(el);
         }
         return out;
       }
       case 'testid': {
         const out = [];
-        for (const el of cssAll(ctx, TESTID.map((a) => '[' + a + ']').join(','), scope)) {
+        for (const el of cssAll(ctx, TESTID.map((a) => '[' + a + ']').join(','))) {
           if (TESTID.some((a) => el.getAttribute(a) === st.v)) out.push(el);
         }
         return out;
@@ -379,7 +413,7 @@
         return { frameAt: i, el: cur[0] };
       }
       if (st.k === 'nth') {
-        const n = st.n < 0 ? cur.length + st.n : st.n;
+        const n = (st.n || 0) < 0 ? cur.length + st.n : st.n || 0;
         cur = n >= 0 && n < cur.length ? [cur[n]] : [];
         continue;
       }
@@ -485,6 +519,19 @@
 
   // count of matches of steps within scope, and whether el is the only one.
   function uniqueIn(ctx, steps, scope, el) {
+    if (steps.length === 1 && steps[0].k !== 'xpath') {
+      let m;
+      try {
+        m = ctx.docMatch(steps[0]);
+      } catch (e) {
+        return false;
+      }
+      if (scope.nodeType === 9) return m.els.length === 1 && m.els[0] === el;
+      const a = ctx.pos(scope);
+      if (a < 0) return false;
+      const lo = lowerBound(m.pos, a + 1);
+      return lowerBound(m.pos, ctx._end.get(scope) + 1) - lo === 1 && m.els[lo] === el;
+    }
     let r;
     try {
       r = run(ctx, steps, [scope]);
@@ -514,17 +561,29 @@
     return p && p.nodeType === 11 ? p.host : p && p.nodeType === 1 ? p : null;
   }
 
-  function absXPath(el) {
+  // absXPath: /html/body/div[2]/button. Unique by construction (a
+  // position at every level), so it needs no page-wide check; sibling
+  // positions are computed once per parent.
+  function absXPath(ctx, el) {
     if (el.getRootNode() !== document) return '';
+    if (!ctx._sib) ctx._sib = new Map();
     const parts = [];
     for (let n = el; n && n.nodeType === 1; n = n.parentNode) {
       const html = n.namespaceURI === 'http://www.w3.org/1999/xhtml';
       const name = html ? n.localName : '*[local-name()=' + q(n.localName).replace(/"/g, "'") + ']';
-      let i = 1, k = 0;
-      for (let s = n.parentNode && n.parentNode.firstElementChild; s; s = s.nextElementSibling) {
-        if (s.localName === n.localName) { k++; if (s === n) i = k; }
+      const p = n.parentNode;
+      let info = p && ctx._sib.get(p);
+      if (p && !info) {
+        info = { pos: new Map(), count: new Map() };
+        for (let s = p.firstElementChild; s; s = s.nextElementSibling) {
+          const k = (info.count.get(s.localName) || 0) + 1;
+          info.count.set(s.localName, k);
+          info.pos.set(s, k);
+        }
+        ctx._sib.set(p, info);
       }
-      parts.unshift(k > 1 ? name + '[' + i + ']' : name);
+      const k = info ? info.count.get(n.localName) : 1;
+      parts.unshift(k > 1 ? name + '[' + info.pos.get(n) + ']' : name);
     }
     return '/' + parts.join('/');
   }
@@ -593,16 +652,17 @@
       nonUnique.sort((a, b) => a.score - b.score);
       const base = nonUnique[0] || { score: 600, steps: [{ k: 'css', v: el.localName }], loc: 'css=' + el.localName };
       try {
-        const r = run(ctx, base.steps);
-        const i = r.els ? r.els.indexOf(el) : -1;
+        const m = ctx.docMatch(base.steps[0]);
+        const p = lowerBound(m.pos, ctx.pos(el));
+        const i = m.els[p] === el ? p : -1;
         if (i >= 0) {
           const steps = base.steps.concat([{ k: 'nth', n: i }]);
           if (uniqueIn(ctx, steps, document, el)) out.push({ locator: base.loc + ' >> nth=' + i, strategy: 'nth', score: 10000 + base.score, fragile: true });
         }
       } catch (e) { /* base not runnable */ }
       {
-        const xp = absXPath(el);
-        if (xp && uniqueIn(ctx, [{ k: 'xpath', v: xp }], document, el)) out.push({ locator: 'xpath=' + xp, strategy: 'xpath', score: 10000000, fragile: true });
+        const xp = absXPath(ctx, el);
+        if (xp) out.push({ locator: 'xpath=' + xp, strategy: 'xpath', score: 10000000, fragile: true });
       }
     }
     return { locators: out, stable };
