@@ -46,18 +46,30 @@ const trailerReserve = 170
 //	# Heading
 //	> summary of the section's text
 //	@e12 [role] "name" key="value" flag
-//	- @e20 [link] "Item 1" href="/i/1" · @e21 [button] "Delete"
+//	@e13 "Home"
+//	@e14 "News"
+//	@e15 (same as @e14)
+//	## Story title @e16
+//	- @e20 "Item 1" href="/i/1" · @e21 [button] "Delete"
 //	- @e22 "Item 2" href="/i/2" · @e23
 //
-// Consecutive elements of three or more repeated items (rows, list items,
-// cards) print one line per item; after the first item, roles are dropped
-// when the item has the same role sequence and names are dropped when
-// identical in every item. With a budget, output stops before exceeding it
-// and ends with a line saying what was left out and how to get it.
+// Two or more consecutive links (or repeated items of one link each: a
+// menu) print without the "link" role; any other element shows its role. A heading whose text is an
+// element's name carries that element's ref (and role, unless a link)
+// instead of a separate line. A link to where a nearby link goes prints
+// "(same as @eN)" when that is shorter than its name and href. Consecutive
+// elements of three or more repeated items (rows, list items, cards) print
+// one line per item; the first item shows roles other than "link", later
+// items drop roles when they have the same role sequence and names when
+// identical in every item. Names are cut at NameMax characters, headings
+// at HeadingMax, hrefs shortened (see shortHref). With a budget, output
+// stops before exceeding it and ends with a line saying what was left out
+// and how to get it.
 func Text(p *snapshot.Page, o Options) (string, Stats) {
 	w := &writer{limit: -1}
 	if !o.AllHrefs {
 		w.hideHref = redundantHrefs(p)
+		w.alias = w.sameTargets(p)
 	}
 	if o.MaxTokens > 0 {
 		w.limit = o.MaxTokens * CharsPerToken
@@ -105,17 +117,22 @@ type writer struct {
 	elemsLeftInSection int
 	// elements left out of long repeated runs, and in how many sections
 	skipped, skippedSecs int
-	sec, lastSkipSec     int             // section being written; last one with a skip
-	hideHref             map[string]bool // by ref
+	sec, lastSkipSec     int               // section being written; last one with a skip
+	hideHref             map[string]bool   // by ref
+	alias                map[string]string // ref -> ref of a nearby link to the same URL
 }
 
 // redundantHrefs finds the links whose href can be left out of the text:
-// those with a name of 3+ characters that no other link with a different
-// href shares. "Read more" ×10 keeps its hrefs; "Pricing" does not need one.
+// those with a name of 3+ characters that no other link of the same
+// section with a different href shares. "Read more" ×10 in one list keeps
+// its hrefs; "Pricing" does not need one, nor does the "Read more" under
+// each teaser's own heading (the section tells them apart).
 func redundantHrefs(p *snapshot.Page) map[string]bool {
-	hrefs := map[string]string{} // name -> first href; "\x00" once two differ
+	hide := map[string]bool{}
 	for si := range p.Sections {
-		for _, e := range p.Sections[si].Elements {
+		els := p.Sections[si].Elements
+		hrefs := map[string]string{} // name -> first href; "\x00" once two differ
+		for _, e := range els {
 			h, ok := e.Attrs.Get("href")
 			if !ok {
 				continue
@@ -126,16 +143,150 @@ func redundantHrefs(p *snapshot.Page) map[string]bool {
 				hrefs[e.Name] = "\x00"
 			}
 		}
-	}
-	hide := map[string]bool{}
-	for si := range p.Sections {
-		for _, e := range p.Sections[si].Elements {
+		for _, e := range els {
 			if h, ok := e.Attrs.Get("href"); ok && utf8.RuneCountInString(e.Name) >= 3 && hrefs[e.Name] == h {
 				hide[e.Ref] = true
 			}
 		}
 	}
 	return hide
+}
+
+// AliasWindow is how far apart (in elements) two links to the same URL
+// may be for the later one to print as "(same as @eN)".
+const AliasWindow = 4
+
+// sameTargets finds links that go where a nearby link goes (a card's image
+// link and its title link, a nameless icon next to its text link) and
+// whose own name and href would cost more than pointing at that link. The
+// one kept in full is the link a heading names, else the first with a name.
+func (w *writer) sameTargets(p *snapshot.Page) map[string]string {
+	type pos struct {
+		e       *snapshot.Element
+		sec     int
+		heading bool
+	}
+	var all []pos
+	for si := range p.Sections {
+		s := &p.Sections[si]
+		m := -1
+		if s.Level > 0 && s.Heading != "" {
+			m = headingElement(s)
+		}
+		for i := range s.Elements {
+			all = append(all, pos{&s.Elements[i], si, i == m})
+		}
+	}
+	target := func(e *snapshot.Element) string {
+		if e.Role != "link" || len(e.Attrs) != 1 {
+			return "" // flags (selected, expanded) make it different
+		}
+		h, _ := e.Attrs.Get("href")
+		if h == "" || h == "#" {
+			return ""
+		}
+		return h
+	}
+	alias := map[string]string{}
+	for i := 0; i < len(all); {
+		h := target(all[i].e)
+		if h == "" {
+			i++
+			continue
+		}
+		// The cluster: links to h, each within AliasWindow of the previous.
+		members := []int{i}
+		last := i
+		for j := i + 1; j < len(all) && j-last <= AliasWindow; j++ {
+			if target(all[j].e) == h {
+				members = append(members, j)
+				last = j
+			}
+		}
+		if len(members) > 1 {
+			primary := -1
+			for _, k := range members {
+				if all[k].heading {
+					primary = k
+					break
+				}
+			}
+			for _, k := range members {
+				if primary < 0 && all[k].e.Name != "" {
+					primary = k
+				}
+			}
+			if primary >= 0 {
+				pr := all[primary].e.Ref
+				for _, k := range members {
+					if k == primary {
+						continue
+					}
+					e := all[k].e
+					if all[k].sec != all[primary].sec && !all[primary].heading {
+						continue // only a heading is plain to see from another section
+					}
+					full := utf8.RuneCountInString(w.elementLine(e, roleNone, true))
+					short := len(e.Ref) + len(" (same as @)") + len(pr) + 1
+					if full > short+2 {
+						alias[e.Ref] = pr
+					}
+				}
+			}
+		}
+		i = last + 1
+	}
+	return alias
+}
+
+// NameMax is the longest element name printed in text, in characters:
+// enough to choose an element, not a teaser paragraph. JSON has the
+// walker's full name.
+const NameMax = 50
+
+// HeadingMax is the longest heading printed in text, in characters.
+const HeadingMax = 100
+
+// HrefMax is the longest href printed in text, in characters.
+const HrefMax = 60
+
+// shortHref drops the scheme and "www." of an absolute URL and shortens a
+// long one to its host and the end of its path, which is what tells an
+// agent where a link goes (it clicks by ref; JSON has the whole URL).
+func shortHref(h string) string {
+	for _, p := range []string{"https://", "http://"} {
+		if strings.HasPrefix(h, p) {
+			h = strings.TrimPrefix(h[len(p):], "www.")
+			break
+		}
+	}
+	if q := strings.IndexByte(h, '?'); q >= 0 && len(h)-q > 20 {
+		h = h[:q] + "?…" // tracking parameters, mostly
+	}
+	r := []rune(h)
+	if len(r) <= HrefMax {
+		return h
+	}
+	head := 0 // keep the host (or a relative path's first segment)
+	for head < len(r) && head < HrefMax/2 && (head == 0 || r[head] != '/') {
+		head++
+	}
+	tail := len(r) - (HrefMax - head - 2)
+	cut := -1
+	for k := tail; k < len(r)-8 && cut < 0; k++ {
+		if r[k] == '/' {
+			cut = k
+		}
+	}
+	for k := tail; k < len(r)-8 && cut < 0; k++ {
+		if r[k] == '-' || r[k] == '_' {
+			cut = k
+		}
+	}
+	if cut >= 0 {
+		tail = cut
+	}
+	return string(r[:head]) + "/…" + string(r[tail:])
 }
 
 // fits reports whether a line of n characters still fits, keeping room for
@@ -165,71 +316,163 @@ func (w *writer) try(s string) bool {
 // section writes one section; false when the budget ran out inside it (w
 // then knows how many of its elements were not printed).
 func (w *writer) section(s *snapshot.Section) bool {
+	els := s.Elements
 	if s.Level > 0 && s.Heading != "" {
-		if !w.try(strings.Repeat("#", s.Level) + " " + clean(s.Heading)) {
-			w.elemsLeftInSection = len(s.Elements)
+		h := strings.Repeat("#", s.Level) + " " + snapshot.Cut(clean(s.Heading), HeadingMax)
+		m := headingElement(s)
+		if m >= 0 {
+			// The heading is the element's name (a teaser title link, an
+			// accordion button): one line instead of two.
+			h += " " + w.elementLine(&els[m], roleNoLink, false)
+		}
+		if !w.try(h) {
+			w.elemsLeftInSection = len(els)
 			return false
+		}
+		if m >= 0 {
+			w.shown++
+			els = append(els[:m:m], els[m+1:]...)
 		}
 	}
 	if s.Summary != "" {
 		if !w.try("> " + clean(s.Summary)) {
-			w.elemsLeftInSection = len(s.Elements)
+			w.elemsLeftInSection = len(els)
 			return false
 		}
 	}
-	els := s.Elements
 	skippedHere := false
-	for i := 0; i < len(els); {
-		if n, items := groupRun(els[i:]); n > 0 {
-			lines := w.groupLines(items)
-			// A long repeated run (a 3,000-row table) may take at most half
-			// of the budget left, so what follows it (pagination, footer
-			// links) still shows; the rest of the run is summarized in one
-			// line with its ref range.
-			stop := -1
-			if w.limit >= 0 {
-				stop = w.used + (w.limit-trailerReserve-w.used)/2
-			}
-			for k, l := range lines {
-				if w.limit >= 0 && k > 0 && w.used+utf8.RuneCountInString(l.text) > stop {
-					rest := lines[k:]
-					m := 0
-					for _, r := range rest {
-						m += r.elems
-					}
-					last := els[i+m-1].Ref
-					msg := fmt.Sprintf("- … %s (%s, @%s–@%s) not shown", plural(len(rest), "more item", "more items"),
-						plural(m, "element", "elements"), els[i].Ref, last)
-					if !w.try(msg) {
-						w.elemsLeftInSection = len(els) - i
-						return false
-					}
-					w.skipped += m
-					if !skippedHere {
-						w.skippedSecs++
-						w.lastSkipSec = w.sec
-						skippedHere = true
-					}
-					i += m
-					break
+	i := 0
+	for _, bl := range w.blocks(els) {
+		// A long run (a 3,000-row table, a page of links) may take at most
+		// half of the budget left, so what follows it (pagination, footer
+		// links) still shows; the rest of the run is summarized in one line
+		// with its ref range.
+		stop := -1
+		if bl.run && w.limit >= 0 {
+			stop = w.used + (w.limit-trailerReserve-w.used)/2
+		}
+		for k, l := range bl.lines {
+			if stop >= 0 && k > 0 && w.used+utf8.RuneCountInString(l.text) > stop {
+				rest := bl.lines[k:]
+				m := 0
+				for _, r := range rest {
+					m += r.elems
 				}
-				if !w.try(l.text) {
+				var msg string
+				if bl.links {
+					msg = fmt.Sprintf("… %s (@%s–@%s) not shown", plural(m, "more link", "more links"), els[i].Ref, els[i+m-1].Ref)
+				} else {
+					msg = fmt.Sprintf("- … %s (%s, @%s–@%s) not shown", plural(len(rest), "more item", "more items"),
+						plural(m, "element", "elements"), els[i].Ref, els[i+m-1].Ref)
+				}
+				if !w.try(msg) {
 					w.elemsLeftInSection = len(els) - i
 					return false
 				}
-				w.shown += l.elems
-				i += l.elems
+				w.skipped += m
+				if !skippedHere {
+					w.skippedSecs++
+					w.lastSkipSec = w.sec
+					skippedHere = true
+				}
+				i += m
+				break
 			}
-			continue
+			if !w.try(l.text) {
+				w.elemsLeftInSection = len(els) - i
+				return false
+			}
+			w.shown += l.elems
+			i += l.elems
 		}
-		if !w.try(w.elementLine(&els[i], true, true)) {
-			w.elemsLeftInSection = len(els) - i
-			return false
-		}
-		w.shown++
-		i++
 	}
 	return true
+}
+
+// headingElement returns the index of the section's element that the
+// heading names (same text), or -1. Elements of repeated rows stay in their
+// rows.
+func headingElement(s *snapshot.Section) int {
+	h := clean(s.Heading)
+	if h == "" {
+		return -1
+	}
+	for i := 0; i < len(s.Elements); {
+		if n, _ := groupRun(s.Elements[i:]); n > 0 {
+			i += n
+			continue
+		}
+		if strings.EqualFold(clean(s.Elements[i].Name), h) {
+			return i
+		}
+		i++
+	}
+	return -1
+}
+
+// A block is a run of output lines: one element, the rows of a repeated
+// structure, or a list of links.
+type block struct {
+	lines []groupLine
+	run   bool // rows or links: a long one gives way to what follows
+	links bool
+}
+
+// blocks splits a section's elements into blocks. Consecutive links (two
+// or more, including lists of one link per item) print one per line
+// without roles; repeated rows one line per item; anything else one line
+// per element.
+func (w *writer) blocks(els []snapshot.Element) []block {
+	var out []block
+	for i := 0; i < len(els); {
+		j := i
+		for j < len(els) && els[j].Role == "link" {
+			n, items := groupRun(els[j:])
+			if n == 0 {
+				j++
+				continue
+			}
+			if !singleLinks(items) {
+				break
+			}
+			j += n
+		}
+		if j-i >= 2 {
+			out = append(out, block{lines: w.linkLines(els[i:j]), run: true, links: true})
+			i = j
+			continue
+		}
+		if n, items := groupRun(els[i:]); n > 0 {
+			out = append(out, block{lines: w.groupLines(items), run: true})
+			i += n
+			continue
+		}
+		out = append(out, block{lines: []groupLine{{text: w.elementLine(&els[i], roleAll, true), elems: 1}}})
+		i++
+	}
+	return out
+}
+
+// singleLinks reports whether every item is exactly one link (a menu, a
+// list of articles).
+func singleLinks(items [][]snapshot.Element) bool {
+	for _, it := range items {
+		if len(it) != 1 || it[0].Role != "link" {
+			return false
+		}
+	}
+	return true
+}
+
+// linkLines prints a run of links one per line without their role:
+// `@e3 "Home"`. (A newline costs less than a " · " separator, and one
+// element per line keeps grep and line-based tools working.)
+func (w *writer) linkLines(els []snapshot.Element) []groupLine {
+	out := make([]groupLine, len(els))
+	for i := range els {
+		out[i] = groupLine{text: w.elementLine(&els[i], roleNoLink, true), elems: 1}
+	}
+	return out
 }
 
 // trailer says what the budget left out: the rest of the page from
@@ -348,26 +591,43 @@ func (w *writer) groupLines(items [][]snapshot.Element) []groupLine {
 	for i, it := range items {
 		aligned := i > 0 && sameRoles(it)
 		parts := make([]string, len(it))
+		mode := roleNoLink
+		if aligned {
+			mode = roleNone
+		}
 		for j := range it {
 			showName := !(aligned && constName[j])
-			parts[j] = w.elementLine(&it[j], !aligned, showName)
+			parts[j] = w.elementLine(&it[j], mode, showName)
 		}
 		out = append(out, groupLine{text: "- " + strings.Join(parts, " · "), elems: len(it)})
 	}
 	return out
 }
 
+// Which roles elementLine prints.
+const (
+	roleAll    = iota // a line of its own: always
+	roleNoLink        // lists, rows, headings: all but "link"
+	roleNone          // later rows of the same shape
+)
+
 // elementLine is `@e12 [role] "name" key="value" flag`.
-func (w *writer) elementLine(e *snapshot.Element, role, name bool) string {
+func (w *writer) elementLine(e *snapshot.Element, roles int, name bool) string {
 	var b strings.Builder
 	b.WriteByte('@')
 	b.WriteString(e.Ref)
-	if role && e.Role != "" {
+	if a := w.alias[e.Ref]; a != "" {
+		b.WriteString(" (same as @")
+		b.WriteString(a)
+		b.WriteByte(')')
+		return b.String()
+	}
+	if e.Role != "" && (roles == roleAll || (roles == roleNoLink && e.Role != "link")) {
 		b.WriteString(" [")
 		b.WriteString(clean(e.Role))
 		b.WriteByte(']')
 	}
-	if n := clean(e.Name); name && n != "" {
+	if n := snapshot.Cut(clean(e.Name), NameMax); name && n != "" {
 		b.WriteByte(' ')
 		b.WriteString(quote(n))
 	}
@@ -379,8 +639,12 @@ func (w *writer) elementLine(e *snapshot.Element, role, name bool) string {
 		b.WriteByte(' ')
 		b.WriteString(k)
 		if a.Value != "" {
+			v := clean(a.Value)
+			if k == "href" {
+				v = shortHref(v)
+			}
 			b.WriteByte('=')
-			b.WriteString(quote(clean(a.Value)))
+			b.WriteString(quote(v))
 		}
 	}
 	return b.String()

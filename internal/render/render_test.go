@@ -83,13 +83,13 @@ func TestText(t *testing.T) {
 				e(7, "link", "Home", snapshot.Attr{Key: "href", Value: "/"}),
 			}}}},
 			want: `u
-@e1 [link] "Pricing"
-@e2 [link] "Read more" href="/a"
-@e3 [link] "Read more" href="/b"
-@e4 [link] "»" href="/next"
-@e5 [link] href="/x"
-@e6 [link] "Home"
-@e7 [link] "Home"
+@e1 "Pricing"
+@e2 "Read more" href="/a"
+@e3 "Read more" href="/b"
+@e4 "»" href="/next"
+@e5 href="/x"
+@e6 "Home"
+@e7 "Home"
 `,
 		},
 		{
@@ -108,12 +108,113 @@ func TestText(t *testing.T) {
 			}}}},
 			want: `u
 @e1 [link] "Top"
-- @e2 [link] "A" href="/a" · @e3 [button] "Delete"
+- @e2 "A" href="/a" · @e3 [button] "Delete"
 - @e4 "B" · @e5
 - @e6 "C" · @e7
-- @e8 [link] "D"
-@e9 [link] "Two groups of two"
-@e10 [link] "are not a list"
+- @e8 "D"
+@e9 "Two groups of two"
+@e10 "are not a list"
+`,
+		},
+		{
+			name: "links: runs without roles; lone links and other roles keep theirs",
+			page: &snapshot.Page{URL: "u", Sections: []snapshot.Section{{Elements: []snapshot.Element{
+				e(1, "link", "Home"),
+				e(2, "button", "Menu"),
+				e(3, "link", "Alone"),
+				e(4, "input:text", "Search"),
+				grouped("g1:1", e(5, "link", "News")),
+				grouped("g1:2", e(6, "link", "Sport")),
+				grouped("g1:3", e(7, "link", "Weather")),
+				e(8, "link", strings.Repeat("Long name ", 3)),
+				e(9, "link", strings.Repeat("Another long name ", 2)),
+				e(10, "link", "Contact us"),
+				e(11, "link", strings.Repeat("A very long link name ", 4), snapshot.Attr{Key: "selected"}),
+			}}}},
+			want: `u
+@e1 [link] "Home"
+@e2 [button] "Menu"
+@e3 [link] "Alone"
+@e4 [input:text] "Search"
+@e5 "News"
+@e6 "Sport"
+@e7 "Weather"
+@e8 "Long name Long name Long name"
+@e9 "Another long name Another long name"
+@e10 "Contact us"
+@e11 "A very long link name A very long link name A…" selected
+`,
+		},
+		{
+			name: "a heading that names an element carries its ref",
+			page: &snapshot.Page{URL: "u", Sections: []snapshot.Section{
+				{Heading: "Top story", Level: 2, Summary: "Teaser.", Elements: []snapshot.Element{
+					e(1, "link", "Photo of a cat"), e(2, "link", "top STORY"), e(3, "link", "Author")}},
+				{Heading: "Shipping", Level: 3, Elements: []snapshot.Element{
+					e(4, "button", "Shipping", snapshot.Attr{Key: "collapsed"})}},
+				{Heading: "Rows", Level: 3, Elements: []snapshot.Element{ // rows stay rows
+					grouped("g1:1", e(5, "link", "Rows")), grouped("g1:2", e(6, "link", "b")), grouped("g1:3", e(7, "link", "c"))}},
+			}},
+			want: `u
+## Top story @e2
+> Teaser.
+@e1 "Photo of a cat"
+@e3 "Author"
+### Shipping @e4 [button] collapsed
+### Rows
+@e5 "Rows"
+@e6 "b"
+@e7 "c"
+`,
+		},
+		{
+			name: "links to where a nearby link goes point at it",
+			page: &snapshot.Page{URL: "u", Sections: []snapshot.Section{
+				{Elements: []snapshot.Element{
+					e(1, "link", "A photo of the harbour at dawn", snapshot.Attr{Key: "href", Value: "/story"}),
+				}},
+				{Heading: "Harbour story", Level: 3, Elements: []snapshot.Element{
+					e(2, "link", "Harbour story", snapshot.Attr{Key: "href", Value: "/story"}),
+					e(3, "link", "", snapshot.Attr{Key: "href", Value: "https://www.example.com/some/long/path/to/the-story"}),
+					e(4, "link", "Comments", snapshot.Attr{Key: "href", Value: "https://www.example.com/some/long/path/to/the-story"}),
+					e(5, "link", "Jo", snapshot.Attr{Key: "href", Value: "/jo"}),
+					e(6, "link", "Jo", snapshot.Attr{Key: "href", Value: "/jo"}), // no shorter as an alias
+					e(7, "link", "", snapshot.Attr{Key: "href", Value: "#"}),
+					e(8, "link", "", snapshot.Attr{Key: "href", Value: "#"}),
+				}},
+				{Heading: "Next", Level: 3, Elements: []snapshot.Element{
+					e(9, "link", "Harbour story, the sequel", snapshot.Attr{Key: "href", Value: "/jo"}), // not a heading: no alias across sections
+				}},
+			}},
+			want: `u
+@e1 (same as @e2)
+### Harbour story @e2
+@e3 (same as @e4)
+@e4 "Comments"
+@e5 "Jo" href="/jo"
+@e6 "Jo" href="/jo"
+@e7 href="#"
+@e8 href="#"
+### Next
+@e9 [link] "Harbour story, the sequel"
+`,
+		},
+		{
+			name: "hrefs: per section, shortened",
+			page: &snapshot.Page{URL: "u", Sections: []snapshot.Section{
+				{Heading: "One", Level: 2, Elements: []snapshot.Element{
+					e(1, "link", "Read more", snapshot.Attr{Key: "href", Value: "/one"})}},
+				{Heading: "Two", Level: 2, Elements: []snapshot.Element{
+					e(2, "link", "Read more", snapshot.Attr{Key: "href", Value: "/two"}),
+					e(3, "link", "", snapshot.Attr{Key: "href", Value: "https://www.news.example.org/world/2019/04/26/a-very-long-story-slug-about-something/?utm_source=x&utm_medium=y"}),
+				}},
+			}},
+			want: `u
+## One
+@e1 [link] "Read more"
+## Two
+@e2 "Read more"
+@e3 href="news.example.org/…/a-very-long-story-slug-about-something/?…"
 `,
 		},
 		{
@@ -189,6 +290,37 @@ func TestTextBudget(t *testing.T) {
 	}
 	if st.Tokens > 2000 {
 		t.Errorf("tokens %d", st.Tokens)
+	}
+}
+
+func TestTextBudgetLinks(t *testing.T) {
+	// A page-long list of links gives way to what follows it, like rows.
+	var els []snapshot.Element
+	for i := 1; i <= 2000; i++ {
+		els = append(els, e(i, "link", fmt.Sprintf("Article %d", i)))
+	}
+	p := &snapshot.Page{URL: "u", Sections: []snapshot.Section{
+		{Heading: "Archive", Level: 1, Elements: els},
+		{Heading: "Footer", Level: 2, Elements: []snapshot.Element{e(9999, "button", "Subscribe")}},
+	}}
+	out, st := Text(p, Options{MaxTokens: 1000})
+	if st.Tokens > 1000 || !strings.Contains(out, "\n## Footer\n@e9999 [button] \"Subscribe\"\n") ||
+		!strings.Contains(out, "more links (@e") || !strings.Contains(out, "–@e2000) not shown\n") {
+		t.Errorf("got %+v\n%s", st, out)
+	}
+}
+
+func TestShortHref(t *testing.T) {
+	for in, want := range map[string]string{
+		"/a":                  "/a",
+		"https://www.ex.com/": "ex.com/",
+		"http://ex.com/x?q=1": "ex.com/x?q=1",
+		"/search?q=a&utm_source=newsletter&utm_medium=mail":                      "/search?…",
+		"https://ex.com/" + strings.Repeat("abcdefgh/", 10) + "slug-of-the-page": "ex.com/…/abcdefgh/abcdefgh/abcdefgh/slug-of-the-page",
+	} {
+		if got := shortHref(in); got != want {
+			t.Errorf("shortHref(%q) = %q, want %q", in, got, want)
+		}
 	}
 }
 
