@@ -22,6 +22,14 @@ vet:
 bench:
 	$(GO) test -run '^$$' -bench . -benchtime 20x ./internal/cli/ ./internal/snapshot/ | tee bench.out
 
+# Fuzz each parser/renderer for a bounded time (not part of CI). Seed
+# corpora live in each package's testdata/fuzz.
+FUZZTIME ?= 30s
+fuzz:
+	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./internal/locator/
+	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./internal/workflow/
+	$(GO) test -run '^$$' -fuzz FuzzText -fuzztime $(FUZZTIME) ./internal/render/
+
 # Quality sweep over ../shared/corpus (skipped when absent).
 corpus:
 	TACT_CORPUS=1 $(GO) test -count=1 -run Corpus -v -timeout 30m ./internal/read/ ./internal/snapshot/ ./internal/cli/
