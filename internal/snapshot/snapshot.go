@@ -111,8 +111,9 @@ func (a Attrs) Get(key string) (string, bool) {
 	return "", false
 }
 
-// SummaryMax is the longest section summary, in characters.
-const SummaryMax = 300
+// SummaryMax is the longest section summary, in characters: about two
+// sentences, the gist of a section (tact read has the whole text).
+const SummaryMax = 200
 
 // RefString formats a walker ref number as the user-facing "e12".
 func RefString(n int) string { return fmt.Sprintf("e%d", n) }

@@ -43,6 +43,13 @@
   const NAME_CAP = 80;
   const COLLECT_CAP = 400; // raw chars gathered for a name/heading before folding
 
+  // "Login with Facebook Login with Facebook": a visible label plus a
+  // screen-reader copy of it. Say it once.
+  const undouble = (s) => {
+    const h = s.length >> 1;
+    return s.length > 2 && s[h] === ' ' && s.slice(0, h) === s.slice(h + 1) ? s.slice(0, h) : s;
+  };
+  const WORDY = /[\p{L}\p{N}]/u;
   const fold = (s) => s.replace(/\s+/g, ' ').trim();
   const cap = (s, n) => (s.length > n ? s.slice(0, n - 1).trimEnd() + '…' : s);
   // Ids with long digit runs, colons or hex blobs are framework-generated and
@@ -134,6 +141,8 @@
     // Walk state, saved/restored around recursion instead of allocating a
     // context object per node.
     let buf = ''; // pending flow text of the current block-ish run
+    let plainBuf = ''; // the part of buf outside inline links
+    let inLink = 0; // >0: inside a link whose text stays in the flow (see actionable)
     let secText = 0; // flow chars emitted since the last heading
     let muted = 0; // >0: inside an actionable element, heading or label: text is a name, not content
     let inAct = 0; // >0: inside an actionable element (JS-clickables fold into it)
@@ -145,14 +154,21 @@
     const flush = () => {
       if (!buf) return;
       const t = fold(buf);
-      buf = '';
-      if (!t || (maxText && secText >= maxText)) return;
+      const plain = plainBuf === buf ? t : fold(plainBuf);
+      buf = plainBuf = '';
+      // A run that is mostly link text (a menu, "Author in Publication",
+      // a list of tags) says little the element lines do not; separators
+      // alone say nothing.
+      if (!t || !WORDY.test(plain) || plain.length * 10 < t.length * 3 || (maxText && secText >= maxText)) return;
       secText += t.length;
       items.push({ k: 't', text: t });
     };
     const addText = (s) => {
       for (let i = 0; i < cols.length; i++) if (cols[i].s.length < COLLECT_CAP) cols[i].s += s;
-      if (!muted) buf += s;
+      if (!muted) {
+        buf += s;
+        if (!inLink) plainBuf += s;
+      }
     };
     const addAlt = (s) => {
       for (let i = 0; i < cols.length; i++) if (!cols[i].alt) cols[i].alt = s;
@@ -324,7 +340,10 @@
     }
 
     function actionable(el, tag, kind, role, pointer, hidden) {
-      flush();
+      // A link in running text keeps its words in the flow, so the
+      // section's summary reads as a sentence instead of one with holes.
+      const inline = kind === 'native' && tag === 'a';
+      if (!inline) flush();
       const item = { k: 'e', ref: 0, role, name: '', tag, attrs: undefined, action: '', group: undefined };
       const at = items.length;
       items.push(item);
@@ -333,15 +352,17 @@
       const nestedFrom = recs.length;
       cols.push(rec.col);
       const tentative = kind === 'pointer';
-      if (!tentative) { muted++; inAct++; }
+      if (inline) { inLink++; inAct++; }
+      else if (!tentative) { muted++; inAct++; }
       if (tag !== 'select' && tag !== 'textarea' && tag !== 'svg') children(el, pointer, hidden);
       else if (tag === 'svg') {
         const t = el.getAttribute('aria-label') || (el.querySelector('title') || {}).textContent;
         if (t) rec.col.alt = t;
       }
-      if (!tentative) { muted--; inAct--; }
+      if (inline) { inLink--; inAct--; }
+      else if (!tentative) { muted--; inAct--; }
       cols.pop();
-      flush();
+      if (!inline) flush();
       if (tentative) {
         // A pointer region wrapping real controls is just styling around
         // them: drop it and keep its content. Otherwise it is the control,
@@ -410,7 +431,8 @@
     function sigOf(c) {
       const t = c.localName;
       if (t === 'tr' || t === 'li' || t === 'dt' || t === 'dd') return t;
-      if (t === 'td' || t === 'th' || t === 'br' || t === 'hr' || INLINE.has(t) || SKIP.has(t) ||
+      // Paragraphs are running text, not items of a list.
+      if (t === 'p' || t === 'td' || t === 'th' || t === 'br' || t === 'hr' || INLINE.has(t) || SKIP.has(t) ||
           t === 'input' || t === 'button' || t === 'select' || t === 'textarea' || t === 'option') return '';
       return t + '.' + (c.getAttribute('class') || '');
     }
@@ -507,7 +529,7 @@
       name = fold(el.value || (type === 'submit' ? 'Submit' : type === 'reset' ? 'Reset' : ''));
     }
     if (!name && (tag === 'input' || tag === 'select' || tag === 'textarea') && el.name) { name = el.name; from = 'nameattr'; }
-    name = cap(name, NAME_CAP);
+    name = cap(undouble(name), NAME_CAP);
     item.name = name;
 
     // Action.
@@ -567,7 +589,8 @@
     if ((formy && el.required) || aria('aria-required') === 'true') a.push(['required', '']);
     if (((tag === 'input' || tag === 'textarea') && el.readOnly) || aria('aria-readonly') === 'true') a.push(['readonly', '']);
     let desc = el.hasAttribute('aria-describedby') ? idrefText(el, 'aria-describedby') : '';
-    if (!desc && el.title && from !== 'title') desc = fold(el.title);
+    // A link's title is mostly a tooltip repeating its text or SEO filler.
+    if (!desc && el.title && from !== 'title' && tag !== 'a' && tag !== 'area') desc = fold(el.title);
     if (desc && desc !== name) a.push(['desc', cap(desc, 100)]);
     const pop = aria('aria-haspopup');
     if (pop && pop !== 'false') a.push(['popup', pop === 'true' ? '' : pop]);

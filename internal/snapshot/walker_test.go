@@ -291,3 +291,33 @@ func BenchmarkWalk3000Rows(b *testing.B) {
 		}
 	})
 }
+
+// TestCompactText: link words stay in running text, runs of link text do
+// not become summaries, doubled names and link titles are dropped, and
+// paragraphs are not repeated items.
+func TestCompactText(t *testing.T) {
+	tab := browsertest.NewTab(t)
+	tab.Navigate(t, "/hello.html")
+	tab.Eval(t, `document.body.innerHTML = `+"`"+`
+		<nav><a href="/a">Alpha</a> | <a href="/b">Beta</a> · <a href="/c">Gamma</a></nav>
+		<h1>Post</h1>
+		<p>Read the <a href="/guide" title="The guide">guide</a> before you start.</p>
+		<p><a href="/x">Xavier Doe</a> in <a href="/pub">The Weekly</a></p>
+		<p>One <a href="/1">link</a>.</p><p>Two <a href="/2">links</a>.</p><p>Three <a href="/3">links</a>.</p>
+		<label><input type="radio" name="r"> Pay by card <span>Pay by card</span></label>
+		<button title="Closes the dialog">Close</button>`+"`"+`; 0`, nil)
+	r := snap(t, tab, map[string]any{"nextRef": 1})
+	got := lines(r)
+	expect(t, got, []string{
+		"t Read the guide before you start.",
+		`e4 [link] "guide" click href="/guide"`,
+		"t One link.",
+		`e10 [input:radio] "Pay by card" check`,
+		`e11 [button] "Close" click desc="Closes the dialog"`,
+	}, []string{"t Alpha", "|", "Xavier Doe in", "The guide"})
+	for _, it := range r.Items {
+		if it.K == "e" && it.Group != "" {
+			t.Errorf("paragraph links grouped as items: %+v", it)
+		}
+	}
+}
