@@ -102,7 +102,9 @@
       this.lines.push(this.prefix() + s);
     }
     flush() {
-      const s = this.buf.replace(/\u00a0/g, ' ').trim();
+      // nbsp is kept by folding but reads as a space; zero-width spaces and
+      // BOMs are invisible noise.
+      const s = this.buf.replace(/[\u200b\ufeff]/g, '').replace(/[ \u00a0]+/g, ' ').trim();
       this.buf = '';
       this.space = false;
       if (s) this.line(s);
@@ -534,15 +536,17 @@
       this.inPre--;
       let text = buf.join('').replace(/\u00a0/g, ' ').replace(/^\n|\s+$/g, '');
       if (!text.trim()) return;
+      // The language, from the usual highlighter conventions: class
+      // language-x / lang-x on pre or code, data-lang, or GitHub's
+      // highlight-source-x wrapper.
       let lang = '';
-      const code = el.querySelector('code');
-      for (const c of [el, code]) {
-        const m = c && /(?:^|\s)(?:lang(?:uage)?-)([\w+#.-]+)/.exec(c.getAttribute('class') || '');
-        if (m) {
-          lang = m[1];
-          break;
-        }
+      for (const c of [el, el.querySelector('code'), el.parentElement]) {
+        if (!c) continue;
+        const m = /(?:^|\s)(?:lang(?:uage)?-|highlight-source-)([\w+#.-]+)/.exec(c.getAttribute('class') || '');
+        lang = m ? m[1] : c.getAttribute('data-lang') || '';
+        if (lang) break;
       }
+      lang = lang.replace(/[^\w+#.-]/g, '');
       let fence = '```';
       while (text.includes(fence)) fence += '`';
       o.line(fence + lang);

@@ -203,6 +203,10 @@ func TestDivSoup(t *testing.T) {
 		"Term",
 		"Definition",
 		"Inline code with backtick: `` a`b `` and `plain`.",
+		"Spaced outtext.", // the zero-width space is dropped, not turned into a space
+		"```go",
+		`fmt.Println("hi")`,
+		"```",
 		"Send",
 	}, "\n"))
 }
