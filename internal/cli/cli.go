@@ -115,6 +115,13 @@ func run(kctx *kong.Context, a *app, stdout, stderr io.Writer) int {
 	if !ok {
 		return printErr(stdout, stderr, a.Output, failure.New(failure.Usage, "unknown command %q", path))
 	}
+	if l, ok := cmd.(commands.Local); ok { // schema, init, mcp: no daemon
+		env := &commands.LocalEnv{Globals: g, Version: Version, Stdin: os.Stdin, Stdout: stdout, Stderr: stderr}
+		if err := l.RunLocal(context.Background(), env); err != nil {
+			return printErr(stdout, stderr, a.Output, err)
+		}
+		return 0
+	}
 	g.Cwd, _ = os.Getwd()
 	if p, ok := cmd.(commands.Preparer); ok {
 		if err := p.Prepare(g.Cwd, os.Environ(), os.Stdin); err != nil {

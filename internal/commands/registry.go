@@ -41,6 +41,9 @@ type Root struct {
 	Replay     Replay      `cmd:"" help:"Replay a workflow with no model in the loop; heals moved elements."`
 	Workflow   WorkflowCmd `cmd:"" help:"Workflow file tools (lint)."`
 	Browser    BrowserCmd  `cmd:"" help:"Launch, stop or inspect the session's browser."`
+	Schema     Schema      `cmd:"" help:"Print JSON Schemas of the commands and the exit codes."`
+	Mcp        Mcp         `cmd:"" help:"Serve the commands as MCP tools over stdio."`
+	Init       Init        `cmd:"" help:"Write AGENT.md (and a Claude skill) for agents in this project."`
 }
 
 // BrowserCmd groups the browser lifecycle commands.

@@ -1,0 +1,120 @@
+package commands
+
+import (
+	"context"
+	"io"
+	"reflect"
+
+	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/read"
+	"github.com/tact-browser/tact/internal/rpc"
+	"github.com/tact-browser/tact/internal/schema"
+	"github.com/tact-browser/tact/internal/snapshot"
+	"github.com/tact-browser/tact/internal/tab"
+)
+
+// Local is a command that runs in the CLI process itself and never needs
+// the session daemon or a browser (schema, init, mcp). The CLI calls
+// RunLocal instead of sending the command to the daemon.
+type Local interface {
+	RunLocal(ctx context.Context, env *LocalEnv) error
+}
+
+// LocalEnv is what a local command gets: the parsed globals and the
+// process's standard streams.
+type LocalEnv struct {
+	Globals rpc.Globals
+	Version string
+	Stdin   io.Reader
+	Stdout  io.Writer
+	Stderr  io.Writer
+}
+
+// runsLocally is the daemon-side Run of a local command: the CLI never
+// sends one, but a hand-made request could.
+func runsLocally(name string) (*Output, error) {
+	return nil, failure.New(failure.Usage, "%s runs in the CLI, not in the session daemon", name)
+}
+
+// SchemaCommands is the registry as internal/schema and internal/mcp see
+// it: every command with the shape of its `-o json` output.
+func SchemaCommands() []schema.Command {
+	var out []schema.Command
+	for _, e := range All() {
+		out = append(out, schema.Command{Name: e.Name, Help: e.Help, Type: e.Type, Output: outputOf(e)})
+	}
+	return out
+}
+
+// Output shapes (what the commands' Run put in Output.Data).
+type (
+	actionData struct {
+		OK      bool           `json:"ok"`
+		Effects []string       `json:"effects"`
+		Snap    *snapshot.Page `json:"snap,omitempty"`
+	}
+	dryRunData struct {
+		DryRun bool   `json:"dry_run"`
+		Action string `json:"action"`
+		Target string `json:"target"`
+	}
+	closedData struct {
+		Closed bool `json:"closed"`
+	}
+	shotData struct {
+		Path  string `json:"path"`
+		Bytes int    `json:"bytes"`
+	}
+	waitData struct {
+		OK       bool  `json:"ok"`
+		WaitedMS int64 `json:"waited_ms"`
+	}
+	statusData struct {
+		Running bool `json:"running"`
+		tab.Info
+	}
+	notRunningData struct {
+		Running bool   `json:"running"`
+		Message string `json:"message"`
+	}
+	stopData struct {
+		Stopped  bool `json:"stopped"`
+		Launched bool `json:"launched"`
+	}
+)
+
+var actOptsType = reflect.TypeOf(ActOpts{})
+
+func outputOf(e Entry) []any {
+	T := reflect.TypeOf
+	switch e.Name {
+	case "snap", "snapshot":
+		return []any{T(snapshot.Page{})}
+	case "read":
+		return []any{T(read.Result{})}
+	case "close", "tab close":
+		return []any{T(closedData{})}
+	case "eval":
+		return []any{schema.O("description", "the value: strings as they are, anything else as JSON")}
+	case "screenshot":
+		return []any{T(shotData{})}
+	case "wait":
+		return []any{T(waitData{})}
+	case "tab list":
+		return []any{T([]tab.TabInfo{})}
+	case "dialog accept", "dialog dismiss":
+		return []any{T(tab.Dialog{})}
+	case "browser launch":
+		return []any{T(statusData{})}
+	case "browser status":
+		return []any{T(statusData{}), T(notRunningData{})}
+	case "browser stop":
+		return []any{T(stopData{}), T(notRunningData{})}
+	}
+	for i := 0; i < e.Type.NumField(); i++ {
+		if f := e.Type.Field(i); f.Anonymous && f.Type == actOptsType {
+			return []any{T(actionData{}), T(dryRunData{})}
+		}
+	}
+	return nil
+}

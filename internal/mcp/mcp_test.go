@@ -1,0 +1,380 @@
+package mcp_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/tact-browser/tact/internal/browser"
+	"github.com/tact-browser/tact/internal/browsertest"
+	"github.com/tact-browser/tact/internal/cli"
+	"github.com/tact-browser/tact/internal/commands"
+	"github.com/tact-browser/tact/internal/mcp"
+	"github.com/tact-browser/tact/internal/rpc"
+)
+
+// The browser tests run like internal/cli's: the daemon a tool call starts
+// is this test binary re-executed with "__daemon"; with TACT_TEST_CLI=1 the
+// binary is the tact CLI (for the `tact mcp` subprocess test).
+
+var (
+	srvURL    string
+	noBrowser string
+	sessions  = map[string]bool{}
+)
+
+func TestMain(m *testing.M) {
+	if len(os.Args) > 1 && (os.Args[1] == "__daemon" || os.Getenv("TACT_TEST_CLI") == "1") {
+		os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr))
+	}
+	os.Exit(run(m))
+}
+
+func run(m *testing.M) int {
+	if _, err := browser.Find(); err != nil {
+		noBrowser = err.Error()
+		return m.Run()
+	}
+	home, err := os.MkdirTemp("", "tact-mcp-test-")
+	if err != nil {
+		panic(err)
+	}
+	defer os.RemoveAll(home)
+	os.Setenv("TACT_HOME", home)
+	os.Setenv("TACT_CHROME_ARGS", `"`+browsertest.HostRules+`"`)
+	os.Unsetenv("TACT_SESSION")
+	os.Unsetenv("TACT_CDP")
+	root, err := browsertest.RepoRoot()
+	if err != nil {
+		panic(err)
+	}
+	srv := browsertest.Serve(filepath.Join(root, "testdata"), "127.0.0.1:0")
+	defer srv.Close()
+	srvURL = srv.URL
+	code := m.Run()
+	for s := range sessions {
+		cli.Main([]string{"--session", s, "browser", "stop"}, &bytes.Buffer{}, &bytes.Buffer{})
+	}
+	return code
+}
+
+func needBrowser(t *testing.T, session string) {
+	t.Helper()
+	if noBrowser != "" {
+		t.Skip(noBrowser)
+	}
+	sessions[session] = true
+}
+
+// connect starts a server for session in this process and connects an SDK
+// client to it over the in-memory transport.
+func connect(t *testing.T, session string) *sdk.ClientSession {
+	t.Helper()
+	s, err := mcp.NewServer(mcp.Options{
+		Commands: commands.SchemaCommands(),
+		Globals:  rpc.Globals{Session: session, Output: "text", Timeout: 30 * time.Second, BrowserArgs: []string{browsertest.HostRules}},
+		Version:  cli.Version,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, ct := sdk.NewInMemoryTransports()
+	ctx := context.Background()
+	ss, err := s.Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ss.Close() })
+	c := sdk.NewClient(&sdk.Implementation{Name: "test", Version: "1"}, nil)
+	cs, err := c.Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	return cs
+}
+
+func call(t *testing.T, cs *sdk.ClientSession, name string, args map[string]any) (string, *sdk.CallToolResult) {
+	t.Helper()
+	res, err := cs.CallTool(context.Background(), &sdk.CallToolParams{Name: name, Arguments: args})
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	var sb strings.Builder
+	for _, c := range res.Content {
+		if tc, ok := c.(*sdk.TextContent); ok {
+			sb.WriteString(tc.Text)
+		}
+	}
+	return sb.String(), res
+}
+
+func mustOK(t *testing.T, name, text string, res *sdk.CallToolResult) {
+	t.Helper()
+	if res.IsError {
+		t.Fatalf("%s failed: %s", name, text)
+	}
+}
+
+var refRE = regexp.MustCompile(`@e\d+`)
+
+func refOf(t *testing.T, out, needle string) string {
+	t.Helper()
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, needle) {
+			if r := refRE.FindString(line); r != "" {
+				return r
+			}
+		}
+	}
+	t.Fatalf("no element %s in:\n%s", needle, out)
+	return ""
+}
+
+// TestRegistryHasTools: every command is a tool (alone or in its group)
+// unless Skip says why not; commands that run in the CLI are never tools.
+func TestRegistryHasTools(t *testing.T) {
+	tools, err := mcp.Tools(commands.SchemaCommands())
+	if err != nil {
+		t.Fatal(err)
+	}
+	covered := map[string]string{}
+	for _, tl := range tools {
+		for _, c := range tl.Commands {
+			covered[c.Name] = tl.Tool.Name
+		}
+	}
+	names := map[string]bool{}
+	for _, e := range commands.All() {
+		names[e.Name] = true
+		cmd, _ := commands.New(e.Name)
+		_, local := cmd.(commands.Local)
+		_, skipped := mcp.Skip[e.Name]
+		switch {
+		case local && !skipped:
+			t.Errorf("%s runs in the CLI but is not in mcp.Skip", e.Name)
+		case !skipped && covered[e.Name] == "":
+			t.Errorf("command %q has no MCP tool and is not opted out in mcp.Skip", e.Name)
+		case skipped && covered[e.Name] != "":
+			t.Errorf("command %q is opted out but has tool %s", e.Name, covered[e.Name])
+		}
+	}
+	for name := range mcp.Skip {
+		if !names[name] {
+			t.Errorf("mcp.Skip lists %q, which is no command", name)
+		}
+	}
+}
+
+// TestToolsList lists the tools over the in-memory transport and reports
+// the size of tools/list in tokens (chars/4).
+func TestToolsList(t *testing.T) {
+	cs := connect(t, "mcp-list")
+	res, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(res)
+	tokens := len(b) / 4
+	t.Logf("tools/list: %d tools, %d chars, ~%d tokens", len(res.Tools), len(b), tokens)
+	if tokens > 2000 {
+		t.Errorf("tools/list is ~%d tokens; keep it under 2000", tokens)
+	}
+	byName := map[string]*sdk.Tool{}
+	for _, tl := range res.Tools {
+		byName[tl.Name] = tl
+		if len(tl.Description) > 120 {
+			t.Errorf("tool %s: description of %d chars", tl.Name, len(tl.Description))
+		}
+		req, _ := tl.InputSchema.(map[string]any)["required"].([]any)
+		if len(req) > 2 {
+			t.Errorf("tool %s requires %d arguments", tl.Name, len(req))
+		}
+	}
+	for _, want := range []string{"snap", "read", "click", "fill", "type", "press", "select", "check", "hover", "scroll", "upload", "open", "back", "reload", "eval", "screenshot", "wait", "tab", "dialog"} {
+		if byName[want] == nil {
+			t.Errorf("no tool %s", want)
+		}
+	}
+	for _, not := range []string{"mcp", "init", "schema", "browser_launch", "snapshot"} {
+		if byName[not] != nil {
+			t.Errorf("tool %s should not be listed", not)
+		}
+	}
+}
+
+// TestSnapClickFill drives a real page through the in-memory client.
+func TestSnapClickFill(t *testing.T) {
+	needBrowser(t, "mcp-mem")
+	cs := connect(t, "mcp-mem")
+	out, res := call(t, cs, "snap", map[string]any{"url": srvURL + "/act_form.html"})
+	mustOK(t, "snap", out, res)
+	if !strings.HasPrefix(out, "Actions — ") || !strings.Contains(out, `"Count me"`) {
+		t.Fatalf("snap:\n%s", out)
+	}
+	count := refOf(t, out, `"Count me"`)
+	out, res = call(t, cs, "click", map[string]any{"target": count})
+	mustOK(t, "click", out, res)
+	if !strings.HasPrefix(out, "ok\n") || !strings.Contains(out, "\n---\n") || !strings.Contains(out, `"Clicked 1x"`) {
+		t.Fatalf("click did not return ok --- snap:\n%s", out)
+	}
+	name := refOf(t, out, `[input:text] "Name"`)
+	out, res = call(t, cs, "fill", map[string]any{"target": name, "value": "Ada Lovelace", "no_snap": true})
+	mustOK(t, "fill", out, res)
+	if strings.Contains(out, "---") {
+		t.Errorf("no_snap still snapped:\n%s", out)
+	}
+	out, res = call(t, cs, "read", map[string]any{"focus": "#echo"})
+	mustOK(t, "read", out, res)
+	if !strings.Contains(out, "state: Ada Lovelace") {
+		t.Errorf("fill did not reach the page's state: %q", out)
+	}
+	// Same session, same refs: the CLI sees what the MCP client did.
+	var stdout, stderr bytes.Buffer
+	if code := cli.Main([]string{"--session", "mcp-mem", "eval", "document.getElementById('name').value"}, &stdout, &stderr); code != 0 || stdout.String() != "Ada Lovelace\n" {
+		t.Errorf("CLI in the same session: exit %d, %q %q", code, stdout.String(), stderr.String())
+	}
+}
+
+// TestToolErrors: failures are tool errors with the CLI's code and exit.
+func TestToolErrors(t *testing.T) {
+	needBrowser(t, "mcp-err")
+	cs := connect(t, "mcp-err")
+	out, res := call(t, cs, "snap", map[string]any{"url": srvURL + "/hello.html"})
+	mustOK(t, "snap", out, res)
+	cases := []struct {
+		tool string
+		args map[string]any
+		want string
+	}{
+		{"click", map[string]any{"target": "@e999999"}, "UNKNOWN_REF (exit 6)"},
+		{"click", map[string]any{}, "USAGE (exit 2)"},
+		{"click", map[string]any{"target": "@e1", "bogus": 1}, "USAGE (exit 2)"},
+		{"snap", map[string]any{"max_tokens": "many"}, "USAGE (exit 2)"},
+		{"snap", map[string]any{"url": srvURL + "/status/404"}, "NAVIGATION_FAILED (exit 4)"},
+		{"tab", map[string]any{"action": "explode"}, "USAGE (exit 2)"},
+	}
+	for _, c := range cases {
+		out, res := call(t, cs, c.tool, c.args)
+		if !res.IsError || !strings.Contains(out, c.want) {
+			t.Errorf("%s %v: isError=%v %q, want %q", c.tool, c.args, res.IsError, out, c.want)
+		}
+	}
+}
+
+// TestTabsAndScreenshot covers a group tool and the image content block.
+func TestTabsAndScreenshot(t *testing.T) {
+	needBrowser(t, "mcp-shot")
+	cs := connect(t, "mcp-shot")
+	out, res := call(t, cs, "open", map[string]any{"url": srvURL + "/hello.html", "no_snap": true})
+	mustOK(t, "open", out, res)
+	out, res = call(t, cs, "tab", map[string]any{"action": "list"})
+	mustOK(t, "tab list", out, res)
+	if !strings.Contains(out, "Hello page") {
+		t.Errorf("tab list: %q", out)
+	}
+	out, res = call(t, cs, "screenshot", nil)
+	mustOK(t, "screenshot", out, res)
+	var img *sdk.ImageContent
+	for _, c := range res.Content {
+		if ic, ok := c.(*sdk.ImageContent); ok {
+			img = ic
+		}
+	}
+	if img == nil || img.MIMEType != "image/png" || !bytes.HasPrefix(img.Data, []byte("\x89PNG")) {
+		t.Fatalf("screenshot: no PNG image block (text %q)", out)
+	}
+	if _, err := os.Stat(strings.TrimSpace(out)); err != nil {
+		t.Errorf("screenshot path %q: %v", out, err)
+	}
+}
+
+// TestStdioSubprocess runs `tact mcp` as a process and talks
+// newline-delimited JSON-RPC over its stdin/stdout.
+func TestStdioSubprocess(t *testing.T) {
+	needBrowser(t, "mcp-stdio")
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe, "--session", "mcp-stdio", "mcp")
+	cmd.Env = append(os.Environ(), "TACT_TEST_CLI=1")
+	stdin, _ := cmd.StdinPipe()
+	stdoutPipe, _ := cmd.StdoutPipe()
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		stdin.Close()
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("tact mcp exited: %v\n%s", err, stderr.String())
+			}
+		case <-time.After(10 * time.Second):
+			cmd.Process.Kill()
+			t.Errorf("tact mcp did not exit when stdin closed")
+		}
+	}()
+	out := bufio.NewReader(stdoutPipe)
+	send := func(v string) {
+		if _, err := io.WriteString(stdin, v+"\n"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	recv := func(id int) map[string]any {
+		t.Helper()
+		for {
+			line, err := out.ReadBytes('\n')
+			if err != nil {
+				t.Fatalf("read: %v\nstderr: %s", err, stderr.String())
+			}
+			var m map[string]any
+			if err := json.Unmarshal(line, &m); err != nil {
+				t.Fatalf("not JSON: %q", line)
+			}
+			if m["id"] == float64(id) {
+				if m["error"] != nil {
+					t.Fatalf("error response: %s", line)
+				}
+				return m["result"].(map[string]any)
+			}
+		}
+	}
+	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"pipe","version":"1"}}}`)
+	init := recv(1)
+	if init["serverInfo"].(map[string]any)["name"] != "tact" {
+		t.Errorf("initialize: %v", init)
+	}
+	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	send(`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`)
+	tools := recv(2)["tools"].([]any)
+	if len(tools) < 15 {
+		t.Errorf("tools/list: %d tools", len(tools))
+	}
+	send(fmt.Sprintf(`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"snap","arguments":{"url":%q}}}`, srvURL+"/hello.html"))
+	res := recv(3)
+	if res["isError"] == true {
+		t.Fatalf("snap: %v", res)
+	}
+	text := res["content"].([]any)[0].(map[string]any)["text"].(string)
+	if !strings.HasPrefix(text, "Hello page — ") || !strings.Contains(text, `[button] "Press"`) {
+		t.Errorf("snap over stdio:\n%s", text)
+	}
+}
