@@ -245,6 +245,16 @@ func TestRead(t *testing.T) {
 	}
 }
 
+func TestReadIncludesFrames(t *testing.T) {
+	r := tact(t, "main", "read", page("cli_frames.html?alt="+altURL))
+	mustOK(t, r)
+	for _, want := range []string{"Outer text.", "Frame same", "Frame cross"} {
+		if !strings.Contains(r.out, want) {
+			t.Errorf("read lacks %q:\n%s", want, r.out)
+		}
+	}
+}
+
 func TestBrowserLifecycle(t *testing.T) {
 	s := "lifecycle"
 	r := tact(t, s, "browser", "status")

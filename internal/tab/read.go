@@ -2,12 +2,18 @@ package tab
 
 import (
 	"context"
+	"strings"
 
 	"github.com/tact-browser/tact/internal/failure"
 	"github.com/tact-browser/tact/internal/read"
 )
 
-// Read extracts the main frame's visible text as markdown.
+// maxReadFrames bounds how many iframes `read` appends.
+const maxReadFrames = 16
+
+// Read extracts the main frame's visible text as markdown, followed by the
+// text of each visible iframe (in- or out-of-process) under its own
+// heading. --focus applies to the main frame only.
 func (t *Tab) Read(ctx context.Context, focus string) (*read.Result, error) {
 	if err := t.checkUsable(); err != nil {
 		return nil, err
@@ -23,5 +29,86 @@ func (t *Tab) Read(ctx context.Context, focus string) (*read.Result, error) {
 	if r.Error != "" {
 		return nil, failure.New(failure.NotFound, "%s", r.Error)
 	}
+	if focus == "" {
+		var sb strings.Builder
+		sb.WriteString(r.Markdown)
+		t.readFrames(ctx, &sb)
+		r.Markdown = sb.String()
+	}
 	return &r, nil
+}
+
+// readFrames appends the text of visible child frames, depth first.
+func (t *Tab) readFrames(ctx context.Context, sb *strings.Builder) {
+	type node struct {
+		Frame struct {
+			ID  string `json:"id"`
+			URL string `json:"url"`
+		} `json:"frame"`
+		ChildFrames []node `json:"childFrames"`
+	}
+	var tree struct {
+		FrameTree node `json:"frameTree"`
+	}
+	if err := t.main.sess.Call(ctx, "Page.getFrameTree", nil, &tree); err != nil {
+		return
+	}
+	n := 0
+	var walk func(parent *target, parentFrame string, kids []node)
+	walk = func(parent *target, parentFrame string, kids []node) {
+		for _, k := range kids {
+			if n >= maxReadFrames || ctx.Err() != nil {
+				return
+			}
+			host, frame := parent, k.Frame.ID
+			if c := t.child(frame); c != nil {
+				host = c
+			}
+			if !t.ownerVisible(ctx, parent, parentFrame, frame) {
+				continue
+			}
+			var fr read.Result
+			if err := t.evalIn(ctx, host, frame, "__tact.read({})", &fr); err != nil || fr.Error != "" {
+				continue
+			}
+			if md := strings.TrimSpace(fr.Markdown); md != "" {
+				n++
+				title := fr.Title
+				if title == "" {
+					title = fr.URL
+				}
+				sb.WriteString("\n\n---\nframe: " + title + "\n\n" + md + "\n")
+			}
+			walk(host, frame, k.ChildFrames)
+		}
+	}
+	walk(t.main, t.id, tree.FrameTree.ChildFrames)
+}
+
+// ownerVisible reports whether the iframe element hosting frameID is
+// rendered with a usable size (skips tracking pixels and hidden ads).
+func (t *Tab) ownerVisible(ctx context.Context, parent *target, parentFrame, frameID string) bool {
+	var owner struct {
+		BackendNodeID int64 `json:"backendNodeId"`
+	}
+	if err := parent.sess.Call(ctx, "DOM.getFrameOwner", map[string]any{"frameId": frameID}, &owner); err != nil {
+		return false
+	}
+	wid, err := t.worldFor(ctx, parent, parentFrame)
+	if err != nil {
+		return false
+	}
+	var obj struct {
+		Object struct {
+			ObjectID string `json:"objectId"`
+		} `json:"object"`
+	}
+	if err := parent.sess.Call(ctx, "DOM.resolveNode", map[string]any{"backendNodeId": owner.BackendNodeID, "executionContextId": wid}, &obj); err != nil {
+		return false
+	}
+	el := &Element{tab: t, tg: parent, frameID: parentFrame, ObjectID: obj.Object.ObjectID}
+	defer el.Release(ctx)
+	var ok bool
+	_ = el.Call(ctx, `function () { const r = this.getBoundingClientRect(); return r.width >= 20 && r.height >= 20 && this.checkVisibility({checkOpacity: true, checkVisibilityCSS: true}); }`, &ok)
+	return ok
 }
