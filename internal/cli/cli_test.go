@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -23,6 +24,7 @@ var (
 	srvURL, altURL string
 	noBrowser      string
 	sessions       = map[string]bool{}
+	sessionsMu     sync.Mutex
 )
 
 func TestMain(m *testing.M) {
@@ -73,7 +75,9 @@ func tact(t testing.TB, session string, args ...string) result {
 	if noBrowser != "" {
 		t.Skip(noBrowser)
 	}
+	sessionsMu.Lock()
 	sessions[session] = true
+	sessionsMu.Unlock()
 	var out, errb bytes.Buffer
 	code := cli.Main(append([]string{"--session", session}, args...), &out, &errb)
 	return result{out.String(), errb.String(), code}

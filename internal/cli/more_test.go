@@ -225,3 +225,29 @@ func tail(s string, n int) string {
 	}
 	return s
 }
+
+func TestTwoSessionsInParallel(t *testing.T) {
+	var wg sync.WaitGroup
+	res := make([]result, 2)
+	for i, s := range []string{"par-a", "par-b"} {
+		wg.Add(1)
+		go func(i int, s string) {
+			defer wg.Done()
+			res[i] = tact(t, s, "snap", page("hello.html"))
+		}(i, s)
+	}
+	wg.Wait()
+	for i, r := range res {
+		mustOK(t, r)
+		if !strings.Contains(r.out, "# Hello") {
+			t.Errorf("session %d: %s", i, r.out)
+		}
+	}
+	a, _, _ := statusOf(t, "par-a")
+	b, _, _ := statusOf(t, "par-b")
+	if a == b || a == 0 || b == 0 {
+		t.Errorf("sessions share a browser: %d %d", a, b)
+	}
+	tact(t, "par-a", "browser", "stop")
+	tact(t, "par-b", "browser", "stop")
+}
