@@ -22,10 +22,12 @@
 //   - without --focus, the content root is the largest main/[role=main],
 //     else a dominant <article> (or the common container of several), else
 //     <body>; when the root lacks an h1, the page's h1 is printed first.
-//     Within it, page chrome is skipped: nav, aside, landmark
-//     header/footer (not an article's own), consent banners, and small
-//     ad/share widgets. --focus reads exactly what it selects (every
-//     match, in document order), chrome included;
+//     Navigation, consent banners and small ad/share widgets are always
+//     skipped; banner/contentinfo/complementary landmarks, aside and
+//     page-level header/footer (not an article's own) only when the page
+//     marked its content with main/article, since an unmarked page's
+//     <header> often holds its hero text. --focus reads exactly what it
+//     selects (every match, in document order), chrome included;
 //   - hidden content is left out: display:none, visibility:hidden,
 //     aria-hidden, closed <details>, visually-hidden and off-screen boxes,
 //     collapsed overflow boxes. When that leaves almost nothing of a

@@ -210,6 +210,7 @@
     const out = new Out();
     const w = new Walker(out, auto, links, strict);
     const body = document.body;
+    w.marked = auto && roots[0] !== body;
     // When the content root sits below the page header, the page's h1 is
     // often outside it; print that title first so the reader knows where
     // they are.
@@ -294,15 +295,18 @@
     // content root ourselves (never under --focus, which is explicit).
     skipAuto(el, tag, cs) {
       const role = el.getAttribute('role');
-      if (tag === 'nav' || role === 'navigation' || role === 'banner' || role === 'contentinfo' ||
-          role === 'complementary' || role === 'search' || tag === 'aside') {
-        return true;
-      }
-      // header/footer are page banners only when not scoped to a section
-      // of content (HTML-AAM); an article's own header holds its title.
-      if ((tag === 'header' || tag === 'footer') && el.parentElement &&
-          !el.parentElement.closest('article, aside, main, nav, section, [role=main], [role=article]')) {
-        return true;
+      if (tag === 'nav' || role === 'navigation' || role === 'search') return true;
+      // Banner, footer and sidebar go only when the page marked its content
+      // (main/article): without that mark, a <header> is as likely to hold
+      // a landing page's hero text as boilerplate.
+      if (this.marked) {
+        if (role === 'banner' || role === 'contentinfo' || role === 'complementary' || tag === 'aside') return true;
+        // header/footer are page banners only when not scoped to a section
+        // of content (HTML-AAM); an article's own header holds its title.
+        if ((tag === 'header' || tag === 'footer') && el.parentElement &&
+            !el.parentElement.closest('article, aside, main, nav, section, [role=main], [role=article]')) {
+          return true;
+        }
       }
       if (isBlock(cs.display)) {
         const cls = el.getAttribute('class');

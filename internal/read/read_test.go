@@ -325,3 +325,10 @@ func TestMath(t *testing.T) {
 	md := mustRead(t, "/read_math.html", "{}")
 	diff(t, md, "Energy: $E=mc^{2}$ holds.\nNative: $a+b$ and bare $x<1$.")
 }
+
+func TestLandingPageWithoutMain(t *testing.T) {
+	md := mustRead(t, "/read_landing.html", "{}")
+	// Nothing marks the content, so only navigation is dropped: the hero
+	// in <header> is the page's message.
+	diff(t, md, "# Ship faster\nThe build tool that gets out of your way.\n\n## Features\nCaching everywhere.\nTrusted by 500 teams\n© 2026 Example Inc.")
+}
