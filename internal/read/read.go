@@ -131,6 +131,32 @@ func Limit(md string, n int) string {
 	if more == 1 {
 		noun = "line"
 	}
-	kept := strings.TrimRight(strings.Join(lines[:n], "\n"), "\n")
-	return kept + fmt.Sprintf("\n… %d more %s; use --focus CSS or --max-lines 0", more, noun)
+	kept := lines[:n]
+	// A cut inside a code block would swallow the note into the code:
+	// close the fence first.
+	if f := openFence(kept); f != "" {
+		kept = append(kept[:n:n], f)
+	} else {
+		for len(kept) > 0 && kept[len(kept)-1] == "" {
+			kept = kept[:len(kept)-1]
+		}
+	}
+	return strings.Join(kept, "\n") + fmt.Sprintf("\n… %d more %s; use --focus CSS or --max-lines 0", more, noun)
+}
+
+// openFence returns the fence that closes a code block left open at the end
+// of lines, or "".
+func openFence(lines []string) string {
+	fence := ""
+	for _, l := range lines {
+		f := fenceOf(l)
+		switch {
+		case f == "":
+		case fence == "":
+			fence = f
+		case strings.HasPrefix(f, fence) && strings.TrimLeft(strings.TrimSpace(stripPrefix(l)), "`") == "":
+			fence = ""
+		}
+	}
+	return fence
 }

@@ -274,6 +274,17 @@ func TestLimit(t *testing.T) {
 			t.Errorf("Limit(%d) = %q, want %q", c.n, got, c.want)
 		}
 	}
+	if got, want := read.Limit("a\n\n## B\nc", 2), "a\n… 2 more lines; use --focus CSS or --max-lines 0"; got != want {
+		t.Errorf("Limit before heading = %q, want %q", got, want)
+	}
+	// Cutting inside a code block closes it before the note.
+	code := "text\n````go\nx := 1\ny := 2\n````\nafter"
+	if got, want := read.Limit(code, 3), "text\n````go\nx := 1\n````\n… 3 more lines; use --focus CSS or --max-lines 0"; got != want {
+		t.Errorf("Limit in code = %q, want %q", got, want)
+	}
+	if got, want := read.Limit(code, 5), "text\n````go\nx := 1\ny := 2\n````\n… 1 more line; use --focus CSS or --max-lines 0"; got != want {
+		t.Errorf("Limit after code = %q, want %q", got, want)
+	}
 	if got := read.Limit("", 3); got != "" {
 		t.Errorf("Limit of empty = %q", got)
 	}
