@@ -66,7 +66,13 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	var exitCode = -1
 	parser, err := kong.New(&a,
 		kong.Name("tact"),
-		kong.Description("A browser for AI agents: see a page in few tokens, act on it, get the fresh page back."),
+		kong.Description(`A browser for AI agents: see a page in few tokens, act on it, get the fresh page back.
+
+  tact snap example.com        # sections, summaries, @eN refs (a headless browser starts itself)
+  tact click @e3               # act; prints "ok", effects, then the fresh snap
+  tact fill @e5 "hello"        # React/Vue-safe; tact type sends real keys
+  tact read                    # the page's text as markdown
+  tact --session a snap …      # parallel agents: one browser per session`),
 		kong.UsageOnError(),
 		kong.ConfigureHelp(kong.HelpOptions{Compact: true, NoExpandSubcommands: true}),
 		kong.Vars{"version": Version},

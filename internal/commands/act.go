@@ -143,7 +143,7 @@ func clickLike(ctx context.Context, t *tab.Tab, el *tab.Element, clicks int) err
 
 // Click clicks an element.
 type Click struct {
-	Target string `arg:"" help:"@eN ref or css=<selector>."`
+	Target string `arg:"" help:"@eN ref from snap, or a locator (css=…, text=…, role=button[name=\"…\"], label=…)."`
 	ActOpts
 }
 
@@ -156,7 +156,7 @@ func (c *Click) Run(ctx context.Context, env *Env) (*Output, error) {
 
 // Dblclick double-clicks an element.
 type Dblclick struct {
-	Target string `arg:"" help:"@eN ref or css=<selector>."`
+	Target string `arg:"" help:"@eN ref from snap, or a locator (css=…, text=…, role=button[name=\"…\"], label=…)."`
 	ActOpts
 }
 
@@ -169,7 +169,7 @@ func (c *Dblclick) Run(ctx context.Context, env *Env) (*Output, error) {
 
 // Hover moves the mouse over an element.
 type Hover struct {
-	Target string `arg:"" help:"@eN ref or css=<selector>."`
+	Target string `arg:"" help:"@eN ref from snap, or a locator (css=…, text=…, role=button[name=\"…\"], label=…)."`
 	ActOpts
 }
 
@@ -186,7 +186,7 @@ func (c *Hover) Run(ctx context.Context, env *Env) (*Output, error) {
 
 // Fill replaces a field's value.
 type Fill struct {
-	Target string   `arg:"" help:"@eN ref or css=<selector> of an input, textarea or contenteditable."`
+	Target string   `arg:"" help:"@eN ref or locator of an input, textarea or contenteditable."`
 	Value  []string `arg:"" optional:"" help:"The value (several words are joined with spaces)."`
 	Secret bool     `help:"A secret: never recorded in plain text (password fields always are)."`
 	ActOpts
@@ -202,7 +202,7 @@ func (c *Fill) Run(ctx context.Context, env *Env) (*Output, error) {
 
 // Type types text with real key events into an element.
 type Type struct {
-	Target string   `arg:"" help:"@eN ref or css=<selector> to focus first."`
+	Target string   `arg:"" help:"@eN ref or locator to focus first."`
 	Text   []string `arg:"" help:"The text (several words are joined with spaces)."`
 	Secret bool     `help:"A secret: never recorded in plain text (password fields always are)."`
 	ActOpts
@@ -243,7 +243,7 @@ func (c *Press) Run(ctx context.Context, env *Env) (*Output, error) {
 
 // Select picks options of a <select> by value or visible label.
 type Select struct {
-	Target string   `arg:"" help:"@eN ref or css=<selector> of a <select>."`
+	Target string   `arg:"" help:"@eN ref or locator of a <select>."`
 	Values []string `arg:"" help:"Option values or labels."`
 	ActOpts
 }
@@ -261,7 +261,7 @@ func (c *Select) Run(ctx context.Context, env *Env) (*Output, error) {
 
 // Check ticks a checkbox, radio or switch (no-op when already checked).
 type Check struct {
-	Target string `arg:"" help:"@eN ref or css=<selector>."`
+	Target string `arg:"" help:"@eN ref from snap, or a locator (css=…, text=…, role=button[name=\"…\"], label=…)."`
 	ActOpts
 }
 
@@ -274,7 +274,7 @@ func (c *Check) Run(ctx context.Context, env *Env) (*Output, error) {
 
 // Uncheck unticks a checkbox or switch (no-op when already unchecked).
 type Uncheck struct {
-	Target string `arg:"" help:"@eN ref or css=<selector>."`
+	Target string `arg:"" help:"@eN ref from snap, or a locator (css=…, text=…, role=button[name=\"…\"], label=…)."`
 	ActOpts
 }
 
@@ -306,7 +306,7 @@ func setChecked(ctx context.Context, t *tab.Tab, el *tab.Element, want bool) ([]
 
 // Upload sets the files of a file input.
 type Upload struct {
-	Target string   `arg:"" help:"@eN ref or css=<selector> of an <input type=file>."`
+	Target string   `arg:"" help:"@eN ref or locator of an <input type=file>."`
 	Files  []string `arg:"" help:"Files to upload."`
 	ActOpts
 }

@@ -1,0 +1,50 @@
+package commands
+
+// Examples shown by `tact <command> --help` (kong prints Help() after the
+// flags). They are the fastest way for an agent to learn a command.
+
+// Help for snap.
+func (c *Snap) Help() string {
+	return `Examples:
+  tact snap example.com                 # open and print the page
+  tact snap                             # the current page again (same refs)
+  tact snap --focus main --max-tokens 2000
+  tact snap --locators                  # add durable loc=… to each element`
+}
+
+// Help for read.
+func (c *Read) Help() string {
+	return `Examples:
+  tact read https://example.com/article
+  tact read --focus article --max-lines 80`
+}
+
+// Help for click.
+func (c *Click) Help() string {
+	return `Examples:
+  tact click @e12                       # ref from the latest snap
+  tact click 'role=button[name="Sign in"]'
+  tact click text="Accept all" --no-snap`
+}
+
+// Help for fill.
+func (c *Fill) Help() string {
+	return `Examples:
+  tact fill @e3 ada@example.com
+  tact fill label=Password hunter2      # recorded as ${PASSWORD}, never in clear`
+}
+
+// Help for replay.
+func (c *Replay) Help() string {
+	return `Examples:
+  tact replay login --var PASSWORD=s3cret
+  TACT_VAR_PKG=react tact replay npm-stats -o ndjson
+  tact replay ./flows/checkout.json --continue-on-error --update`
+}
+
+// Help for record start.
+func (c *RecordStart) Help() string {
+	return `Examples:
+  tact record start login   # then use tact as usual; every command is a step
+  tact record stop          # writes .tact/workflows/login.json (or the data dir)`
+}
