@@ -17,7 +17,7 @@
   const T = (globalThis.__tact = globalThis.__tact || {});
 
   // Never rendered as text, or rendered by something other than this frame
-  // (iframes are read by the Go side). svg/math text is mostly icon and
+  // (iframes are read by the Go side). svg text is mostly icon and
   // chart-label noise.
   const SKIP = new Set([
     'script', 'style', 'noscript', 'template', 'head', 'title', 'meta', 'link',
@@ -59,7 +59,7 @@
     }
     text(s) {
       let t = s.replace(/[ \t\n\r\f]+/g, ' ');
-      if (t === '' ) return;
+      if (t === '') return;
       if (t === ' ') {
         if (this.buf) this.space = true;
         return;
@@ -327,12 +327,16 @@
     // collapsed overflow containers (closed accordions).
     hiddenBox(el, cs) {
       const pos = cs.position;
+      const clips = cs.overflowX !== 'visible' || cs.overflowY !== 'visible';
       if (pos === 'absolute' || pos === 'fixed') {
         const r = el.getBoundingClientRect();
-        if (r.width <= 1 && r.height <= 1) return true;
         if (r.right + window.scrollX <= 0 || r.bottom + window.scrollY <= 0) return true;
+        // A 1px box only hides its content if it clips it; zero-size
+        // positioned wrappers that let content overflow are common anchors
+        // for visible popups.
+        if (r.width <= 1 && r.height <= 1 && (clips || cs.clip !== 'auto' || cs.clipPath !== 'none')) return true;
       }
-      if (cs.overflowX !== 'visible' || cs.overflowY !== 'visible') {
+      if (clips) {
         const r = el.getBoundingClientRect();
         if (r.width === 0 || r.height === 0) return true;
       }
@@ -424,8 +428,8 @@
       if (tag === 'code' && !block && !this.inPre) {
         const text = this.capture(el, cs, true);
         if (text) {
-          const tick = text.includes('`') ? '`` ' : '`';
-          o.raw(tick + text + tick.split('').reverse().join(''));
+          // Code containing a backtick needs a longer, space-padded fence.
+          o.raw(text.includes('`') ? '`` ' + text + ' ``' : '`' + text + '`');
         }
         return;
       }
@@ -438,7 +442,7 @@
         return;
       }
 
-      if (block && display !== 'table-cell' && cs.contentVisibility === 'hidden') {
+      if (block && cs.contentVisibility === 'hidden') {
         o.flush();
         return;
       }

@@ -132,6 +132,7 @@ func TestHiddenText(t *testing.T) {
 		"Open summary",
 		"Visible open details.",
 		"Visible selected",
+		"Visible from a zero-size anchor.",
 		"Visible two.",
 	}, "\n"))
 	if strings.Contains(md, "HIDDEN") {
