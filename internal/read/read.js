@@ -136,10 +136,11 @@
       }
       if (found.length === 0) return { error: 'no element matches --focus ' + focus };
       // Every match, minus matches nested inside an earlier one (which
-      // would otherwise be printed twice).
+      // would otherwise be printed twice). Matches come in document order,
+      // so only the last kept match can contain the next one.
       roots = [];
       for (const el of found) {
-        if (!roots.some((r) => r.contains(el))) roots.push(el);
+        if (!roots.length || !roots[roots.length - 1].contains(el)) roots.push(el);
       }
     } else {
       auto = true;
