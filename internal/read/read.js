@@ -237,6 +237,9 @@
       // strict honours aria-hidden and visibility (see run).
       this.strict = strict;
       this.inPre = 0;
+      // Heading texts so far: a lead image whose alt repeats the headline
+      // adds nothing.
+      this.headings = new Set();
     }
 
     // vis reports whether text directly inside an element with computed
@@ -422,6 +425,7 @@
         if (text) {
           o.blank();
           o.line('#'.repeat(Math.min(level, 6)) + ' ' + text);
+          this.headings.add(text.toLowerCase());
         }
         return;
       }
@@ -533,6 +537,7 @@
       const fig = el.closest('figure');
       const cap = fig && fig.querySelector('figcaption');
       if (cap && cap.textContent.includes(alt)) return;
+      if (this.headings.has(alt.toLowerCase())) return;
       this.out.raw('![' + alt + ']');
       this.out.space = true;
     }
