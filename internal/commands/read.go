@@ -11,6 +11,7 @@ type Read struct {
 	URL      string `arg:"" optional:"" help:"Open this URL first (scheme optional)."`
 	Focus    string `help:"Only the subtree matching this CSS selector." placeholder:"CSS"`
 	MaxLines int    `name:"max-lines" default:"0" help:"Keep the first N lines; 0 = all."`
+	Links    bool   `help:"Print links as [text](href)."`
 }
 
 // Run navigates if asked and extracts the text.
@@ -19,11 +20,11 @@ func (c *Read) Run(ctx context.Context, env *Env) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := t.Read(ctx, c.Focus)
+	r, err := t.Read(ctx, c.Focus, c.Links)
 	if err != nil {
 		return nil, err
 	}
-	md := read.Limit(r.Markdown, c.MaxLines)
+	md := read.Limit(read.Clean(r.Markdown), c.MaxLines)
 	r.Markdown = md
 	text := md
 	if text != "" && text[len(text)-1] != '\n' {

@@ -14,13 +14,16 @@ const maxReadFrames = 16
 // Read extracts the main frame's visible text as markdown, followed by the
 // text of each visible iframe (in- or out-of-process) under its own
 // heading. --focus applies to the main frame only.
-func (t *Tab) Read(ctx context.Context, focus string) (*read.Result, error) {
+func (t *Tab) Read(ctx context.Context, focus string, links bool) (*read.Result, error) {
 	if err := t.checkUsable(); err != nil {
 		return nil, err
 	}
 	opts := map[string]any{}
 	if focus != "" {
 		opts["focus"] = focus
+	}
+	if links {
+		opts["links"] = true
 	}
 	var r read.Result
 	if err := t.EvalWorld(ctx, "__tact.read("+mustJSON(opts)+")", &r); err != nil {
@@ -32,14 +35,14 @@ func (t *Tab) Read(ctx context.Context, focus string) (*read.Result, error) {
 	if focus == "" {
 		var sb strings.Builder
 		sb.WriteString(r.Markdown)
-		t.readFrames(ctx, &sb)
+		t.readFrames(ctx, &sb, links)
 		r.Markdown = sb.String()
 	}
 	return &r, nil
 }
 
 // readFrames appends the text of visible child frames, depth first.
-func (t *Tab) readFrames(ctx context.Context, sb *strings.Builder) {
+func (t *Tab) readFrames(ctx context.Context, sb *strings.Builder, links bool) {
 	type node struct {
 		Frame struct {
 			ID  string `json:"id"`
@@ -68,7 +71,7 @@ func (t *Tab) readFrames(ctx context.Context, sb *strings.Builder) {
 				continue
 			}
 			var fr read.Result
-			if err := t.evalIn(ctx, host, frame, "__tact.read({})", &fr); err != nil || fr.Error != "" {
+			if err := t.evalIn(ctx, host, frame, "__tact.read("+mustJSON(map[string]any{"links": links})+")", &fr); err != nil || fr.Error != "" {
 				continue
 			}
 			if md := strings.TrimSpace(fr.Markdown); md != "" {
