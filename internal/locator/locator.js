@@ -505,6 +505,11 @@
       const s = cssAttr(tag, 'name', nm);
       add('name', 520, { k: 'css', v: s }, 'css=' + s);
     }
+    const href = tag === 'a' || tag === 'area' ? el.getAttribute('href') : '';
+    if (href && href.length <= 80 && href !== '#' && !/^\s*javascript:|[?&](utm_|ref=|sid=|session|token)/i.test(href)) {
+      const s = cssAttr(tag, 'href', href);
+      add('href', 530, { k: 'css', v: s }, 'css=' + s);
+    }
     const cls = el.getAttribute('class');
     if (cls) {
       let n = 0;
