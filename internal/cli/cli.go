@@ -129,6 +129,11 @@ func run(kctx *kong.Context, a *app, stdout, stderr io.Writer) int {
 		return 0
 	}
 	g.Cwd, _ = os.Getwd()
+	if f, ok := stderr.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+			g.TTY = true
+		}
+	}
 	if p, ok := cmd.(commands.Preparer); ok {
 		if err := p.Prepare(g.Cwd, os.Environ(), os.Stdin); err != nil {
 			return printErr(stdout, stderr, a.Output, err)
@@ -152,6 +157,10 @@ func run(kctx *kong.Context, a *app, stdout, stderr io.Writer) int {
 	c, err := client.New(g.Session, Version, sp)
 	if err != nil {
 		return printErr(stdout, stderr, a.Output, err)
+	}
+	c.OnPartial = func(out, errOut string) {
+		io.WriteString(stdout, out)
+		io.WriteString(stderr, errOut)
 	}
 	// Status and stop never start a daemon just to report on it.
 	autostart := path != "browser status" && path != "browser stop"

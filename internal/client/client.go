@@ -36,7 +36,10 @@ type Client struct {
 	Session string
 	Version string
 	Spawn   Spawn
-	paths   datadir.SessionPaths
+	// OnPartial receives output a long command streams before its final
+	// response; when nil, partial output is prepended to the final one.
+	OnPartial func(stdout, stderr string)
+	paths     datadir.SessionPaths
 }
 
 // New prepares a client for a session.
@@ -119,15 +122,29 @@ func (c *Client) roundTrip(ctx context.Context, conn net.Conn, req rpc.Request) 
 	if err := rpc.Write(conn, req); err != nil {
 		return nil, failure.New(failure.BrowserUnavailable, "send to daemon: %v", err)
 	}
-	var resp rpc.Response
-	if err := rpc.Read(bufio.NewReader(conn), &resp); err != nil {
-		var ne net.Error
-		if errors.As(err, &ne) && ne.Timeout() {
-			return nil, failure.New(failure.Timeout, "daemon did not answer within %s", grace)
+	br := bufio.NewReader(conn)
+	var early rpc.Response
+	for {
+		var resp rpc.Response
+		if err := rpc.Read(br, &resp); err != nil {
+			var ne net.Error
+			if errors.As(err, &ne) && ne.Timeout() {
+				return nil, failure.New(failure.Timeout, "daemon did not answer within %s", grace)
+			}
+			return nil, failure.New(failure.BrowserUnavailable, "daemon connection lost: %v (see %s)", err, c.paths.Log)
 		}
-		return nil, failure.New(failure.BrowserUnavailable, "daemon connection lost: %v (see %s)", err, c.paths.Log)
+		if !resp.More {
+			resp.Stdout = early.Stdout + resp.Stdout
+			resp.Stderr = early.Stderr + resp.Stderr
+			return &resp, nil
+		}
+		if c.OnPartial != nil {
+			c.OnPartial(resp.Stdout, resp.Stderr)
+		} else {
+			early.Stdout += resp.Stdout
+			early.Stderr += resp.Stderr
+		}
 	}
-	return &resp, nil
 }
 
 func (c *Client) waitGone(ctx context.Context) {

@@ -24,6 +24,9 @@ type Env struct {
 	Stop func()
 	// Recorder records this session's commands while a recording runs.
 	Recorder *Recorder
+	// Partial sends output to the caller before the command ends (replay's
+	// per-step ndjson lines, progress on a terminal). Never nil in the daemon.
+	Partial func(stdout, stderr string)
 }
 
 // Output is a command's result in every format; the daemon prints the one

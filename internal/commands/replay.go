@@ -96,9 +96,17 @@ func (c *Replay) Run(ctx context.Context, env *Env) (*Output, error) {
 		failed  error
 		changed bool
 	)
+	partial := env.Partial
+	if partial == nil {
+		partial = func(string, string) {}
+	}
+	stream := env.Globals.Output == "ndjson"
 	for i := range w.Steps {
 		step := &w.Steps[i]
 		res := stepResult{Step: i + 1, Command: step.Command}
+		if env.Globals.TTY {
+			partial("", fmt.Sprintf("step %d/%d: %s\n", i+1, len(w.Steps), describeStep(step)))
+		}
 		if c.Speed > 0 && i > 0 {
 			time.Sleep(time.Duration(float64(200*time.Millisecond) / c.Speed))
 		}
@@ -117,6 +125,9 @@ func (c *Replay) Run(ctx context.Context, env *Env) (*Output, error) {
 			fe := failure.From(err)
 			res.Status, res.Error = "failed", fe.Message
 			results = append(results, res)
+			if stream {
+				partial(jsonLine(res), "")
+			}
 			if failed == nil {
 				failed = &failure.Error{Code: fe.Code, Message: fmt.Sprintf("step %d/%d (%s) failed: %s", i+1, len(w.Steps), describeStep(step), fe.Message), Hint: fe.Hint}
 			}
@@ -132,17 +143,17 @@ func (c *Replay) Run(ctx context.Context, env *Env) (*Output, error) {
 			text.WriteString(out.Text)
 		}
 		results = append(results, res)
+		if stream {
+			partial(jsonLine(res), "")
+		}
 	}
 	if changed {
 		_ = workflow.Save(loc.Path, w)
 	}
 	summary := fmt.Sprintf("replay: %d/%d steps ok, %d healed", okN, len(w.Steps), healed)
 	text.WriteString(summary + "\n")
-	lines := make([]any, 0, len(results)+1)
-	for _, r := range results {
-		lines = append(lines, r)
-	}
-	lines = append(lines, map[string]any{"summary": summary, "ok": okN, "total": len(w.Steps), "healed": healed})
+	// In ndjson mode the step lines already went out as each step ended.
+	lines := []any{map[string]any{"summary": summary, "ok": okN, "total": len(w.Steps), "healed": healed}}
 	out := &Output{Text: text.String(), Data: map[string]any{"workflow": w.Name, "steps": results, "ok": okN, "total": len(w.Steps), "healed": healed}, Lines: lines}
 	if failed != nil {
 		return out, failed
@@ -241,4 +252,9 @@ func pickLocator(ctx context.Context, t *tab.Tab, tgt *workflow.Target, vars map
 	}
 	return 0, failure.New(failure.NotFound, "no locator found an element that agrees with the recording (%s %q): %s",
 		tgt.Fingerprint.Role, tgt.Fingerprint.Name, strings.Join(reasons, "; "))
+}
+
+func jsonLine(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b) + "\n"
 }

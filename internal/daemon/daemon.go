@@ -214,13 +214,22 @@ func (d *daemon) serve(conn net.Conn) {
 		d.shutdown(false) // the browser stays for the new daemon
 		return
 	}
-	resp := d.execute(req)
+	var wmu sync.Mutex
+	partial := func(stdout, stderr string) {
+		wmu.Lock()
+		defer wmu.Unlock()
+		_ = conn.SetWriteDeadline(time.Now().Add(10 * time.Second))
+		_ = rpc.Write(conn, rpc.Response{Stdout: stdout, Stderr: stderr, More: true})
+	}
+	resp := d.execute(req, partial)
+	wmu.Lock()
+	defer wmu.Unlock()
 	_ = conn.SetWriteDeadline(time.Now().Add(30 * time.Second))
 	_ = rpc.Write(conn, resp)
 }
 
 // Execute runs one request in-process (used by the MCP server and tests).
-func (d *daemon) execute(req rpc.Request) (resp rpc.Response) {
+func (d *daemon) execute(req rpc.Request, partial func(stdout, stderr string)) (resp rpc.Response) {
 	d.run.Lock()
 	defer d.run.Unlock()
 	d.touch()
@@ -232,7 +241,7 @@ func (d *daemon) execute(req rpc.Request) (resp rpc.Response) {
 		}
 	}()
 	start := time.Now()
-	out, err := Dispatch(d.m, d.rec, req, func() { d.shutdown(true) })
+	out, err := Dispatch(d.m, d.rec, req, func() { d.shutdown(true) }, partial)
 	d.log.Debug("command", "cmd", req.Command, "ms", time.Since(start).Milliseconds(), "err", err)
 	if err != nil {
 		fe := failure.From(err)
@@ -263,7 +272,7 @@ func notes(m *tab.Manager) string {
 }
 
 // Dispatch decodes and runs a command against a browser manager.
-func Dispatch(m *tab.Manager, rec *commands.Recorder, req rpc.Request, stop func()) (*commands.Output, error) {
+func Dispatch(m *tab.Manager, rec *commands.Recorder, req rpc.Request, stop func(), partial func(stdout, stderr string)) (*commands.Output, error) {
 	cmd, ok := commands.New(req.Command)
 	if !ok {
 		return nil, failure.New(failure.Usage, "unknown command %q", req.Command)
@@ -287,7 +296,10 @@ func Dispatch(m *tab.Manager, rec *commands.Recorder, req rpc.Request, stop func
 		return nil, err
 	}
 	m.SetDialogPolicy(tab.DialogPolicy{Mode: g.Dialog, PromptText: g.PromptText})
-	env := &commands.Env{Browser: m, Globals: g, Stop: stop, Recorder: rec}
+	if partial == nil {
+		partial = func(string, string) {}
+	}
+	env := &commands.Env{Browser: m, Globals: g, Stop: stop, Recorder: rec, Partial: partial}
 	after, err := rec.Capture(ctx, env, req.Command, cmd)
 	if err != nil {
 		return nil, err

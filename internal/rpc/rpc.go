@@ -30,6 +30,7 @@ type Globals struct {
 	AllowFile   bool          `json:"allow_file,omitempty"`
 	Cwd         string        `json:"cwd,omitempty"`      // the caller's directory (project-scoped workflows)
 	Deadline    time.Duration `json:"deadline,omitempty"` // whole-command deadline when longer than Timeout (replay)
+	TTY         bool          `json:"tty,omitempty"`      // the caller's stderr is a terminal (progress lines wanted)
 }
 
 // Request asks the daemon to run one command.
@@ -40,11 +41,14 @@ type Request struct {
 	Globals Globals         `json:"globals"`
 }
 
-// Response carries what the CLI prints and how it exits.
+// Response carries what the CLI prints and how it exits. A long command
+// may first send partial responses (More set) whose Stdout/Stderr are
+// printed as they arrive, e.g. replay's per-step lines and progress.
 type Response struct {
 	Stdout string         `json:"stdout,omitempty"`
 	Stderr string         `json:"stderr,omitempty"`
 	Error  *failure.Error `json:"error,omitempty"`
+	More   bool           `json:"more,omitempty"`
 }
 
 // MaxLine bounds one message (screenshots travel as paths, not bytes).
