@@ -66,3 +66,42 @@ func TestSessionSaveLoadAcrossRestart(t *testing.T) {
 		t.Errorf("delete left %s", path)
 	}
 }
+
+// An unwritable place to save: a clear IO error, and the saved file that
+// was there before stays intact.
+func TestSaveFailsCleanly(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("TACT_HOME", home)
+	s := "diskfail"
+	defer tact(t, s, "browser", "stop")
+	mustOK(t, tact(t, s, "snap", page("hello.html")))
+	mustOK(t, tact(t, s, "session", "save", "keep"))
+	path := filepath.Join(home, "sessions", "keep.json")
+	before, _ := os.ReadFile(path)
+	// Replace the file by a directory of the same name: the rename that
+	// completes an atomic write cannot succeed.
+	os.Rename(path, path+".bak")
+	os.Mkdir(path, 0o700)
+	os.WriteFile(filepath.Join(path, "x"), []byte("x"), 0o600)
+	r := tact(t, s, "session", "save", "keep")
+	if r.code != 12 || !strings.HasPrefix(r.err, "error: save session keep") || strings.Count(strings.TrimSpace(r.err), "\n") > 0 {
+		t.Errorf("save over a directory: exit %d %q", r.code, r.err)
+	}
+	os.RemoveAll(path)
+	os.Rename(path+".bak", path)
+	if after, _ := os.ReadFile(path); string(after) != string(before) {
+		t.Error("the previous session file changed")
+	}
+	// No temp files are left behind.
+	entries, _ := os.ReadDir(filepath.Join(home, "sessions"))
+	for _, e := range entries {
+		if strings.Contains(e.Name(), ".tmp-") {
+			t.Errorf("left %s", e.Name())
+		}
+	}
+	// A data dir that is a file: every command says so in one line.
+	t.Setenv("TACT_HOME", filepath.Join(home, "sessions", "keep.json"))
+	if r := tact(t, "other", "snap"); r.code == 0 || strings.Count(strings.TrimSpace(r.err), "\n") > 0 {
+		t.Errorf("data dir is a file: exit %d %q", r.code, r.err)
+	}
+}
