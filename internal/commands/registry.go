@@ -4,7 +4,8 @@ import (
 	"reflect"
 	"strings"
 	"sync"
-	"unicode"
+
+	"github.com/tact-browser/tact/internal/schema"
 )
 
 // Root lists every command tact has. Its tags drive the CLI (kong), and
@@ -81,7 +82,7 @@ func walk(t reflect.Type, prefix string) {
 		}
 		name := f.Tag.Get("name")
 		if name == "" {
-			name = kebab(f.Name)
+			name = schema.Kebab(f.Name)
 		}
 		full := strings.TrimSpace(prefix + " " + name)
 		if reflect.PointerTo(f.Type).Implements(commandType) {
@@ -125,21 +126,4 @@ func NameOf(c Command) string {
 		}
 	}
 	return ""
-}
-
-// kebab converts a Go field name the way kong does (MaxTokens -> max-tokens).
-func kebab(s string) string {
-	var b strings.Builder
-	rs := []rune(s)
-	for i, r := range rs {
-		if unicode.IsUpper(r) {
-			if i > 0 && (unicode.IsLower(rs[i-1]) || (i+1 < len(rs) && unicode.IsLower(rs[i+1]))) {
-				b.WriteByte('-')
-			}
-			b.WriteRune(unicode.ToLower(r))
-		} else {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
 }

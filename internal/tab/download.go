@@ -150,25 +150,12 @@ func SanitizeFilename(s string) string {
 // AwaitDownloads waits for downloads started during an action to finish
 // (bounded by ctx), so the action can report where they were saved.
 func (t *Tab) AwaitDownloads(ctx context.Context, limit time.Duration) {
-	deadline := time.After(limit)
-	for {
-		t.mu.Lock()
-		pending, ch := false, t.changed
+	t.waitWhile(ctx, limit, func() bool {
 		for _, d := range t.downloads {
 			if d.State == "inProgress" {
-				pending = true
+				return true
 			}
 		}
-		t.mu.Unlock()
-		if !pending {
-			return
-		}
-		select {
-		case <-ch:
-		case <-deadline:
-			return
-		case <-ctx.Done():
-			return
-		}
-	}
+		return false
+	})
 }

@@ -563,15 +563,7 @@ func (m *Manager) NewTab(ctx context.Context) (*Tab, error) {
 	if err != nil {
 		return nil, err
 	}
-	t, err := m.waitTab(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	m.mu.Lock()
-	m.current = id
-	m.mu.Unlock()
-	m.save()
-	return t, nil
+	return m.Adopt(ctx, id)
 }
 
 // Switch makes the tab with this id (or unique id prefix) current.

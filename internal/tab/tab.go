@@ -345,12 +345,18 @@ func (t *Tab) Drain() Effects {
 // AwaitPopup waits (up to d) for a window the page opened to be attached,
 // so an action that opens a tab can report it and switch to it.
 func (t *Tab) AwaitPopup(ctx context.Context, d time.Duration) {
-	deadline := time.After(d)
+	t.waitWhile(ctx, d, func() bool { return t.popups > len(t.opened) })
+}
+
+// waitWhile waits until pending (evaluated under the tab lock) turns false,
+// the limit passes or ctx ends, waking on every tab event.
+func (t *Tab) waitWhile(ctx context.Context, limit time.Duration, pending func() bool) {
+	deadline := time.After(limit)
 	for {
 		t.mu.Lock()
-		pending, ch := t.popups > len(t.opened), t.changed
+		p, ch := pending(), t.changed
 		t.mu.Unlock()
-		if !pending {
+		if !p {
 			return
 		}
 		select {
