@@ -5,9 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -23,8 +21,6 @@ import (
 var (
 	srvURL, altURL string
 	noBrowser      string
-	sessions       = map[string]bool{}
-	sessionsMu     sync.Mutex
 )
 
 func TestMain(m *testing.M) {
@@ -34,34 +30,22 @@ func TestMain(m *testing.M) {
 	os.Exit(run(m))
 }
 
+var env *browsertest.CLIEnv
+
 func run(m *testing.M) int {
 	if _, err := browser.Find(); err != nil {
 		noBrowser = err.Error()
 		return m.Run()
 	}
-	home, err := os.MkdirTemp("", "tact-cli-test-")
-	if err != nil {
+	var err error
+	if env, err = browsertest.SetupCLI("tact-cli-test-"); err != nil {
 		panic(err)
 	}
-	defer os.RemoveAll(home)
-	os.Setenv("TACT_HOME", home)
-	os.Setenv("TACT_CHROME_ARGS", `"`+browsertest.HostRules+`"`)
-	os.Unsetenv("TACT_SESSION")
-	os.Unsetenv("TACT_CDP")
-	root, err := browsertest.RepoRoot()
-	if err != nil {
-		panic(err)
-	}
-	srv := browsertest.Serve(filepath.Join(root, "testdata"), "127.0.0.1:0")
-	alt := browsertest.Serve(filepath.Join(root, "testdata"), "localhost:0")
-	defer srv.Close()
-	defer alt.Close()
-	srvURL, altURL = srv.URL, alt.URL
-	code := m.Run()
-	for s := range sessions {
+	defer env.Close(func(s string) {
 		cli.Main([]string{"--session", s, "browser", "stop"}, &bytes.Buffer{}, &bytes.Buffer{})
-	}
-	return code
+	})
+	srvURL, altURL = env.URL, env.AltURL
+	return m.Run()
 }
 
 type result struct {
@@ -75,9 +59,7 @@ func tact(t testing.TB, session string, args ...string) result {
 	if noBrowser != "" {
 		t.Skip(noBrowser)
 	}
-	sessionsMu.Lock()
-	sessions[session] = true
-	sessionsMu.Unlock()
+	env.Used(session)
 	var out, errb bytes.Buffer
 	code := cli.Main(append([]string{"--session", session}, args...), &out, &errb)
 	return result{out.String(), errb.String(), code}

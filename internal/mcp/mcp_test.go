@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -32,7 +31,6 @@ import (
 var (
 	srvURL    string
 	noBrowser string
-	sessions  = map[string]bool{}
 )
 
 func TestMain(m *testing.M) {
@@ -42,32 +40,22 @@ func TestMain(m *testing.M) {
 	os.Exit(run(m))
 }
 
+var env *browsertest.CLIEnv
+
 func run(m *testing.M) int {
 	if _, err := browser.Find(); err != nil {
 		noBrowser = err.Error()
 		return m.Run()
 	}
-	home, err := os.MkdirTemp("", "tact-mcp-test-")
-	if err != nil {
+	var err error
+	if env, err = browsertest.SetupCLI("tact-mcp-test-"); err != nil {
 		panic(err)
 	}
-	defer os.RemoveAll(home)
-	os.Setenv("TACT_HOME", home)
-	os.Setenv("TACT_CHROME_ARGS", `"`+browsertest.HostRules+`"`)
-	os.Unsetenv("TACT_SESSION")
-	os.Unsetenv("TACT_CDP")
-	root, err := browsertest.RepoRoot()
-	if err != nil {
-		panic(err)
-	}
-	srv := browsertest.Serve(filepath.Join(root, "testdata"), "127.0.0.1:0")
-	defer srv.Close()
-	srvURL = srv.URL
-	code := m.Run()
-	for s := range sessions {
+	defer env.Close(func(s string) {
 		cli.Main([]string{"--session", s, "browser", "stop"}, &bytes.Buffer{}, &bytes.Buffer{})
-	}
-	return code
+	})
+	srvURL = env.URL
+	return m.Run()
 }
 
 func needBrowser(t *testing.T, session string) {
@@ -75,7 +63,7 @@ func needBrowser(t *testing.T, session string) {
 	if noBrowser != "" {
 		t.Skip(noBrowser)
 	}
-	sessions[session] = true
+	env.Used(session)
 }
 
 // connect starts a server for session in this process and connects an SDK

@@ -1,0 +1,66 @@
+package browsertest
+
+import (
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"sync"
+)
+
+// CLIEnv is a process-wide environment for end-to-end tests that run tact
+// itself (CLI, MCP): a private TACT_HOME, external hosts blocked, no
+// inherited session or --cdp, and testdata/ served on 127.0.0.1 (URL) and
+// as a second site on localhost (AltURL).
+type CLIEnv struct {
+	URL, AltURL string
+	Home        string
+
+	srv, alt *httptest.Server
+	mu       sync.Mutex
+	sessions map[string]bool
+}
+
+// SetupCLI prepares the environment; Close undoes it.
+func SetupCLI(prefix string) (*CLIEnv, error) {
+	home, err := os.MkdirTemp("", prefix)
+	if err != nil {
+		return nil, err
+	}
+	root, err := RepoRoot()
+	if err != nil {
+		os.RemoveAll(home)
+		return nil, err
+	}
+	os.Setenv("TACT_HOME", home)
+	os.Setenv("TACT_CHROME_ARGS", `"`+HostRules+`"`)
+	os.Unsetenv("TACT_SESSION")
+	os.Unsetenv("TACT_CDP")
+	td := filepath.Join(root, "testdata")
+	e := &CLIEnv{Home: home, srv: Serve(td, "127.0.0.1:0"), alt: Serve(td, "localhost:0"), sessions: map[string]bool{}}
+	e.URL, e.AltURL = e.srv.URL, e.alt.URL
+	return e, nil
+}
+
+// Used records that a test used a session, so Close can stop its daemon.
+func (e *CLIEnv) Used(session string) {
+	e.mu.Lock()
+	e.sessions[session] = true
+	e.mu.Unlock()
+}
+
+// Close stops every used session (stop runs `tact --session S browser
+// stop`), the servers, and removes the home.
+func (e *CLIEnv) Close(stop func(session string)) {
+	e.mu.Lock()
+	list := make([]string, 0, len(e.sessions))
+	for s := range e.sessions {
+		list = append(list, s)
+	}
+	e.mu.Unlock()
+	for _, s := range list {
+		stop(s)
+	}
+	e.srv.Close()
+	e.alt.Close()
+	os.RemoveAll(e.Home)
+}
