@@ -96,25 +96,10 @@ func (t *Tab) frameOffset(ctx context.Context, tg *target, frameID string) (floa
 		if err != nil {
 			return 0, 0, err
 		}
-		var owner struct {
-			BackendNodeID int64 `json:"backendNodeId"`
-		}
-		if err := parentHost.sess.Call(ctx, "DOM.getFrameOwner", map[string]any{"frameId": frameID}, &owner); err != nil {
-			return 0, 0, failure.New(failure.StaleRef, "frame %s is gone: %v", frameID, err)
-		}
-		wid, err := t.worldFor(ctx, parentHost, parentFrame)
+		fe, err := t.frameOwner(ctx, parentHost, parentFrame, frameID)
 		if err != nil {
 			return 0, 0, err
 		}
-		var obj struct {
-			Object struct {
-				ObjectID string `json:"objectId"`
-			} `json:"object"`
-		}
-		if err := parentHost.sess.Call(ctx, "DOM.resolveNode", map[string]any{"backendNodeId": owner.BackendNodeID, "executionContextId": wid}, &obj); err != nil {
-			return 0, 0, failure.New(failure.StaleRef, "frame owner is gone: %v", err)
-		}
-		fe := &Element{tab: t, tg: parentHost, frameID: parentFrame, ObjectID: obj.Object.ObjectID}
 		var o struct{ X, Y float64 }
 		err = fe.Call(ctx, `function () {
   const r = this.getBoundingClientRect(), cs = getComputedStyle(this);
@@ -128,6 +113,30 @@ func (t *Tab) frameOffset(ctx context.Context, tg *target, frameID string) (floa
 		tg, frameID = parentHost, parentFrame
 	}
 	return ox, oy, nil
+}
+
+// frameOwner returns the iframe element (in its parent frame, hosted by
+// parent) that holds frameID.
+func (t *Tab) frameOwner(ctx context.Context, parent *target, parentFrame, frameID string) (*Element, error) {
+	var owner struct {
+		BackendNodeID int64 `json:"backendNodeId"`
+	}
+	if err := parent.sess.Call(ctx, "DOM.getFrameOwner", map[string]any{"frameId": frameID}, &owner); err != nil {
+		return nil, failure.New(failure.StaleRef, "frame %s is gone: %v", frameID, err)
+	}
+	wid, err := t.worldFor(ctx, parent, parentFrame)
+	if err != nil {
+		return nil, err
+	}
+	var obj struct {
+		Object struct {
+			ObjectID string `json:"objectId"`
+		} `json:"object"`
+	}
+	if err := parent.sess.Call(ctx, "DOM.resolveNode", map[string]any{"backendNodeId": owner.BackendNodeID, "executionContextId": wid}, &obj); err != nil {
+		return nil, failure.New(failure.StaleRef, "frame owner is gone: %v", err)
+	}
+	return &Element{tab: t, tg: parent, frameID: parentFrame, ObjectID: obj.Object.ObjectID}, nil
 }
 
 // parentOf finds the parent frame of frameID and the target hosting it.

@@ -91,25 +91,10 @@ func (t *Tab) readFrames(ctx context.Context, sb *strings.Builder, links bool) {
 // ownerVisible reports whether the iframe element hosting frameID is
 // rendered with a usable size (skips tracking pixels and hidden ads).
 func (t *Tab) ownerVisible(ctx context.Context, parent *target, parentFrame, frameID string) bool {
-	var owner struct {
-		BackendNodeID int64 `json:"backendNodeId"`
-	}
-	if err := parent.sess.Call(ctx, "DOM.getFrameOwner", map[string]any{"frameId": frameID}, &owner); err != nil {
-		return false
-	}
-	wid, err := t.worldFor(ctx, parent, parentFrame)
+	el, err := t.frameOwner(ctx, parent, parentFrame, frameID)
 	if err != nil {
 		return false
 	}
-	var obj struct {
-		Object struct {
-			ObjectID string `json:"objectId"`
-		} `json:"object"`
-	}
-	if err := parent.sess.Call(ctx, "DOM.resolveNode", map[string]any{"backendNodeId": owner.BackendNodeID, "executionContextId": wid}, &obj); err != nil {
-		return false
-	}
-	el := &Element{tab: t, tg: parent, frameID: parentFrame, ObjectID: obj.Object.ObjectID}
 	defer el.Release(ctx)
 	var ok bool
 	_ = el.Call(ctx, `function () { const r = this.getBoundingClientRect(); return r.width >= 20 && r.height >= 20 && this.checkVisibility({checkOpacity: true, checkVisibilityCSS: true}); }`, &ok)
