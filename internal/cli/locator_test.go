@@ -163,7 +163,7 @@ func TestSnapLocatorsFlag(t *testing.T) {
 			t.Errorf("generated-looking name %q chosen:\n%s", bad, r.out)
 		}
 	}
-	if !strings.Contains(r.err, "tokens of locators") {
+	if !strings.Contains(r.err, "locators: ~") {
 		t.Errorf("stderr: %q", r.err)
 	}
 }

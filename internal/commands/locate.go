@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 	"time"
 
@@ -74,7 +75,14 @@ func locateText(li *tab.LocInfo) string {
 // or as the full structured JSON (--raw).
 func snapLocators(ctx context.Context, t *tab.Tab, page *snapshot.Page, c *Snap) (*Output, error) {
 	start := time.Now()
-	locs, err := t.PageLocators(ctx, page, c.Raw)
+	// Lazily: with a token budget, only the elements the text will show
+	// (those of the plain render; locators only make lines longer).
+	var only map[string]bool
+	if !c.Raw && c.MaxTokens > 0 {
+		plain, _ := render.Text(page, render.Options{MaxTokens: c.MaxTokens})
+		only = shownRefs(plain)
+	}
+	locs, err := t.PageLocators(ctx, page, c.Raw, only)
 	if err != nil {
 		return nil, err
 	}
@@ -114,14 +122,37 @@ func snapLocators(ctx context.Context, t *tab.Tab, page *snapshot.Page, c *Snap)
 	jp := withLoc(func(best string) snapshot.Attr { return snapshot.Attr{Key: "loc", Value: best} })
 	out.Data = jp
 	out.Lines = ndjsonLines(jp)
-	_, st := render.Text(page, render.Options{MaxTokens: c.MaxTokens})
-	out.Stderr = strings.TrimSuffix(out.Stderr, "\n") + fmt.Sprintf(" (+%d tokens of locators, generated in %d ms)\n", tokensOf(out.Text)-st.Tokens, took.Milliseconds())
+	// What the locators cost, measured on the lines they were added to.
+	shown := shownRefs(out.Text)
+	added := 0
+	for _, s := range textPage.Sections {
+		for _, e := range s.Elements {
+			if shown[e.Ref] && len(e.Attrs) > 0 && strings.HasPrefix(e.Attrs[len(e.Attrs)-1].Key, "loc=") {
+				added += len([]rune(e.Attrs[len(e.Attrs)-1].Key)) + 1
+			} else if shown[e.Ref] && len(e.Attrs) > 1 && e.Attrs[len(e.Attrs)-1].Key == "unstable" {
+				added += len([]rune(e.Attrs[len(e.Attrs)-2].Key)) + len(" unstable") + 1
+			}
+		}
+	}
+	out.Stderr = strings.TrimSuffix(out.Stderr, "\n") + fmt.Sprintf(" (locators: ~%d tokens for %d elements, generated for %d in %d ms)\n",
+		(added+render.CharsPerToken-1)/render.CharsPerToken, len(shown), len(locs), took.Milliseconds())
 	return out, nil
 }
 
-func tokensOf(s string) int {
-	n := len([]rune(s))
-	return (n + render.CharsPerToken - 1) / render.CharsPerToken
+var refRE = regexp.MustCompile(`@(e[0-9]+)`)
+
+// shownRefs lists the refs a rendered snap prints.
+func shownRefs(text string) map[string]bool {
+	m := map[string]bool{}
+	for _, line := range strings.Split(text, "\n") {
+		if strings.HasSuffix(line, " not shown") {
+			continue // "- … 2,900 more items (…, @e40–@e5840) not shown"
+		}
+		for _, r := range refRE.FindAllStringSubmatch(line, -1) {
+			m[r[1]] = true
+		}
+	}
+	return m
 }
 
 // RawSnap is snap --raw: every element with everything tact knows of it.

@@ -12,7 +12,16 @@ import (
 	"github.com/tact-browser/tact/internal/snapshot"
 )
 
-func TestMain(m *testing.M) { os.Exit(browsertest.Main(m)) }
+// TestMain shares one browser among the tests, except in fuzzing runs
+// (FuzzParse needs none, and every fuzz worker would start one).
+func TestMain(m *testing.M) {
+	for _, a := range os.Args[1:] {
+		if strings.HasPrefix(a, "-test.fuzz") {
+			os.Exit(m.Run())
+		}
+	}
+	os.Exit(browsertest.Main(m))
+}
 
 type gen struct {
 	Key      int    `json:"key"`

@@ -226,14 +226,18 @@ func (t *Tab) Locators(ctx context.Context, el *Element) (*LocInfo, error) {
 	return li, nil
 }
 
-// PageLocators generates locators for every element of a snap, one page
-// round trip per frame. Keys are refs ("e12").
-func (t *Tab) PageLocators(ctx context.Context, p *snapshot.Page, box bool) (map[string]*LocInfo, error) {
+// PageLocators generates locators for the elements of a snap (only those
+// in only, when it is not nil), one page round trip per frame. Keys are
+// refs ("e12").
+func (t *Tab) PageLocators(ctx context.Context, p *snapshot.Page, box bool, only map[string]bool) (map[string]*LocInfo, error) {
 	type key struct{ host, frame string }
 	groups := map[key][]int{}
 	var order []key
 	for _, s := range p.Sections {
 		for _, e := range s.Elements {
+			if only != nil && !only[e.Ref] {
+				continue
+			}
 			n, err := strconv.Atoi(strings.TrimPrefix(e.Ref, "e"))
 			if err != nil {
 				continue
