@@ -307,12 +307,12 @@ func unquote(s string) (string, string, error) {
 			}
 			u, err := strconv.Unquote(lit)
 			if err != nil {
-				return "", "", fmt.Errorf("bad escape in %s", lit)
+				return "", "", fmt.Errorf("bad escape in %q", lit)
 			}
 			return u, s[i+1:], nil
 		}
 	}
-	return "", "", fmt.Errorf("unterminated quote in %s", s)
+	return "", "", fmt.Errorf("unterminated quote in %q", s)
 }
 
 func parseRole(p, v string) (Step, error) {
