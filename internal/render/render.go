@@ -672,7 +672,7 @@ func clean(s string) string {
 	if s == "" {
 		return s
 	}
-	if strings.ContainsAny(s, "\x1b\x9b") {
+	if strings.ContainsAny(s, "\x1b\u009b") {
 		s = ansiRE.ReplaceAllString(s, "")
 	}
 	dirty := false
