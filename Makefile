@@ -18,6 +18,10 @@ vet:
 	@test -z "$$(gofmt -l . | tee /dev/stderr)" || (echo "gofmt needed" && exit 1)
 	$(GO) vet ./...
 
+# staticcheck from the Go module proxy (not needed by `make test`).
+lint: vet
+	$(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
+
 # Speed and size targets live here, never in tests.
 bench:
 	$(GO) test -run '^$$' -bench . -benchtime 20x ./internal/cli/ ./internal/snapshot/ | tee bench.out
