@@ -164,7 +164,7 @@ func TestNewTabAndShadow(t *testing.T) {
 	out := openPage(t, s, page("act_form.html"))
 	r := tact(t, s, "click", refOf(t, out, `"Open in new tab"`))
 	mustOK(t, r)
-	if !strings.Contains(r.out, "new tab (now current): "+page("hello.html")) || !strings.Contains(r.out, "# Hello") {
+	if !strings.Contains(r.out, `new tab (now current): "Hello page" `+page("hello.html")) || !strings.Contains(r.out, "# Hello") {
 		t.Errorf("target=_blank:\n%s", r.out)
 	}
 	r = tact(t, s, "tab", "list")

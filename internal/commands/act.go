@@ -85,7 +85,9 @@ func act(ctx context.Context, env *Env, o ActOpts, target, verb string, do func(
 		if err == nil {
 			_ = nt.WaitLoaded(ctx)
 			nt.Settle(ctx, actQuiet, settleCap)
-			out = append(out, "new tab (now current): "+nt.URL())
+			var title string
+			_ = nt.EvalWorld(ctx, "document.title", &title)
+			out = append(out, fmt.Sprintf("new tab (now current): %q %s", title, nt.URL()))
 			t = nt
 		}
 	}
