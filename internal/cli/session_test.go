@@ -105,3 +105,21 @@ func TestSaveFailsCleanly(t *testing.T) {
 		t.Errorf("data dir is a file: exit %d %q", r.code, r.err)
 	}
 }
+
+// Corrupt state files never break a session: they are replaced.
+func TestCorruptStateFiles(t *testing.T) {
+	s := "corrupt"
+	mustOK(t, tact(t, s, "snap", page("hello.html")))
+	mustOK(t, tact(t, s, "browser", "stop"))
+	run := filepath.Join(os.Getenv("TACT_HOME"), "run", s)
+	os.WriteFile(filepath.Join(run, "state.json"), []byte("{\"next_ref\": \"garbage"), 0o600)
+	os.WriteFile(filepath.Join(run, "recording.json"), []byte("\x00\x01not json"), 0o600)
+	r := tact(t, s, "snap", page("hello.html"))
+	mustOK(t, r)
+	if !strings.Contains(r.out, "# Hello") {
+		t.Errorf("snap after corrupt state: %s", r.out)
+	}
+	if r := tact(t, s, "record", "list"); r.code != 0 || strings.Contains(r.out, "(recording") {
+		t.Errorf("record list after a corrupt recording file: %d %q", r.code, r.out)
+	}
+}

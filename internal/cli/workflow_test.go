@@ -45,6 +45,10 @@ func TestRecordReplayHeal(t *testing.T) {
 		t.Errorf("workflow mode %v", st.Mode())
 	}
 	mustOK(t, tact(t, s, "workflow", "lint", "login"))
+	// The secret is not in the daemon's log either.
+	if logb, _ := os.ReadFile(filepath.Join(os.Getenv("TACT_HOME"), "run", s, "daemon.log")); strings.Contains(string(logb), "hunter2") {
+		t.Error("daemon.log contains the password")
+	}
 
 	// Parameterize the page and the user, as a person would by editing.
 	text := strings.Replace(string(b), page("wf_login.html"), srvURL+"/${PAGE}", 1)
