@@ -72,6 +72,16 @@ type Conn struct {
 	closed  bool
 	done    chan struct{}
 	err     error
+	trace   func(method string, d time.Duration, err error)
+}
+
+// SetTrace installs a hook called after every call with its method,
+// duration and error (never its params: they may hold secrets). nil
+// removes it.
+func (c *Conn) SetTrace(fn func(method string, d time.Duration, err error)) {
+	c.mu.Lock()
+	c.trace = fn
+	c.mu.Unlock()
 }
 
 // Dial connects to a browser's websocket debugger URL.
@@ -180,11 +190,18 @@ func (c *Conn) Subscribe(fn func(Event)) (unsubscribe func()) {
 // discard). It returns when the reply arrives, ctx ends, or the connection
 // drops.
 func (c *Conn) Call(ctx context.Context, sessionID, method string, params, result any) error {
+	start := time.Now()
 	ch, forget, err := c.send(sessionID, method, params)
-	if err != nil {
-		return err
+	if err == nil {
+		err = c.wait(ctx, method, ch, forget, result)
 	}
-	return c.wait(ctx, method, ch, forget, result)
+	c.mu.Lock()
+	trace := c.trace
+	c.mu.Unlock()
+	if trace != nil {
+		trace(method, time.Since(start), err)
+	}
+	return err
 }
 
 // Go writes the call now (so calls issued one after another reach the

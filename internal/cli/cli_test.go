@@ -86,6 +86,12 @@ func TestSnapBasics(t *testing.T) {
 	if !strings.Contains(r.err, "elements, ~") {
 		t.Errorf("stderr lacks the element/token count: %q", r.err)
 	}
+	// --verbose: a debug line per CDP call on stderr, stdout unchanged.
+	rv := tact(t, "main", "-v", "snap")
+	mustOK(t, rv)
+	if !strings.Contains(rv.err, "debug: ") || !strings.Contains(rv.err, "Runtime.evaluate") || strings.Contains(rv.out, "debug:") {
+		t.Errorf("--verbose stderr: %q", rv.err)
+	}
 	// Same document, same refs.
 	r2 := tact(t, "main", "snap")
 	mustOK(t, r2)

@@ -241,7 +241,32 @@ func (d *daemon) execute(req rpc.Request, partial func(stdout, stderr string)) (
 		}
 	}()
 	start := time.Now()
+	var debug strings.Builder
+	if req.Globals.Verbose {
+		// --verbose: every CDP call of this command, with its time; no
+		// params, so typed secrets never reach the log.
+		var mu sync.Mutex
+		lines := 0
+		d.m.Trace(func(method string, dur time.Duration, err error) {
+			mu.Lock()
+			defer mu.Unlock()
+			if lines++; lines > 400 {
+				return
+			}
+			fmt.Fprintf(&debug, "debug: +%dms %s %s", time.Since(start).Milliseconds(), method, dur.Round(100*time.Microsecond))
+			if err != nil {
+				fmt.Fprintf(&debug, " error: %v", err)
+			}
+			debug.WriteByte('\n')
+		})
+		defer d.m.Trace(nil)
+	}
 	out, err := Dispatch(d.m, d.rec, req, func() { d.shutdown(true) }, partial)
+	if req.Globals.Verbose {
+		d.m.Trace(nil)
+		fmt.Fprintf(&debug, "debug: %s took %dms\n", req.Command, time.Since(start).Milliseconds())
+		defer func() { resp.Stderr = debug.String() + resp.Stderr }()
+	}
 	d.log.Debug("command", "cmd", req.Command, "ms", time.Since(start).Milliseconds(), "err", err)
 	if err != nil {
 		fe := failure.From(err)

@@ -63,6 +63,7 @@ type Manager struct {
 
 	queue  eventQueue
 	stopCh chan struct{}
+	trace  func(method string, d time.Duration, err error)
 }
 
 type persisted struct {
@@ -288,6 +289,9 @@ func (m *Manager) connect(ctx context.Context) error {
 	}
 	m.mu.Unlock()
 	conn.Subscribe(m.queue.push)
+	m.mu.Lock()
+	conn.SetTrace(m.trace)
+	m.mu.Unlock()
 	m.save()
 	if !browser.IsLoopback(ws) && !strings.HasPrefix(ws, "wss://") {
 		m.note("warning: --cdp endpoint is not on this machine and not wss://; the protocol is unencrypted")
@@ -630,6 +634,18 @@ func (m *Manager) Adopt(ctx context.Context, id string) (*Tab, error) {
 	m.mu.Unlock()
 	m.save()
 	return t, nil
+}
+
+// Trace sends a line per CDP call of the current connection to fn (nil
+// stops it); `--verbose` shows them.
+func (m *Manager) Trace(fn func(method string, d time.Duration, err error)) {
+	m.mu.Lock()
+	conn := m.conn
+	m.trace = fn
+	m.mu.Unlock()
+	if conn != nil {
+		conn.SetTrace(fn)
+	}
 }
 
 // Interrupt stops a script that keeps the current tab busy (an endless
