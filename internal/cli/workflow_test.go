@@ -62,6 +62,10 @@ func TestRecordReplayHeal(t *testing.T) {
 	if !strings.Contains(r.out, "Balance: 42 credits") || !strings.HasSuffix(r.out, "replay: 5/5 steps ok, 0 healed\n") {
 		t.Errorf("replay output:\n%s", r.out)
 	}
+	if !strings.Contains(string(b), `"at_ms"`) {
+		t.Error("steps carry no timing for --speed")
+	}
+	mustOK(t, tact(t, s, "replay", "login", "--speed", "50", "--var", "PAGE=wf_login.html", "--var", "USER=a", "--var", "PASSWORD=x"))
 	// Missing variable: refused before anything runs.
 	if r := tact(t, s, "replay", "login", "--var", "PAGE=wf_login.html", "--var", "PASSWORD=x"); r.code != 2 || !strings.Contains(r.err, "USER") {
 		t.Errorf("missing var: exit %d %s", r.code, r.err)

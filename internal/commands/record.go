@@ -133,6 +133,7 @@ func (r *Recorder) Capture(ctx context.Context, env *Env, name string, cmd Comma
 		if r.cur == nil {
 			return
 		}
+		step.AtMS = time.Since(r.cur.Started).Milliseconds()
 		r.cur.Workflow.Steps = append(r.cur.Workflow.Steps, step)
 		_ = r.persist()
 	}, nil

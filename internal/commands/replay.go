@@ -22,7 +22,7 @@ type Replay struct {
 	Var             []string `name:"var" sep:"none" placeholder:"KEY=VALUE" help:"Set a workflow variable (repeatable; env TACT_VAR_KEY works too)."`
 	VarFile         string   `name:"var-file" placeholder:"FILE" help:"KEY=VALUE lines."`
 	ContinueOnError bool     `name:"continue-on-error" help:"Run the remaining steps after a failed one."`
-	Speed           float64  `default:"0" help:"Pace steps like the recording, N times faster (0 = no pauses)."`
+	Speed           float64  `default:"0" help:"Keep the recorded pauses between steps, N times shorter (0 = no pauses)."`
 	Update          bool     `help:"Write healed locator order back to the workflow file."`
 }
 
@@ -108,7 +108,14 @@ func (c *Replay) Run(ctx context.Context, env *Env) (*Output, error) {
 			partial("", fmt.Sprintf("step %d/%d: %s\n", i+1, len(w.Steps), describeStep(step)))
 		}
 		if c.Speed > 0 && i > 0 {
-			time.Sleep(time.Duration(float64(200*time.Millisecond) / c.Speed))
+			// Keep the recorded pause between steps, N times shorter.
+			gap := time.Duration(step.AtMS-w.Steps[i-1].AtMS) * time.Millisecond
+			if gap > 0 {
+				select {
+				case <-time.After(time.Duration(float64(min(gap, time.Minute)) / c.Speed)):
+				case <-ctx.Done():
+				}
+			}
 		}
 		out, heal, err := c.runStep(ctx, env, step, vars)
 		if heal > 0 {

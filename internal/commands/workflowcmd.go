@@ -215,12 +215,9 @@ func (c *Replay) Deadline(g rpc.Globals) time.Duration {
 			n = len(w.Steps) + 1
 		}
 	}
-	return time.Duration(n)*g.Timeout + time.Duration(n)*time.Duration(float64(200*time.Millisecond)/maxf(c.Speed, 1))
-}
-
-func maxf(a, b float64) float64 {
-	if a > b {
-		return a
+	d := time.Duration(n) * g.Timeout
+	if c.Speed > 0 {
+		d += time.Duration(float64(time.Duration(n)*time.Minute) / c.Speed) // pauses are capped at a minute each
 	}
-	return b
+	return d
 }

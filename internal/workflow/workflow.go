@@ -38,6 +38,9 @@ type Step struct {
 	Command string          `json:"command"`
 	Params  json.RawMessage `json:"params,omitempty"`
 	Target  *Target         `json:"target,omitempty"`
+	// AtMS is when the step ran, in ms since the recording started; replay
+	// --speed N keeps the recorded pauses, N times shorter.
+	AtMS int64 `json:"at_ms,omitempty"`
 }
 
 // Target identifies an element durably: verified locators best first, a
