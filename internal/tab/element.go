@@ -41,8 +41,12 @@ func (t *Tab) ResolveRef(ctx context.Context, n int) (*Element, error) {
 		return nil, err
 	}
 	ri, ok, next := t.m.refInfo(n)
-	if n >= next || !ok {
+	if n >= next {
 		return nil, failure.New(failure.UnknownRef, "@e%d was never issued in this session", n).WithHint("run tact snap and use a ref from its output")
+	}
+	if !ok {
+		// Issued, but its document or tab is gone (and forgotten).
+		return nil, failure.New(failure.StaleRef, "@e%d is stale: its page has changed since the snap", n).WithHint("run tact snap again and use the new refs")
 	}
 	if ri.Tab != t.id {
 		return nil, failure.New(failure.StaleRef, "@e%d belongs to another tab", n).WithHint("tact tab switch, or snap this tab again")

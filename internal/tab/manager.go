@@ -453,6 +453,11 @@ func (m *Manager) dropTab(id string) {
 		return
 	}
 	delete(m.tabs, id)
+	for n, ri := range m.state.Refs {
+		if ri.Tab == id {
+			delete(m.state.Refs, n)
+		}
+	}
 	for sid, tg := range m.targets {
 		if tg.tab == t {
 			delete(m.targets, sid)
@@ -507,16 +512,37 @@ func (m *Manager) nextRef() int {
 	return m.state.NextRef
 }
 
-func (m *Manager) recordRefs(tabID, hostID, frameID string, refs []int, next int) {
+// recordRefs notes where new refs live; it reports whether anything
+// changed (a re-snap of an unchanged document changes nothing and need not
+// be written to disk).
+func (m *Manager) recordRefs(tabID, hostID, frameID string, refs []int, next int) bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	changed := false
 	for _, r := range refs {
 		if _, ok := m.state.Refs[r]; !ok {
 			m.state.Refs[r] = refInfo{Tab: tabID, Frame: frameID, Host: hostID}
+			changed = true
 		}
 	}
 	if next > m.state.NextRef {
 		m.state.NextRef = next
+		changed = true
+	}
+	return changed
+}
+
+// forgetRefs drops the refs of a tab whose main document is gone (it
+// navigated or closed): they can only be stale now, which ResolveRef
+// reports for any issued number it no longer knows. This keeps the map,
+// and the state file written after each snap, to the live documents.
+func (m *Manager) forgetRefs(tabID string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for n, ri := range m.state.Refs {
+		if ri.Tab == tabID {
+			delete(m.state.Refs, n)
+		}
 	}
 }
 

@@ -24,15 +24,18 @@ func (t *Tab) Snapshot(ctx context.Context, focus string) (*snapshot.Page, error
 	}
 	frames := 0
 	var res snapshot.Result
-	items, err := t.walkFrame(ctx, t.main, t.id, focus, "", 0, &frames, &res)
+	changed := false
+	items, err := t.walkFrame(ctx, t.main, t.id, focus, "", 0, &frames, &res, &changed)
 	if err != nil {
 		return nil, err
 	}
-	t.m.save()
+	if changed {
+		t.m.save()
+	}
 	return snapshot.Build(res.URL, res.Title, items), nil
 }
 
-func (t *Tab) walkFrame(ctx context.Context, tg *target, frameID, focus, framePath string, depth int, frames *int, top *snapshot.Result) ([]snapshot.Item, error) {
+func (t *Tab) walkFrame(ctx context.Context, tg *target, frameID, focus, framePath string, depth int, frames *int, top *snapshot.Result, changed *bool) ([]snapshot.Item, error) {
 	*frames++
 	var r snapshot.Result
 	opts := map[string]any{"nextRef": t.m.nextRef()}
@@ -54,7 +57,9 @@ func (t *Tab) walkFrame(ctx context.Context, tg *target, frameID, focus, framePa
 			refs = append(refs, it.Ref)
 		}
 	}
-	t.m.recordRefs(t.id, tg.id, frameID, refs, r.NextRef)
+	if t.m.recordRefs(t.id, tg.id, frameID, refs, r.NextRef) {
+		*changed = true
+	}
 	out := make([]snapshot.Item, 0, len(r.Items))
 	for _, it := range r.Items {
 		if framePath != "" {
@@ -79,7 +84,7 @@ func (t *Tab) walkFrame(ctx context.Context, tg *target, frameID, focus, framePa
 		if framePath != "" {
 			path = framePath + "/" + childID
 		}
-		sub, err := t.walkFrame(ctx, host, hostFrame, "", path, depth+1, frames, nil)
+		sub, err := t.walkFrame(ctx, host, hostFrame, "", path, depth+1, frames, nil, changed)
 		if err != nil {
 			if failure.From(err).Code == failure.Timeout {
 				return nil, err

@@ -180,6 +180,7 @@ func (t *Tab) event(tg *target, ev cdp.Event) {
 		_ = json.Unmarshal(ev.Params, &p)
 		t.m.visited(p.Frame.URL)
 		if tg.kind == "page" && p.Frame.ParentID == "" {
+			t.m.forgetRefs(t.id)
 			t.update(func() {
 				t.url, t.loaderID = p.Frame.URL, p.Frame.LoaderID
 				t.navSeq++
