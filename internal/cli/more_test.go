@@ -29,7 +29,8 @@ func TestMoreActions(t *testing.T) {
 		t.Fatalf("download not reported:\n%s\nfiles: %v\nlog tail: %s", r.out, entries, tail(string(logb), 1500))
 	}
 	line := r.out[strings.Index(r.out, "download saved: ")+len("download saved: "):]
-	path := strings.TrimSpace(line[:strings.Index(line, " (")])
+	line, _, _ = strings.Cut(line, "\n")
+	path := strings.TrimSpace(line[:strings.LastIndex(line, " (")])
 	home := os.Getenv("TACT_HOME")
 	if !strings.HasPrefix(path, filepath.Join(home, "downloads")) || strings.Contains(filepath.Base(path), "/") {
 		t.Errorf("download path %q escapes %s/downloads", path, home)

@@ -9,6 +9,9 @@ import (
 
 func TestSessionSaveLoadAcrossRestart(t *testing.T) {
 	s := "sess"
+	// A fresh profile, also when the test runs again (-count).
+	tact(t, s, "browser", "stop")
+	os.RemoveAll(filepath.Join(os.Getenv("TACT_HOME"), "profiles", s))
 	out := openPage(t, s, page("session_app.html"))
 	if !strings.Contains(out, "Please log in") {
 		t.Fatalf("fresh app:\n%s", out)
