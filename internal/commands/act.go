@@ -132,15 +132,17 @@ func clickLike(ctx context.Context, t *tab.Tab, el *tab.Element, clicks int) err
 	}
 	// Moving the pointer can change :hover styles and shift the layout
 	// (a menu closing above the target); aim again once it is there.
-	if err := t.Mouse(ctx, x, y, "left", 0); err != nil {
+	if err := t.MouseMove(ctx, x, y); err != nil {
 		return err
 	}
-	if x2, y2, err := el.ClickPoint(ctx, true); err != nil {
+	x2, y2, err := el.ClickPoint(ctx, true)
+	if err != nil {
 		return err
-	} else if x2 != x || y2 != y {
-		x, y = x2, y2
 	}
-	return t.Mouse(ctx, x, y, "left", clicks)
+	if x2 != x || y2 != y {
+		return t.Mouse(ctx, x2, y2, "left", clicks)
+	}
+	return t.Click(ctx, x, y, "left", clicks)
 }
 
 // Click clicks an element.
@@ -182,7 +184,7 @@ func (c *Hover) Run(ctx context.Context, env *Env) (*Output, error) {
 		if err != nil {
 			return nil, err
 		}
-		return nil, t.Mouse(ctx, x, y, "none", 0)
+		return nil, t.MouseMove(ctx, x, y)
 	})
 }
 

@@ -199,13 +199,22 @@ func (t *Tab) parentOf(ctx context.Context, tg *target, frameID string) (*target
 
 // Mouse dispatches a full click (move, press, release) at x,y.
 func (t *Tab) Mouse(ctx context.Context, x, y float64, button string, clicks int) error {
+	if err := t.MouseMove(ctx, x, y); err != nil {
+		return err
+	}
+	return t.Click(ctx, x, y, button, clicks)
+}
+
+// MouseMove moves the pointer to x,y (hover).
+func (t *Tab) MouseMove(ctx context.Context, x, y float64) error {
+	err := t.main.sess.Call(ctx, "Input.dispatchMouseEvent", map[string]any{"type": "mouseMoved", "x": x, "y": y}, nil)
+	return inputErr(ctx, err)
+}
+
+// Click presses and releases a button clicks times at x,y, where the
+// pointer already is.
+func (t *Tab) Click(ctx context.Context, x, y float64, button string, clicks int) error {
 	s := t.main.sess
-	if err := s.Call(ctx, "Input.dispatchMouseEvent", map[string]any{"type": "mouseMoved", "x": x, "y": y}, nil); err != nil {
-		return inputErr(ctx, err)
-	}
-	if clicks == 0 {
-		return nil
-	}
 	for i := 1; i <= clicks; i++ {
 		for _, typ := range []string{"mousePressed", "mouseReleased"} {
 			if err := s.Call(ctx, "Input.dispatchMouseEvent", map[string]any{"type": typ, "x": x, "y": y, "button": button, "clickCount": i}, nil); err != nil {
