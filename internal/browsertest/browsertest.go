@@ -26,6 +26,11 @@ import (
 // on DNS; loopback stays reachable.
 const HostRules = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost"
 
+// Args are the browser flags tests launch with: the host rules, and no
+// sandbox so CI containers without user namespaces can run Chromium as any
+// user (tact itself adds --no-sandbox only for root).
+var Args = []string{HostRules, "--no-sandbox"}
+
 var (
 	shared struct {
 		proc *browser.Process
@@ -69,7 +74,7 @@ func setup() (int, error) {
 	shared.dir = dir
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	p, err := browser.Launch(ctx, browser.Options{Headless: true, UserDataDir: filepath.Join(dir, "profile"), Args: []string{HostRules}})
+	p, err := browser.Launch(ctx, browser.Options{Headless: true, UserDataDir: filepath.Join(dir, "profile"), Args: Args})
 	if err != nil {
 		return 0, err
 	}

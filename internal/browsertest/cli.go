@@ -32,7 +32,7 @@ func SetupCLI(prefix string) (*CLIEnv, error) {
 		return nil, err
 	}
 	os.Setenv("TACT_HOME", home)
-	os.Setenv("TACT_CHROME_ARGS", `"`+HostRules+`"`)
+	os.Setenv("TACT_CHROME_ARGS", `"`+HostRules+`" --no-sandbox`)
 	os.Unsetenv("TACT_SESSION")
 	os.Unsetenv("TACT_CDP")
 	td := filepath.Join(root, "testdata")

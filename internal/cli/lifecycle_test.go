@@ -34,7 +34,7 @@ func TestAttachWithCDP(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	p, err := browser.Launch(ctx, browser.Options{Headless: true, UserDataDir: filepath.Join(t.TempDir(), "p"), Args: []string{browsertest.HostRules}})
+	p, err := browser.Launch(ctx, browser.Options{Headless: true, UserDataDir: filepath.Join(t.TempDir(), "p"), Args: browsertest.Args})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -72,7 +72,7 @@ func connect(t *testing.T, session string) *sdk.ClientSession {
 	t.Helper()
 	s, err := mcp.NewServer(mcp.Options{
 		Commands: commands.SchemaCommands(),
-		Globals:  rpc.Globals{Session: session, Output: "text", Timeout: 30 * time.Second, BrowserArgs: []string{browsertest.HostRules}},
+		Globals:  rpc.Globals{Session: session, Output: "text", Timeout: 30 * time.Second, BrowserArgs: browsertest.Args},
 		Version:  cli.Version,
 	})
 	if err != nil {
