@@ -157,6 +157,9 @@ func (c *Client) waitGone(ctx context.Context) {
 	}
 }
 
+// maxLog is the size at which a session's daemon log is rotated.
+const maxLog = 4 << 20
+
 // start launches `tact __daemon` detached (own session, so it outlives this
 // CLI call and is not killed with the caller's process group).
 func (c *Client) start(ctx context.Context) error {
@@ -186,6 +189,10 @@ func (c *Client) start(ctx context.Context) error {
 	}
 	if sp.Verbose {
 		args = append(args, "--verbose")
+	}
+	// Keep one previous log; Chrome's stderr would otherwise grow it forever.
+	if st, err := os.Stat(c.paths.Log); err == nil && st.Size() > maxLog {
+		_ = os.Rename(c.paths.Log, c.paths.Log+".1")
 	}
 	logf, err := os.OpenFile(c.paths.Log, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
 	if err != nil {
