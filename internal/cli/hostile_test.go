@@ -20,7 +20,7 @@ func TestHostilePages(t *testing.T) {
 		{"50 alerts", page("hostile_alerts.html"), `"Still here"`, false},
 		{"reload every 100ms", page("hostile_reload.html"), "", true},
 		{"never finishes loading", srvURL + "/hello.html?delay=29s", "", true}, // ends at --timeout
-		{"100k nodes", page("hostile_big.html"), "# Big DOM", true}, // slow on a loaded 2-core machine; must still end in time
+		{"100k nodes", page("hostile_big.html"), "# Big DOM", true},            // slow on a loaded 2-core machine; must still end in time
 		{"nested shadow roots and frames", page("hostile_nested.html"), `"Deep button"`, false},
 		{"endless loop", page("act_form.html"), "", false},
 	}

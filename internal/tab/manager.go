@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/tact-browser/tact/internal/browser"
@@ -253,7 +254,13 @@ func (m *Manager) connect(ctx context.Context) error {
 		ws, launched = m.state.WS, true
 	default:
 		if m.state.Launched && m.state.PID > 0 {
+			// Our own earlier browser, unreachable: make sure it is gone
+			// before its profile lock is judged.
+			_ = syscall.Kill(-m.state.PID, syscall.SIGKILL)
 			_ = killPID(m.state.PID)
+			for end := time.Now().Add(2 * time.Second); browser.Alive(m.state.PID) && time.Now().Before(end); {
+				time.Sleep(20 * time.Millisecond)
+			}
 		}
 		if err := unlockProfile(m.opts.ProfileDir); err != nil {
 			return err
@@ -569,6 +576,16 @@ func unlockProfile(dir string) error {
 	}
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return failure.New(failure.IO, "profile dir: %v", err)
+	}
+	// Chrome's lock is a symlink to "host-PID". A live owner means another
+	// browser (another session with the same --profile) uses the profile:
+	// taking it over would corrupt it.
+	if target, err := os.Readlink(filepath.Join(dir, "SingletonLock")); err == nil {
+		host, pidStr, _ := strings.Cut(target, "-")
+		me, _ := os.Hostname()
+		if pid, err := strconv.Atoi(pidStr); err == nil && host == me && browser.Alive(pid) {
+			return failure.New(failure.BrowserUnavailable, "profile %s is in use by another browser (pid %d)", filepath.Base(dir), pid).WithHint("use another --profile, or stop the session that uses it")
+		}
 	}
 	for _, f := range []string{"SingletonLock", "SingletonSocket", "SingletonCookie"} {
 		_ = os.Remove(filepath.Join(dir, f))
