@@ -60,3 +60,15 @@ func TestAttachWithCDP(t *testing.T) {
 	}
 	tact(t, s, "browser", "stop")
 }
+
+func TestProfileInUse(t *testing.T) {
+	mustOK(t, tact(t, "prof-a", "browser", "launch", "--profile", "shared-prof"))
+	defer tact(t, "prof-a", "browser", "stop")
+	defer tact(t, "prof-b", "browser", "stop")
+	r := tact(t, "prof-b", "browser", "launch", "--profile", "shared-prof")
+	if r.code != 3 || !strings.Contains(r.err, "in use by another browser") {
+		t.Errorf("second browser on one profile: exit %d %q", r.code, r.err)
+	}
+	// The first session is unharmed.
+	mustOK(t, tact(t, "prof-a", "snap", page("hello.html")))
+}
