@@ -103,13 +103,9 @@ type RecordShow struct {
 
 // Run shows.
 func (c *RecordShow) Run(ctx context.Context, env *Env) (*Output, error) {
-	loc, err := findWorkflow(env.Globals.Cwd, c.Name)
+	_, b, err := readWorkflow(env.Globals.Cwd, c.Name)
 	if err != nil {
 		return nil, err
-	}
-	b, err := os.ReadFile(loc.Path)
-	if err != nil {
-		return nil, failure.New(failure.IO, "%v", err)
 	}
 	var v any
 	_ = json.Unmarshal(b, &v)
@@ -143,6 +139,19 @@ func findWorkflow(cwd, name string) (workflow.Location, error) {
 	return loc, nil
 }
 
+// readWorkflow finds a workflow by name or path and reads its bytes.
+func readWorkflow(cwd, name string) (workflow.Location, []byte, error) {
+	loc, err := findWorkflow(cwd, name)
+	if err != nil {
+		return loc, nil, err
+	}
+	b, err := os.ReadFile(loc.Path)
+	if err != nil {
+		return loc, nil, failure.New(failure.IO, "%v", err)
+	}
+	return loc, b, nil
+}
+
 // WorkflowCmd groups workflow file tools.
 type WorkflowCmd struct {
 	Lint WorkflowLint `cmd:"" help:"Check a workflow: known, well-formed steps; no temporary refs; no plain-text secrets."`
@@ -155,13 +164,9 @@ type WorkflowLint struct {
 
 // Run lints; problems are a USAGE error listing them.
 func (c *WorkflowLint) Run(ctx context.Context, env *Env) (*Output, error) {
-	loc, err := findWorkflow(env.Globals.Cwd, c.Name)
+	loc, b, err := readWorkflow(env.Globals.Cwd, c.Name)
 	if err != nil {
 		return nil, err
-	}
-	b, err := os.ReadFile(loc.Path)
-	if err != nil {
-		return nil, failure.New(failure.IO, "%v", err)
 	}
 	w, err := workflow.Parse(b)
 	if err != nil {

@@ -303,28 +303,13 @@ func (t *Tab) framePath(ctx context.Context, tg *target, frameID string, cache m
 	if err != nil {
 		return nil, err
 	}
-	var owner struct {
-		BackendNodeID int64 `json:"backendNodeId"`
-	}
-	if err := parentHost.sess.Call(ctx, "DOM.getFrameOwner", map[string]any{"frameId": frameID}, &owner); err != nil {
-		return nil, failure.New(failure.StaleRef, "frame %s is gone: %v", frameID, err)
-	}
-	if err := t.evalIn(ctx, parentHost, parentFrame, "0", nil); err != nil {
+	if err := t.evalIn(ctx, parentHost, parentFrame, "0", nil); err != nil { // library present
 		return nil, err
 	}
-	wid, err := t.worldFor(ctx, parentHost, parentFrame)
+	fe, err := t.frameOwner(ctx, parentHost, parentFrame, frameID)
 	if err != nil {
 		return nil, err
 	}
-	var obj struct {
-		Object struct {
-			ObjectID string `json:"objectId"`
-		} `json:"object"`
-	}
-	if err := parentHost.sess.Call(ctx, "DOM.resolveNode", map[string]any{"backendNodeId": owner.BackendNodeID, "executionContextId": wid}, &obj); err != nil {
-		return nil, failure.New(failure.StaleRef, "frame owner is gone: %v", err)
-	}
-	fe := &Element{tab: t, tg: parentHost, frameID: parentFrame, ObjectID: obj.Object.ObjectID}
 	var g genResult
 	err = fe.Call(ctx, genElementJS, &g, false)
 	fe.Release(ctx)
