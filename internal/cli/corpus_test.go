@@ -28,15 +28,7 @@ import (
 // timed as nav ms), then "snap --max-tokens 0" on the same document (warm
 // snapshot, timed as snap ms). Tokens are characters/4.
 func TestCorpusSnap(t *testing.T) {
-	if os.Getenv("TACT_CORPUS") != "1" {
-		t.Skip("set TACT_CORPUS=1 to snap the readability corpus")
-	}
-	root, err := browsertest.RepoRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	shared := filepath.Join(root, "..", "shared")
-	dir := filepath.Join(shared, "corpus", "readability", "pages")
+	dir, shared := browsertest.CorpusPages(t)
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		t.Skipf("no corpus: %v", err)

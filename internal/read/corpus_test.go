@@ -31,17 +31,7 @@ import (
 // region. Run with: TACT_CORPUS=1 go test -run TestCorpus -v ./internal/read/
 // (TACT_CORPUS_DUMP=1 also writes each page's markdown to the temp dir).
 func TestCorpus(t *testing.T) {
-	if os.Getenv("TACT_CORPUS") == "" {
-		t.Skip("set TACT_CORPUS=1")
-	}
-	root, err := browsertest.RepoRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	pages := filepath.Join(root, "..", "shared", "corpus", "readability", "pages")
-	if _, err := os.Stat(pages); err != nil {
-		t.Skip("no corpus: ", err)
-	}
+	pages, _ := browsertest.CorpusPages(t)
 	srv := browsertest.Serve(pages, "127.0.0.1:0")
 	defer srv.Close()
 	dirs, err := os.ReadDir(pages)

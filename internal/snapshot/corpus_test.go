@@ -22,18 +22,7 @@ import (
 // the text size with agent-browser's "snapshot -i" (from the peers' table).
 // It reports; it does not assert sizes. Run with TACT_CORPUS=1 -v.
 func TestCorpus(t *testing.T) {
-	if os.Getenv("TACT_CORPUS") == "" {
-		t.Skip("set TACT_CORPUS=1")
-	}
-	root, err := browsertest.RepoRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	shared := filepath.Join(root, "..", "shared")
-	pages := filepath.Join(shared, "corpus", "readability", "pages")
-	if _, err := os.Stat(pages); err != nil {
-		t.Skip("no corpus: ", err)
-	}
+	pages, shared := browsertest.CorpusPages(t)
 	peer := map[string]int{}
 	if f, err := os.Open(filepath.Join(shared, "notes", "corpus-peer-sizes.tsv")); err == nil {
 		sc := bufio.NewScanner(f)
