@@ -179,13 +179,25 @@ func TestFaults(t *testing.T) {
 	if !strings.Contains(r.err, "browser had exited") {
 		t.Errorf("relaunch not reported: %q", r.err)
 	}
-	b3, _, _ := statusOf(t, s)
+	b3, d3, _ := statusOf(t, s)
 	if b3 == bpid || !browser.Alive(b3) {
 		t.Errorf("no new browser: %d", b3)
 	}
 	mustOK(t, tact(t, s, "browser", "stop"))
 	if !waitDead(b3) {
 		t.Errorf("browser %d left behind after stop", b3)
+	}
+	if !waitDead(d3) {
+		t.Errorf("daemon %d left behind after stop", d3)
+	}
+	// No process of the process table still runs on this session's profile.
+	profile := filepath.Join(os.Getenv("TACT_HOME"), "profiles", s)
+	procs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+	for _, p := range procs {
+		b, err := os.ReadFile(p)
+		if err == nil && strings.Contains(string(b), "--user-data-dir="+profile+"\x00") {
+			t.Errorf("orphan: %s", strings.ReplaceAll(string(b), "\x00", " "))
+		}
 	}
 }
 
