@@ -207,7 +207,7 @@
           add(el, s);
         }
         if (el.hasAttribute('aria-label')) add(el, el.getAttribute('aria-label'));
-        if (el.localName === 'label' && el.control) add(el.control, labelText(el));
+        if (el.localName === 'label' && el.control) add(el.control, T.labelText(el));
       }
       this._labels = m;
     }
@@ -230,23 +230,6 @@
     }
     return this._roleIdx;
   };
-
-  function labelText(label) {
-    let out = '';
-    const rec = (n) => {
-      for (let c = n.firstChild; c; c = c.nextSibling) {
-        if (c.nodeType === 3) out += c.data;
-        else if (c.nodeType === 1) {
-          const t = c.localName;
-          if (t === 'select' || t === 'textarea' || t === 'input' || t === 'button' || SKIP.has(t)) continue;
-          if (t === 'img' && c.alt) out += ' ' + c.alt;
-          else rec(c);
-        }
-      }
-    };
-    rec(label);
-    return out;
-  }
 
   function textTest(v, exact) {
     if (exact) {

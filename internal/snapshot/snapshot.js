@@ -89,6 +89,8 @@
     rec(label);
     return fold(out);
   }
+  T.labelText = labelText; // shared with locator.js (label= matching)
+
 
   function hrefOf(el) {
     let h = el.href;
