@@ -46,6 +46,10 @@ func TestAttachWithCDP(t *testing.T) {
 		if !strings.Contains(r.out, "# Hello") {
 			t.Errorf("--cdp %s snap:\n%s", spec, r.out)
 		}
+		// The session is attached to that browser; another --cdp is refused.
+		if r := tact(t, s, "--cdp", "127.0.0.1:1", "snap"); r.code != 2 || !strings.Contains(r.err, "already uses") {
+			t.Errorf("second --cdp on an attached session: exit %d %s", r.code, r.err)
+		}
 		r = tact(t, s, "browser", "stop")
 		mustOK(t, r)
 		if !strings.Contains(r.out, "detached") {

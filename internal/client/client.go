@@ -68,9 +68,6 @@ func (c *Client) Running() bool {
 	return true
 }
 
-// ErrVersion is the daemon's answer to a client of another build.
-const codeVersion = "DAEMON_VERSION"
-
 // Do sends req, starting the daemon first when autostart is set. The wait
 // is bounded by the request's own timeout plus a grace period, so a stuck
 // daemon never hangs the CLI.
@@ -94,8 +91,9 @@ func (c *Client) Do(ctx context.Context, req rpc.Request, autostart bool) (*rpc.
 		if err != nil {
 			return nil, err
 		}
-		if resp.Error != nil && string(resp.Error.Code) == codeVersion {
-			// A daemon from another tact build: it exits; start ours.
+		if resp.Error != nil && string(resp.Error.Code) == rpc.CodeRetry {
+			// A daemon of another build, or one that is stopping: it
+			// exits; start a fresh one.
 			c.waitGone(ctx)
 			continue
 		}

@@ -209,7 +209,7 @@ func (d *daemon) serve(conn net.Conn) {
 	}
 	_ = conn.SetReadDeadline(time.Time{})
 	if req.Version != d.opts.Version {
-		_ = rpc.Write(conn, rpc.Response{Error: &failure.Error{Code: "DAEMON_VERSION", Message: "daemon is version " + d.opts.Version}})
+		_ = rpc.Write(conn, rpc.Response{Error: &failure.Error{Code: rpc.CodeRetry, Message: "daemon is version " + d.opts.Version}})
 		d.log.Info("client of another version; handing over", "client", req.Version)
 		d.shutdown(false) // the browser stays for the new daemon
 		return
@@ -232,6 +232,23 @@ func (d *daemon) serve(conn net.Conn) {
 func (d *daemon) execute(req rpc.Request, partial func(stdout, stderr string)) (resp rpc.Response) {
 	d.run.Lock()
 	defer d.run.Unlock()
+	// A request queued behind `browser stop` (or the idle timeout) must
+	// not revive this daemon's browser: send it to a fresh daemon.
+	select {
+	case <-d.stop:
+		return rpc.Response{Error: &failure.Error{Code: rpc.CodeRetry, Message: "daemon is stopping"}}
+	default:
+	}
+	// A session attached with --cdp stays on that browser; asking it for
+	// another one is a mistake to report, not to ignore.
+	if req.Globals.CDP != "" && req.Globals.CDP != d.opts.CDP {
+		attached := d.opts.CDP
+		if attached == "" {
+			attached = "a browser it launched"
+		}
+		return rpc.Response{Error: failure.New(failure.Usage, "session %q already uses %s, not --cdp %s", d.opts.Session, attached, req.Globals.CDP).
+			WithHint("tact browser stop first, or use another --session")}
+	}
 	d.touch()
 	defer d.touch()
 	defer func() {

@@ -51,6 +51,11 @@ type Response struct {
 	More   bool           `json:"more,omitempty"`
 }
 
+// CodeRetry is the daemon's answer when it will not serve the request
+// (another tact build, or it is shutting down): the client waits for it to
+// exit and starts a fresh daemon.
+const CodeRetry = "DAEMON_RETRY"
+
 // MaxLine bounds one message (screenshots travel as paths, not bytes).
 const MaxLine = 256 << 20
 
