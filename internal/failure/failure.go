@@ -52,11 +52,15 @@ func Codes() map[Code]int {
 	return m
 }
 
-// Error is a failure with a code and a one-line message.
+// Error is a failure with a code and a one-line message. Cause, when set,
+// is the error it was made from: errors.Is/As see through it (a dropped
+// connection stays recognisable after it became NAVIGATION_FAILED), and it
+// never crosses the wire (the message already says it).
 type Error struct {
 	Code    Code   `json:"code"`
 	Message string `json:"message"`
 	Hint    string `json:"hint,omitempty"`
+	Cause   error  `json:"-"`
 }
 
 func (e *Error) Error() string {
@@ -66,9 +70,22 @@ func (e *Error) Error() string {
 	return e.Message
 }
 
+// Unwrap returns the cause, so errors.Is/As reach the original error.
+func (e *Error) Unwrap() error { return e.Cause }
+
 // New makes an error with a formatted message.
 func New(code Code, format string, args ...any) *Error {
 	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// Wrap makes an error with a formatted message followed by ": cause", and
+// keeps cause for errors.Is/As.
+func Wrap(code Code, cause error, format string, args ...any) *Error {
+	msg := fmt.Sprintf(format, args...)
+	if cause != nil {
+		msg += ": " + cause.Error()
+	}
+	return &Error{Code: code, Message: msg, Cause: cause}
 }
 
 // WithHint returns a copy of e carrying a hint for the user.

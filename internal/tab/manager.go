@@ -596,7 +596,7 @@ func unlockProfile(dir string) error {
 // errBrowserGone wraps a CDP transport error as BROWSER_UNAVAILABLE.
 func errBrowserGone(err error) error {
 	if errors.Is(err, cdp.ErrClosed) {
-		return failure.New(failure.BrowserUnavailable, "browser connection lost: %v", err)
+		return failure.Wrap(failure.BrowserUnavailable, err, "browser connection lost")
 	}
 	return err
 }

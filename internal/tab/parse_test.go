@@ -1,6 +1,12 @@
 package tab
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+
+	"github.com/tact-browser/tact/internal/cdp"
+	"github.com/tact-browser/tact/internal/failure"
+)
 
 func TestParseRef(t *testing.T) {
 	for in, want := range map[string]int{"@e1": 1, "e42": 42, "@e007": 7} {
@@ -35,5 +41,17 @@ func TestParseKey(t *testing.T) {
 func TestGlobMatch(t *testing.T) {
 	if !globMatch("*/done*", "http://x/a/done?ok") || globMatch("*/done", "http://x/a/other") || !globMatch("example", "https://example.com") {
 		t.Error("globMatch")
+	}
+}
+
+// A connection dropped in the middle of a navigation is the browser going
+// away (exit 3), not a failed navigation (exit 4).
+func TestBrowserGoneKeepsCause(t *testing.T) {
+	err := errBrowserGone(failure.Wrap(failure.NavigationFailed, fmt.Errorf("write: %w", cdp.ErrClosed), "navigate to %s", "http://x/"))
+	if got := failure.ExitCode(err); got != 3 {
+		t.Errorf("exit %d (%v), want 3", got, err)
+	}
+	if got := failure.ExitCode(errBrowserGone(failure.New(failure.NavigationFailed, "dns"))); got != 4 {
+		t.Errorf("a plain navigation failure exits %d, want 4", got)
 	}
 }

@@ -52,7 +52,7 @@ func (m *Manager) SaveState(ctx context.Context) (*State, error) {
 		Cookies []json.RawMessage `json:"cookies"`
 	}
 	if err := m.conn.Call(ctx, "", "Storage.getCookies", nil, &ck); err != nil {
-		return nil, errBrowserGone(failure.New(failure.BrowserUnavailable, "read cookies: %v", err))
+		return nil, errBrowserGone(failure.Wrap(failure.BrowserUnavailable, err, "read cookies"))
 	}
 	st.Cookies = ck.Cookies
 	m.mu.Lock()

@@ -405,7 +405,7 @@ func (t *Tab) Navigate(ctx context.Context, url string) error {
 		if ctx.Err() != nil {
 			return failure.New(failure.Timeout, "navigation to %s did not finish within --timeout", url)
 		}
-		return errBrowserGone(failure.New(failure.NavigationFailed, "navigate to %s: %v", url, err))
+		return errBrowserGone(failure.Wrap(failure.NavigationFailed, err, "navigate to %s", url))
 	}
 	if res.ErrorText != "" {
 		return failure.New(failure.NavigationFailed, "%s: %s", url, res.ErrorText)
@@ -566,7 +566,7 @@ func (t *Tab) worldFor(ctx context.Context, tg *target, frameID string) (int64, 
 		if ctx.Err() != nil {
 			return 0, failure.New(failure.Timeout, "page did not respond within --timeout (busy script?)")
 		}
-		return 0, errBrowserGone(failure.New(failure.Internal, "isolated world: %v", err))
+		return 0, errBrowserGone(failure.Wrap(failure.Internal, err, "isolated world"))
 	}
 	tg.setWorld(frameID, res.ID)
 	return res.ID, nil
