@@ -115,3 +115,32 @@ func TestBadInput(t *testing.T) {
 		t.Errorf("1 MB fill stored %s chars", got)
 	}
 }
+
+// A page that swaps the element under the pointer a few ms after the first
+// mouse move (between tact's hit test and the press) never gets the other
+// element clicked: the click either reaches "Cancel" or fails clearly.
+func TestClickSwapRace(t *testing.T) {
+	s := "swaprace"
+	wrong, stopped := 0, 0
+	for i := 0; i < 20; i++ {
+		out := openPage(t, s, page("race_swap.html")+"?d="+strconv.Itoa(2+i%3))
+		r := tact(t, s, "click", refOf(t, out, `"Cancel"`), "--no-snap")
+		log := evalIn(t, s, `document.getElementById("log").textContent`)
+		if strings.Contains(log, "Delete all") {
+			wrong++
+			t.Errorf("run %d: Delete all was clicked (exit %d, %s)", i, r.code, r.err)
+		}
+		switch {
+		case r.code == 0 && log != "Cancel;":
+			t.Errorf("run %d: ok but the page logged %q", i, log)
+		case r.code == 10:
+			stopped++
+			if !strings.Contains(r.err, `"Delete all"`) && !strings.Contains(r.err, "covered") {
+				t.Errorf("run %d: NOT_INTERACTABLE does not say what is there: %s", i, r.err)
+			}
+		case r.code != 0 && r.code != 7:
+			t.Errorf("run %d: exit %d: %s", i, r.code, r.err)
+		}
+	}
+	t.Logf("20 runs: %d wrong clicks, %d stopped at event time or by the hit test", wrong, stopped)
+}

@@ -126,23 +126,7 @@ func actionOutput(ctx context.Context, t *tab.Tab, o ActOpts, lines []string) (*
 }
 
 func clickLike(ctx context.Context, t *tab.Tab, el *tab.Element, clicks int) error {
-	x, y, err := el.ClickPoint(ctx, true)
-	if err != nil {
-		return err
-	}
-	// Moving the pointer can change :hover styles and shift the layout
-	// (a menu closing above the target); aim again once it is there.
-	if err := t.MouseMove(ctx, x, y); err != nil {
-		return err
-	}
-	x2, y2, err := el.ClickPoint(ctx, true)
-	if err != nil {
-		return err
-	}
-	if x2 != x || y2 != y {
-		return t.Mouse(ctx, x2, y2, "left", clicks)
-	}
-	return t.Click(ctx, x, y, "left", clicks)
+	return t.ClickElement(ctx, el, clicks)
 }
 
 // Click clicks an element.

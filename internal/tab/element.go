@@ -18,6 +18,20 @@ type Element struct {
 	frameID  string
 	ObjectID string
 	Ref      int
+	// Target is what the user wrote (a locator), for messages when the
+	// element has no ref.
+	Target string
+}
+
+// Label names the element in messages: its ref, else the target as given.
+func (e *Element) Label() string {
+	switch {
+	case e.Ref > 0:
+		return fmt.Sprintf("@e%d", e.Ref)
+	case e.Target != "":
+		return e.Target
+	}
+	return "the element"
 }
 
 // ParseRef accepts "@e12" (and "e12") and returns 12.

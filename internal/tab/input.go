@@ -74,11 +74,11 @@ func (e *Element) ClickPoint(ctx context.Context, checkEnabled bool) (x, y float
 	switch p.Error {
 	case "":
 	case "covered":
-		return 0, 0, failure.New(failure.NotInteractable, "@e%d is covered by %s", e.Ref, p.By).WithHint("close the overlay first, or scroll")
+		return 0, 0, failure.New(failure.NotInteractable, "%s is covered by %s", e.Label(), p.By).WithHint("close the overlay first, or scroll")
 	case "detached":
-		return 0, 0, failure.New(failure.StaleRef, "@e%d was removed from the page", e.Ref).WithHint("run tact snap again")
+		return 0, 0, failure.New(failure.StaleRef, "%s was removed from the page", e.Label()).WithHint("run tact snap again")
 	default:
-		return 0, 0, failure.New(failure.NotInteractable, "@e%d is %s", e.Ref, p.Error)
+		return 0, 0, failure.New(failure.NotInteractable, "%s is %s", e.Label(), p.Error)
 	}
 	ox, oy, err := e.tab.frameOffset(ctx, e.tg, e.frameID)
 	if err != nil {

@@ -21,7 +21,11 @@ func (t *Tab) Resolve(ctx context.Context, target string) (*Element, error) {
 	if loc.IsRef() {
 		return t.ResolveRef(ctx, loc.Ref)
 	}
-	return t.resolveLocator(ctx, loc)
+	el, err := t.resolveLocator(ctx, loc)
+	if el != nil {
+		el.Target = target
+	}
+	return el, err
 }
 
 // Describe returns the element's role-ish tag and name for messages.
@@ -60,7 +64,7 @@ func (e *Element) Fill(ctx context.Context, value string) error {
 		return err
 	}
 	if kind.Error != "" {
-		return failure.New(failure.NotInteractable, "cannot fill @e%d: %s", e.Ref, kind.Error)
+		return failure.New(failure.NotInteractable, "cannot fill %s: %s", e.Label(), kind.Error)
 	}
 	if kind.Kind == "setter" {
 		// date, color, range...: no typing model; set the value natively.
@@ -119,7 +123,7 @@ func (e *Element) SelectOptions(ctx context.Context, values []string) ([]string,
 	case "nomatch":
 		return nil, failure.New(failure.NotFound, "no option matches %q; options: %s", strings.Join(values, ", "), strings.Join(r.Options, "; "))
 	default:
-		return nil, failure.New(failure.NotInteractable, "cannot select on @e%d: %s", e.Ref, r.Error)
+		return nil, failure.New(failure.NotInteractable, "cannot select on %s: %s", e.Label(), r.Error)
 	}
 }
 
@@ -140,7 +144,7 @@ func (e *Element) SetFiles(ctx context.Context, paths []string) error {
 		return err
 	}
 	if !ok {
-		return failure.New(failure.NotInteractable, "@e%d is not a file input", e.Ref)
+		return failure.New(failure.NotInteractable, "%s is not a file input", e.Label())
 	}
 	if err := e.tg.sess.Call(ctx, "DOM.setFileInputFiles", map[string]any{"files": paths, "objectId": e.ObjectID}, nil); err != nil {
 		return errBrowserGone(err)

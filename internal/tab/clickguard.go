@@ -1,0 +1,148 @@
+package tab
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/tact-browser/tact/internal/failure"
+)
+
+// The hit test runs before the press, and a page can swap the element
+// under the pointer in between (a hover handler that re-renders a few ms
+// later). So the press itself is checked: a capture listener in tact's
+// world sees the trusted pointer/mouse events first and stops the ones
+// whose target is not the intended element (or inside it, or one of its
+// labels). The first event decides: when it missed, every later event of
+// the click is stopped too and the click fails; when it hit, later events
+// that wander off (the element removed itself on mousedown) are stopped
+// silently, so no other element ever gets the click.
+const guardInstallJS = `function () {
+  const el = this, win = el.ownerDocument.defaultView;
+  const G = globalThis.__tactGuards = globalThis.__tactGuards || new WeakMap();
+  const old = G.get(el);
+  if (old) old.remove();
+  const onTarget = (ev) => {
+    for (const n of ev.composedPath()) {
+      if (n === el) return true;
+      if (n.tagName === "LABEL" && n.control === el) return true;
+    }
+    return false;
+  };
+  const name = (n) => {
+    const a = (n.closest && n.closest("button,a[href],input,select,textarea,summary,label,[role]")) || n;
+    if (!a.tagName) return String(a.nodeName || a).toLowerCase();
+    let role = a.getAttribute("role") || a.tagName.toLowerCase();
+    if (role === "a") role = "link";
+    if (role === "input") role = "input:" + (a.type || "text");
+    const text = (a.getAttribute("aria-label") || a.innerText || a.value || a.title || "").trim().replace(/\s+/g, " ").slice(0, 50);
+    return text ? role + " " + JSON.stringify(text) : role;
+  };
+  const g = {first: null, hit: "", seen: 0};
+  const types = ["pointerdown", "mousedown", "pointerup", "mouseup", "click", "dblclick", "auxclick", "contextmenu"];
+  const h = (ev) => {
+    if (!ev.isTrusted) return;
+    g.seen++;
+    const ok = onTarget(ev);
+    if (g.first === null) {
+      g.first = ok;
+      if (!ok) g.hit = name(ev.composedPath()[0] || ev.target);
+    }
+    if (g.first && ok) return;
+    ev.preventDefault();
+    ev.stopImmediatePropagation();
+  };
+  for (const t of types) win.addEventListener(t, h, true);
+  g.remove = () => { for (const t of types) win.removeEventListener(t, h, true); G.delete(el); };
+  G.set(el, g);
+  return true;
+}`
+
+const guardReadJS = `function () {
+  const G = globalThis.__tactGuards, g = G && G.get(this);
+  if (!g) return {missing: true};
+  g.remove();
+  return {missed: g.first === false, hit: g.hit, seen: g.seen};
+}`
+
+type guardResult struct {
+	Missing bool   `json:"missing"`
+	Missed  bool   `json:"missed"`
+	Hit     string `json:"hit"`
+	Seen    int    `json:"seen"`
+}
+
+// errMissed is a click whose press went to another element; the caller
+// may aim again once.
+type errMissed struct{ hit string }
+
+func (e errMissed) Error() string { return "would click " + e.hit + " instead" }
+
+// guardedPress presses at x,y (the pointer is already there) with the
+// event-time check installed on the element's window.
+func (e *Element) guardedPress(ctx context.Context, x, y float64, clicks int) error {
+	if err := e.Call(ctx, guardInstallJS, nil); err != nil {
+		return err
+	}
+	if err := e.tab.Click(ctx, x, y, "left", clicks); err != nil {
+		e.dropGuard()
+		return err
+	}
+	var g guardResult
+	if err := e.Call(ctx, guardReadJS, &g); err != nil {
+		// The click navigated or replaced the document: the press reached
+		// the page and the guard went with its document.
+		return nil
+	}
+	if g.Missed {
+		return errMissed{g.Hit}
+	}
+	return nil
+}
+
+// dropGuard removes the listener after a failed dispatch, on its own short
+// deadline (the command's may have passed).
+func (e *Element) dropGuard() {
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer cancel()
+	_ = e.Call(ctx, guardReadJS, nil)
+}
+
+// ClickElement clicks the element's centre after a hit test, checking at
+// event time that the press reaches the element. A press that would land
+// on another element is stopped before the page sees it, and after one
+// fresh aim the click fails NOT_INTERACTABLE naming what is there.
+func (t *Tab) ClickElement(ctx context.Context, el *Element, clicks int) error {
+	var missed errMissed
+	for attempt := 0; attempt < 2; attempt++ {
+		x, y, err := el.ClickPoint(ctx, true)
+		if err != nil {
+			if attempt > 0 {
+				break // the element changed under the pointer: report what got in the way
+			}
+			return err
+		}
+		// Moving the pointer can change :hover styles and shift the layout
+		// (a menu closing above the target); aim again once it is there.
+		if err := t.MouseMove(ctx, x, y); err != nil {
+			return err
+		}
+		x2, y2, err := el.ClickPoint(ctx, true)
+		if err != nil {
+			if attempt > 0 {
+				break
+			}
+			return err
+		}
+		if x2 != x || y2 != y {
+			if err := t.MouseMove(ctx, x2, y2); err != nil {
+				return err
+			}
+		}
+		err = el.guardedPress(ctx, x2, y2, clicks)
+		if !errors.As(err, &missed) {
+			return err
+		}
+	}
+	return failure.New(failure.NotInteractable, "%s: the page changed under the pointer; the click would have hit %s instead (stopped, nothing clicked)", el.Label(), missed.hit).WithHint("snap again and retry")
+}
