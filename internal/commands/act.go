@@ -176,14 +176,20 @@ func (c *Hover) Run(ctx context.Context, env *Env) (*Output, error) {
 type Fill struct {
 	Target string   `arg:"" help:"@eN ref or locator of an input, textarea or contenteditable."`
 	Value  []string `arg:"" optional:"" help:"The value (several words are joined with spaces)."`
-	Secret bool     `help:"A secret: never recorded in plain text (password fields always are)."`
+	SecretSource
 	ActOpts
 }
 
 // Run fills.
 func (c *Fill) Run(ctx context.Context, env *Env) (*Output, error) {
+	if err := c.check(); err != nil {
+		return nil, err
+	}
 	v := strings.Join(c.Value, " ")
 	return act(ctx, env, c.ActOpts, c.Target, "fill", func(t *tab.Tab, el *tab.Element) ([]string, error) {
+		if err := markSecret(ctx, el, c.Secret); err != nil {
+			return nil, err
+		}
 		return nil, el.Fill(ctx, v)
 	})
 }
@@ -191,15 +197,24 @@ func (c *Fill) Run(ctx context.Context, env *Env) (*Output, error) {
 // Type types text with real key events into an element.
 type Type struct {
 	Target string   `arg:"" help:"@eN ref or locator to focus first."`
-	Text   []string `arg:"" help:"The text (several words are joined with spaces)."`
-	Secret bool     `help:"A secret: never recorded in plain text (password fields always are)."`
+	Text   []string `arg:"" optional:"" help:"The text (several words are joined with spaces)."`
+	SecretSource
 	ActOpts
 }
 
 // Run focuses and types.
 func (c *Type) Run(ctx context.Context, env *Env) (*Output, error) {
+	if err := c.check(); err != nil {
+		return nil, err
+	}
+	if len(c.Text) == 0 {
+		return nil, failure.New(failure.Usage, "type needs the text (or --secret-env NAME / --secret-stdin)")
+	}
 	v := strings.Join(c.Text, " ")
 	return act(ctx, env, c.ActOpts, c.Target, "type into", func(t *tab.Tab, el *tab.Element) ([]string, error) {
+		if err := markSecret(ctx, el, c.Secret); err != nil {
+			return nil, err
+		}
 		if err := el.Focus(ctx); err != nil {
 			return nil, err
 		}

@@ -42,10 +42,14 @@ var Skip = map[string]string{
 // tweaks shape a tool's arguments where the CLI form is awkward for a
 // model: words joined with spaces are one string, --stdin is CLI-only.
 var tweaks = map[string]schema.InputOptions{
-	"fill": {AsString: map[string]bool{"value": true}},
-	"type": {AsString: map[string]bool{"text": true}},
+	"fill": {AsString: map[string]bool{"value": true}, Omit: cliSecret},
+	"type": {AsString: map[string]bool{"text": true}, Omit: cliSecret, Require: map[string]bool{"text": true}},
 	"eval": {AsString: map[string]bool{"expr": true}, Omit: map[string]bool{"stdin": true}, Require: map[string]bool{"expr": true}},
 }
+
+// cliSecret are the secret sources only a command line has (its
+// environment, its stdin); a tool passes the value with secret: true.
+var cliSecret = map[string]bool{"secret_env": true, "secret_stdin": true}
 
 // options are a command's tool options: tweaks, terse schemas, and fewer
 // knobs on actions, whose flags would repeat on every tool (dry_run and

@@ -571,6 +571,7 @@
       value = aria('aria-valuetext') || aria('aria-valuenow') || (tag === 'input' ? el.value : '') || '';
     }
     value = fold(value || '');
+    if (value && T.secrets && T.secrets.has(el)) value = '***'; // filled with --secret
     if (value && value !== name) a.push(['value', cap(value, 60)]);
     const checked = aria('aria-checked');
     if (tag === 'input' && (type === 'checkbox' || type === 'radio')) {

@@ -165,3 +165,13 @@ func (e *Element) Release(context.Context) {
 	defer cancel()
 	_ = e.tg.sess.Call(ctx, "Runtime.releaseObject", map[string]any{"objectId": e.ObjectID}, nil)
 }
+
+// MarkSecret records, in tact's world of the element's document, that the
+// element holds a secret, so snaps print its value masked like a
+// password's (the page cannot see or clear the mark).
+func (e *Element) MarkSecret(ctx context.Context) error {
+	return e.Call(ctx, `function () {
+  const T = globalThis.__tact || (globalThis.__tact = {});
+  (T.secrets = T.secrets || new WeakSet()).add(this);
+}`, nil)
+}

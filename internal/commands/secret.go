@@ -1,0 +1,89 @@
+package commands
+
+import (
+	"context"
+	"io"
+	"strings"
+
+	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/tab"
+)
+
+// SecretSource is how fill and type take a secret without putting it in
+// argv (where other local users can read it through /proc): from an
+// environment variable or stdin of the CLI process. The CLI reads it and
+// sends it to the daemon over the 0600 socket as the command's value.
+type SecretSource struct {
+	Secret      bool   `help:"A secret: masked in snaps, never recorded in plain text (password fields always are)."`
+	SecretEnv   string `name:"secret-env" help:"Take the value from this environment variable of the tact process, not argv (implies --secret)." placeholder:"NAME"`
+	SecretStdin bool   `name:"secret-stdin" help:"Take the value from stdin, not argv; one trailing newline is dropped (implies --secret)."`
+}
+
+// read returns the secret when one of the sources is set; it clears the
+// source so what goes on is a plain --secret value.
+func (s *SecretSource) read(environ []string, stdin io.Reader, inline []string) (string, bool, error) {
+	if s.SecretEnv == "" && !s.SecretStdin {
+		return "", false, nil
+	}
+	if s.SecretEnv != "" && s.SecretStdin {
+		return "", false, failure.New(failure.Usage, "give either --secret-env or --secret-stdin, not both")
+	}
+	if len(inline) > 0 {
+		return "", false, failure.New(failure.Usage, "a value on the command line and --secret-env/--secret-stdin: give only one")
+	}
+	var v string
+	if s.SecretEnv != "" {
+		found := false
+		for _, kv := range environ {
+			if k, val, ok := strings.Cut(kv, "="); ok && k == s.SecretEnv {
+				v, found = val, true
+			}
+		}
+		if !found {
+			return "", false, failure.New(failure.Usage, "--secret-env %s: no such environment variable", s.SecretEnv)
+		}
+	} else {
+		b, err := io.ReadAll(io.LimitReader(stdin, 1<<20))
+		if err != nil {
+			return "", false, failure.New(failure.IO, "read stdin: %v", err)
+		}
+		v = strings.TrimSuffix(strings.TrimSuffix(string(b), "\n"), "\r")
+	}
+	s.SecretEnv, s.SecretStdin, s.Secret = "", false, true
+	return v, true, nil
+}
+
+// check refuses a source that reached the daemon unread (a replayed or
+// MCP step): only the CLI process has that environment and stdin.
+func (s *SecretSource) check() error {
+	if s.SecretEnv != "" || s.SecretStdin {
+		return failure.New(failure.Usage, "--secret-env and --secret-stdin are read by the tact command line only")
+	}
+	return nil
+}
+
+// Prepare reads a --secret-env/--secret-stdin value in the CLI process.
+func (c *Fill) Prepare(_ string, environ []string, stdin io.Reader) error {
+	v, ok, err := c.SecretSource.read(environ, stdin, c.Value)
+	if ok {
+		c.Value = []string{v}
+	}
+	return err
+}
+
+// Prepare reads a --secret-env/--secret-stdin value in the CLI process.
+func (c *Type) Prepare(_ string, environ []string, stdin io.Reader) error {
+	v, ok, err := c.SecretSource.read(environ, stdin, c.Text)
+	if ok {
+		c.Text = []string{v}
+	}
+	return err
+}
+
+// markSecret makes later snaps mask the element's value like a password's.
+func markSecret(ctx context.Context, el *tab.Element, secret bool) error {
+	if !secret {
+		return nil
+	}
+	return el.MarkSecret(ctx)
+}
