@@ -142,6 +142,11 @@ func Serve(dir, addr string) *httptest.Server {
 			_, _ = w.Write([]byte("tact download test\n"))
 			return
 		}
+		if r.URL.Path == "/hang" {
+			// A subresource that never finishes (until the browser gives up).
+			<-r.Context().Done()
+			return
+		}
 		if r.URL.Path == "/status/404" {
 			http.Error(w, "not found", http.StatusNotFound)
 			return

@@ -42,6 +42,9 @@ func (c *Open) Run(ctx context.Context, env *Env) (*Output, error) {
 
 func navOutput(ctx context.Context, t *tab.Tab, o ActOpts) (*Output, error) {
 	lines := []string{"at " + t.URL()}
+	if t.StillLoading() {
+		lines = append(lines, stillLoading)
+	}
 	for _, d := range t.Drain().Dialogs {
 		lines = append(lines, fmt.Sprintf("dialog %s (%s): %q", d.Action, d.Type, d.Message))
 	}

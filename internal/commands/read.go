@@ -30,5 +30,6 @@ func (c *Read) Run(ctx context.Context, env *Env) (*Output, error) {
 	if text != "" && text[len(text)-1] != '\n' {
 		text += "\n"
 	}
+	text += loadingNote(r.Loading)
 	return &Output{Text: text, Data: r}, nil
 }

@@ -37,8 +37,21 @@ func (c *Snap) Run(ctx context.Context, env *Env) (*Output, error) {
 	if c.Locators || c.Raw {
 		return snapLocators(ctx, t, page, c)
 	}
-	return snapOutput(page, c.MaxTokens), nil
+	so := snapOutput(page, c.MaxTokens)
+	so.Text += loadingNote(page.Loading)
+	return so, nil
 }
+
+// loadingNote tells a reader that the page's load event has not fired, so
+// what they see may still grow.
+func loadingNote(loading bool) string {
+	if loading {
+		return stillLoading + "\n"
+	}
+	return ""
+}
+
+const stillLoading = "(page still loading)"
 
 func snapOutput(page *snapshot.Page, maxTokens int) *Output {
 	text, st := render.Text(page, render.Options{MaxTokens: maxTokens})

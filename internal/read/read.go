@@ -56,6 +56,7 @@ type Result struct {
 	Title    string `json:"title"`
 	Markdown string `json:"markdown"`
 	Error    string `json:"error,omitempty"`
+	Loading  bool   `json:"loading,omitempty"` // the load event has not fired
 }
 
 // Clean normalises extractor output for printing: trailing spaces removed,

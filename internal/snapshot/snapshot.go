@@ -66,6 +66,9 @@ type Page struct {
 	URL      string    `json:"url"`
 	Title    string    `json:"title"`
 	Sections []Section `json:"sections"`
+	// Loading: the load event has not fired (a subresource never finished);
+	// the page is shown as it is.
+	Loading bool `json:"loading,omitempty"`
 }
 
 // Section is a heading (none for the level-0 section holding what comes

@@ -63,7 +63,7 @@ func (t *Tab) afterNav(ctx context.Context, before navState) error {
 	for {
 		st := t.state()
 		if st.navSeq > before.navSeq {
-			return t.waitCommitted(ctx, before.loadSeq)
+			return t.waitCommitted(ctx, before)
 		}
 		select {
 		case <-st.changed:
@@ -236,15 +236,20 @@ func (t *Tab) WaitIdle(ctx context.Context) error {
 // waitCommitted waits for a committed document to finish loading. Pages
 // restored from the back/forward cache fire no load event, so the
 // document's readyState is polled as well.
-func (t *Tab) waitCommitted(ctx context.Context, loadSeq int) error {
+func (t *Tab) waitCommitted(ctx context.Context, before navState) error {
+	grace := graceFor(ctx)
 	for {
 		st := t.state()
-		if st.loadSeq > loadSeq {
+		if st.loadSeq > before.loadSeq {
 			return nil
 		}
 		var state string
-		if err := t.EvalWorld(ctx, "document.readyState", &state); err == nil && state == "complete" {
-			return nil
+		if err := t.EvalWorld(ctx, "document.readyState", &state); err == nil {
+			// complete: restored from the back/forward cache (no load event).
+			// interactive for a while: a subresource that never finishes.
+			if state == "complete" || (state == "interactive" && st.dclSeq > before.dclSeq && st.domReady && time.Since(st.domReadyAt) >= grace) {
+				return nil
+			}
 		}
 		select {
 		case <-st.changed:

@@ -38,6 +38,7 @@ func (t *Tab) Read(ctx context.Context, focus string, links bool) (*read.Result,
 		t.readFrames(ctx, &sb, links)
 		r.Markdown = sb.String()
 	}
+	r.Loading = t.StillLoading()
 	return &r, nil
 }
 

@@ -32,7 +32,9 @@ func (t *Tab) Snapshot(ctx context.Context, focus string) (*snapshot.Page, error
 	if changed {
 		t.m.save()
 	}
-	return snapshot.Build(res.URL, res.Title, items), nil
+	p := snapshot.Build(res.URL, res.Title, items)
+	p.Loading = t.StillLoading()
+	return p, nil
 }
 
 func (t *Tab) walkFrame(ctx context.Context, tg *target, frameID, focus, framePath string, depth int, frames *int, top *snapshot.Result, changed *bool) ([]snapshot.Item, error) {

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"sync"
 	"time"
@@ -81,6 +82,9 @@ type Tab struct {
 	stopSeq    int // main frame stopped loading (also when a navigation became a download)
 	loadSeq    int // load events of the main frame
 	loading    bool
+	dclSeq     int       // DOMContentLoaded events of the main frame
+	domReady   bool      // the current document fired DOMContentLoaded
+	domReadyAt time.Time // when it did
 	crashed    bool
 	dialogs    []Dialog // since the last Drain
 	open       *Dialog
@@ -184,6 +188,7 @@ func (t *Tab) event(tg *target, ev cdp.Event) {
 			t.update(func() {
 				t.url, t.loaderID = p.Frame.URL, p.Frame.LoaderID
 				t.navSeq++
+				t.domReady = false
 			})
 		}
 	case "Page.navigatedWithinDocument":
@@ -202,6 +207,10 @@ func (t *Tab) event(tg *target, ev cdp.Event) {
 		_ = json.Unmarshal(ev.Params, &p)
 		if tg.kind == "page" && p.FrameID == t.id {
 			t.update(func() { t.loading = true })
+		}
+	case "Page.domContentEventFired":
+		if tg.kind == "page" {
+			t.update(func() { t.dclSeq++; t.domReady, t.domReadyAt = true, time.Now() })
 		}
 	case "Page.loadEventFired":
 		if tg.kind == "page" {
@@ -382,12 +391,15 @@ type navState struct {
 	loading                  bool
 	loaderID                 string
 	changed                  chan struct{}
+	dclSeq                   int
+	domReady                 bool
+	domReadyAt               time.Time
 }
 
 func (t *Tab) state() navState {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return navState{t.navSeq, t.loadSeq, t.stopSeq, t.loading, t.loaderID, t.changed}
+	return navState{t.navSeq, t.loadSeq, t.stopSeq, t.loading, t.loaderID, t.changed, t.dclSeq, t.domReady, t.domReadyAt}
 }
 
 // Navigate loads url in the main frame and waits for its load event.
@@ -413,7 +425,7 @@ func (t *Tab) Navigate(ctx context.Context, url string) error {
 	if res.LoaderID == "" {
 		return nil // same-document navigation (fragment)
 	}
-	if err := t.waitLoad(ctx, before.loadSeq); err != nil {
+	if err := t.waitUsable(ctx, before.loadSeq, before.dclSeq); err != nil {
 		return err
 	}
 	var status int
@@ -426,6 +438,43 @@ func (t *Tab) Navigate(ctx context.Context, url string) error {
 // waitLoad waits until the main frame fired a load event after seq, or
 // stopped loading without one (a navigation that became a download).
 func (t *Tab) waitLoad(ctx context.Context, seq int) error {
+	return t.waitUsable(ctx, seq, math.MaxInt)
+}
+
+// WaitLoaded waits for a load in progress to finish, or for its document
+// to be usable (see waitUsable).
+func (t *Tab) WaitLoaded(ctx context.Context) error {
+	st := t.state()
+	if !st.loading {
+		return nil
+	}
+	base := st.dclSeq
+	if st.domReady {
+		base-- // this document's DOMContentLoaded counts
+	}
+	return t.waitUsable(ctx, st.loadSeq, base)
+}
+
+// loadGrace is how long after DOMContentLoaded tact waits for the load
+// event before taking the page as it is: one subresource that never
+// finishes (a hung image, a long-poll script) must not make a readable
+// page unreadable. It stays well inside the command's deadline.
+const loadGrace = 4 * time.Second
+
+// graceFor is loadGrace, or half the time ctx has left when that is less.
+func graceFor(ctx context.Context) time.Duration {
+	if dl, ok := ctx.Deadline(); ok && time.Until(dl)/2 < loadGrace {
+		return time.Until(dl) / 2
+	}
+	return loadGrace
+}
+
+// waitUsable waits like waitLoad, but also ends (without error) once the
+// document that fired DOMContentLoaded after dclSeq has waited loadGrace
+// (at most half the time left) for its load event. StillLoading then
+// reports it, so output can say so.
+func (t *Tab) waitUsable(ctx context.Context, seq, dclSeq int) error {
+	grace := graceFor(ctx)
 	stop := t.state().stopSeq
 	for {
 		st := t.state()
@@ -438,21 +487,29 @@ func (t *Tab) waitLoad(ctx context.Context, seq int) error {
 		if err := t.checkUsable(); err != nil {
 			return err
 		}
+		var wake <-chan time.Time
+		if st.dclSeq > dclSeq && st.domReady {
+			rest := grace - time.Since(st.domReadyAt)
+			if rest <= 0 {
+				return nil
+			}
+			wake = time.After(rest)
+		}
 		select {
 		case <-st.changed:
+		case <-wake:
 		case <-ctx.Done():
 			return failure.New(failure.Timeout, "page did not finish loading within --timeout")
 		}
 	}
 }
 
-// WaitLoaded waits for a load in progress to finish.
-func (t *Tab) WaitLoaded(ctx context.Context) error {
-	st := t.state()
-	if !st.loading {
-		return nil
-	}
-	return t.waitLoad(ctx, st.loadSeq)
+// StillLoading reports a main frame that has not fired its load event
+// (a subresource that never finishes): what tact shows is what is there.
+func (t *Tab) StillLoading() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.loading && t.domReady
 }
 
 func (t *Tab) checkUsable() error {
