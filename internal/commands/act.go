@@ -24,6 +24,15 @@ type ActOpts struct {
 // because most actions change nothing or change it at once.
 const actQuiet = 50 * time.Millisecond
 
+// effectWindow is how long after an action tact watches for the page's
+// first reaction when there is none yet: long enough for a toast shown
+// 400 ms later or a search debounced by 350 ms, short enough that a
+// click that does nothing costs well under a second.
+const effectWindow = 700 * time.Millisecond
+
+// noChange is the first line of an action the page did not react to.
+const noChange = "ok (no change on the page)"
+
 // act resolves target (when given), runs do, lets the page settle and
 // returns "ok", the notable effects and the fresh snap.
 func act(ctx context.Context, env *Env, o ActOpts, target, verb string, do func(t *tab.Tab, el *tab.Element) ([]string, error)) (*Output, error) {
@@ -54,11 +63,23 @@ func act(ctx context.Context, env *Env, o ActOpts, target, verb string, do func(
 	}
 	t.Drain()
 	mark := t.Mark()
+	am := t.MarkAction(ctx, el)
 	lines, err := do(t, el)
 	if err != nil {
 		return nil, err
 	}
-	t.Settle(ctx, actQuiet, settleCap)
+	head := "ok"
+	// check/uncheck of a control already in that state did nothing: no
+	// reaction to wait for.
+	if len(lines) == 0 || !strings.HasPrefix(lines[0], "already ") {
+		re := t.AwaitReaction(ctx, am, effectWindow)
+		if re.Page {
+			t.Settle(ctx, actQuiet, settleCap)
+		} else if !re.Own && verb != "hover" {
+			// hover can change :hover styles, which no DOM signal shows.
+			head = noChange
+		}
+	}
 	t.AwaitPopup(ctx, 3*time.Second)
 	t.AwaitDownloads(ctx, 30*time.Second)
 	eff := t.Drain()
@@ -94,16 +115,25 @@ func act(ctx context.Context, env *Env, o ActOpts, target, verb string, do func(
 	if eff.Crashed {
 		out = append(out, "the tab crashed")
 	}
-	return actionOutput(ctx, t, o, out)
+	return actionResult(ctx, t, o, head, out)
 }
 
 func actionOutput(ctx context.Context, t *tab.Tab, o ActOpts, lines []string) (*Output, error) {
+	return actionResult(ctx, t, o, "ok", lines)
+}
+
+// actionResult prints head ("ok", or noChange), the effect lines and the
+// fresh snap (or its diff).
+func actionResult(ctx context.Context, t *tab.Tab, o ActOpts, head string, lines []string) (*Output, error) {
 	var sb strings.Builder
-	sb.WriteString("ok\n")
+	sb.WriteString(head + "\n")
 	for _, l := range lines {
 		sb.WriteString(l + "\n")
 	}
 	data := map[string]any{"ok": true, "effects": lines}
+	if head == noChange {
+		data["changed"] = false
+	}
 	if o.NoSnap {
 		return &Output{Text: sb.String(), Data: data}, nil
 	}
@@ -123,6 +153,20 @@ func actionOutput(ctx context.Context, t *tab.Tab, o ActOpts, lines []string) (*
 	}
 	data["snap"] = page
 	return &Output{Text: sb.String(), Data: data, Stderr: so.Stderr}, nil
+}
+
+// valueNote says what a field holds when a fill or type did not take as
+// given (a number field that rejects text, a mask that rewrote it). A
+// secret or a password is described by its length only.
+func valueNote(ctx context.Context, el *tab.Element, want string, typed, secret bool) []string {
+	got, pw, ok := el.FieldValue(ctx)
+	if !ok || got == want || (typed && strings.HasSuffix(got, want)) {
+		return nil
+	}
+	if secret || pw {
+		return []string{fmt.Sprintf("value is now %d characters, not the %d given", len([]rune(got)), len([]rune(want)))}
+	}
+	return []string{fmt.Sprintf("value is now %q", got)}
 }
 
 func clickLike(ctx context.Context, t *tab.Tab, el *tab.Element, clicks int) error {
@@ -200,7 +244,10 @@ type Fill struct {
 func (c *Fill) Run(ctx context.Context, env *Env) (*Output, error) {
 	v := strings.Join(c.Value, " ")
 	return act(ctx, env, c.ActOpts, c.Target, "fill", func(t *tab.Tab, el *tab.Element) ([]string, error) {
-		return nil, el.Fill(ctx, v)
+		if err := el.Fill(ctx, v); err != nil {
+			return nil, err
+		}
+		return valueNote(ctx, el, v, false, c.Secret), nil
 	})
 }
 
@@ -219,7 +266,10 @@ func (c *Type) Run(ctx context.Context, env *Env) (*Output, error) {
 		if err := el.Focus(ctx); err != nil {
 			return nil, err
 		}
-		return nil, t.TypeText(ctx, v)
+		if err := t.TypeText(ctx, v); err != nil {
+			return nil, err
+		}
+		return valueNote(ctx, el, v, true, c.Secret), nil
 	})
 }
 
