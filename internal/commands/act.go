@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/snapshot"
 	"github.com/tact-browser/tact/internal/tab"
 )
 
@@ -137,22 +138,28 @@ func actionResult(ctx context.Context, t *tab.Tab, o ActOpts, head string, lines
 	if o.NoSnap {
 		return &Output{Text: sb.String(), Data: data}, nil
 	}
+	text, page, stderr := freshSnap(ctx, t, o)
+	sb.WriteString("---\n" + text)
+	if page != nil {
+		data["snap"] = page
+	}
+	return &Output{Text: sb.String(), Data: data, Stderr: stderr}, nil
+}
+
+// freshSnap snaps the tab after a change and renders it (or, with
+// o.Diff, what changed since the previous snap). A failed snap is a line
+// of text, not an error: what ran before it has happened.
+func freshSnap(ctx context.Context, t *tab.Tab, o ActOpts) (text string, page *snapshot.Page, stderr string) {
 	page, err := t.Snapshot(ctx, "")
 	if err != nil {
-		// The action happened; only the re-snap failed. Say so, exit 0.
-		sb.WriteString("---\n(snap failed: " + failure.From(err).Message + ")\n")
-		return &Output{Text: sb.String(), Data: data}, nil
+		return "(snap failed: " + failure.From(err).Message + ")\n", nil, ""
 	}
 	prev := t.SwapLastPage(page)
 	so := snapOutput(page, o.MaxTokens)
-	sb.WriteString("---\n")
 	if o.Diff {
-		sb.WriteString(diffText(prev, page))
-	} else {
-		sb.WriteString(so.Text)
+		return diffText(prev, page), page, so.Stderr
 	}
-	data["snap"] = page
-	return &Output{Text: sb.String(), Data: data, Stderr: so.Stderr}, nil
+	return so.Text, page, so.Stderr
 }
 
 // valueNote says what a field holds when a fill or type did not take as
