@@ -1,6 +1,10 @@
 package cli_test
 
-import "testing"
+import (
+	"slices"
+	"testing"
+	"time"
+)
 
 // Benchmarks of a whole CLI call: each iteration is one cli.Main (client →
 // daemon → browser → render), as an agent pays it. They assert nothing about
@@ -41,3 +45,33 @@ func BenchmarkSnapNavigate(b *testing.B) {
 	u := page("hello.html")
 	benchSnap(b, []string{"snap", u}, []string{"snap", u})
 }
+
+// benchClick times click + re-snap of the button whose snap line contains
+// needle on act_settle.html, and reports the median call too (the mean
+// hides which way one slow call went).
+func benchClick(b *testing.B, needle string) {
+	r := tact(b, benchSession, "snap", page("act_settle.html"))
+	mustOK(b, r)
+	ref := refOf(b, r.out, needle)
+	mustOK(b, tact(b, benchSession, "click", ref)) // warm
+	var ds []time.Duration
+	for b.Loop() {
+		t0 := time.Now()
+		r := tact(b, benchSession, "click", ref)
+		ds = append(ds, time.Since(t0))
+		if r.code != 0 {
+			b.Fatalf("exit %d\nstdout: %s\nstderr: %s", r.code, r.out, r.err)
+		}
+	}
+	slices.Sort(ds)
+	b.ReportMetric(float64(ds[len(ds)/2].Microseconds())/1000, "median-ms")
+}
+
+// BenchmarkClickImmediateEffect: click + re-snap, the page reacts at once.
+func BenchmarkClickImmediateEffect(b *testing.B) { benchClick(b, `"Save now"`) }
+
+// BenchmarkClickDelayedEffect: click + re-snap, a toast 400 ms later.
+func BenchmarkClickDelayedEffect(b *testing.B) { benchClick(b, `"Add to bag"`) }
+
+// BenchmarkClickNoEffect: click + re-snap of a button that does nothing.
+func BenchmarkClickNoEffect(b *testing.B) { benchClick(b, `"Does nothing"`) }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/snapshot"
 	"github.com/tact-browser/tact/internal/tab"
 )
 
@@ -23,6 +24,15 @@ type ActOpts struct {
 // Settling after an action: shorter quiet window than after a navigation,
 // because most actions change nothing or change it at once.
 const actQuiet = 50 * time.Millisecond
+
+// effectWindow is how long after an action tact watches for the page's
+// first reaction when there is none yet: long enough for a toast shown
+// 400 ms later or a search debounced by 350 ms, short enough that a
+// click that does nothing costs well under a second.
+const effectWindow = 700 * time.Millisecond
+
+// noChange is the first line of an action the page did not react to.
+const noChange = "ok (no change on the page)"
 
 // act resolves target (when given), runs do, lets the page settle and
 // returns "ok", the notable effects and the fresh snap.
@@ -54,11 +64,23 @@ func act(ctx context.Context, env *Env, o ActOpts, target, verb string, do func(
 	}
 	t.Drain()
 	mark := t.Mark()
+	am := t.MarkAction(ctx, el)
 	lines, err := do(t, el)
 	if err != nil {
 		return nil, err
 	}
-	t.Settle(ctx, actQuiet, settleCap)
+	head := "ok"
+	// check/uncheck of a control already in that state did nothing: no
+	// reaction to wait for.
+	if len(lines) == 0 || !strings.HasPrefix(lines[0], "already ") {
+		re := t.AwaitReaction(ctx, am, effectWindow)
+		if re.Page {
+			t.Settle(ctx, actQuiet, settleCap)
+		} else if !re.Own && verb != "hover" {
+			// hover can change :hover styles, which no DOM signal shows.
+			head = noChange
+		}
+	}
 	t.AwaitPopup(ctx, 3*time.Second)
 	t.AwaitDownloads(ctx, 30*time.Second)
 	eff := t.Drain()
@@ -94,35 +116,64 @@ func act(ctx context.Context, env *Env, o ActOpts, target, verb string, do func(
 	if eff.Crashed {
 		out = append(out, "the tab crashed")
 	}
-	return actionOutput(ctx, t, o, out)
+	return actionResult(ctx, t, o, head, out)
 }
 
 func actionOutput(ctx context.Context, t *tab.Tab, o ActOpts, lines []string) (*Output, error) {
+	return actionResult(ctx, t, o, "ok", lines)
+}
+
+// actionResult prints head ("ok", or noChange), the effect lines and the
+// fresh snap (or its diff).
+func actionResult(ctx context.Context, t *tab.Tab, o ActOpts, head string, lines []string) (*Output, error) {
 	var sb strings.Builder
-	sb.WriteString("ok\n")
+	sb.WriteString(head + "\n")
 	for _, l := range lines {
 		sb.WriteString(l + "\n")
 	}
 	data := map[string]any{"ok": true, "effects": lines}
+	if head == noChange {
+		data["changed"] = false
+	}
 	if o.NoSnap {
 		return &Output{Text: sb.String(), Data: data}, nil
 	}
+	text, page, stderr := freshSnap(ctx, t, o)
+	sb.WriteString("---\n" + text)
+	if page != nil {
+		data["snap"] = page
+	}
+	return &Output{Text: sb.String(), Data: data, Stderr: stderr}, nil
+}
+
+// freshSnap snaps the tab after a change and renders it (or, with
+// o.Diff, what changed since the previous snap). A failed snap is a line
+// of text, not an error: what ran before it has happened.
+func freshSnap(ctx context.Context, t *tab.Tab, o ActOpts) (text string, page *snapshot.Page, stderr string) {
 	page, err := t.Snapshot(ctx, "")
 	if err != nil {
-		// The action happened; only the re-snap failed. Say so, exit 0.
-		sb.WriteString("---\n(snap failed: " + failure.From(err).Message + ")\n")
-		return &Output{Text: sb.String(), Data: data}, nil
+		return "(snap failed: " + failure.From(err).Message + ")\n", nil, ""
 	}
 	prev := t.SwapLastPage(page)
 	so := snapOutput(page, o.MaxTokens)
-	sb.WriteString("---\n")
 	if o.Diff {
-		sb.WriteString(diffText(prev, page))
-	} else {
-		sb.WriteString(so.Text)
+		return diffText(prev, page), page, so.Stderr
 	}
-	data["snap"] = page
-	return &Output{Text: sb.String(), Data: data, Stderr: so.Stderr}, nil
+	return so.Text, page, so.Stderr
+}
+
+// valueNote says what a field holds when a fill or type did not take as
+// given (a number field that rejects text, a mask that rewrote it). A
+// secret or a password is described by its length only.
+func valueNote(ctx context.Context, el *tab.Element, want string, typed, secret bool) []string {
+	got, pw, ok := el.FieldValue(ctx)
+	if !ok || got == want || (typed && strings.HasSuffix(got, want)) {
+		return nil
+	}
+	if secret || pw {
+		return []string{fmt.Sprintf("value is now %d characters, not the %d given", len([]rune(got)), len([]rune(want)))}
+	}
+	return []string{fmt.Sprintf("value is now %q", got)}
 }
 
 func clickLike(ctx context.Context, t *tab.Tab, el *tab.Element, clicks int) error {
@@ -190,7 +241,10 @@ func (c *Fill) Run(ctx context.Context, env *Env) (*Output, error) {
 		if err := markSecret(ctx, el, c.Secret); err != nil {
 			return nil, err
 		}
-		return nil, el.Fill(ctx, v)
+		if err := el.Fill(ctx, v); err != nil {
+			return nil, err
+		}
+		return valueNote(ctx, el, v, false, c.Secret), nil
 	})
 }
 
@@ -218,7 +272,10 @@ func (c *Type) Run(ctx context.Context, env *Env) (*Output, error) {
 		if err := el.Focus(ctx); err != nil {
 			return nil, err
 		}
-		return nil, t.TypeText(ctx, v)
+		if err := t.TypeText(ctx, v); err != nil {
+			return nil, err
+		}
+		return valueNote(ctx, el, v, true, c.Secret), nil
 	})
 }
 

@@ -35,6 +35,7 @@ type Root struct {
 	Eval       Eval        `cmd:"" help:"Evaluate JavaScript in the page (promises awaited)."`
 	Screenshot Screenshot  `cmd:"" help:"Save a PNG of the page and print its path."`
 	Wait       Wait        `cmd:"" help:"Wait for navigation, a selector, text=…, N ms, --url or --idle."`
+	Batch      Batch       `cmd:"" help:"Run several commands in one call (arguments or stdin lines); one snap at the end."`
 	Tab        TabCmd      `cmd:"" help:"List, open, switch or close tabs."`
 	Dialog     DialogCmd   `cmd:"" help:"Accept or dismiss a dialog left open (--dialog leave)."`
 	Session    SessionCmd  `cmd:"" help:"Save, load, list or delete browser sessions (cookies, storage, URL)."`

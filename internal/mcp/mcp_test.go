@@ -229,6 +229,14 @@ func TestSnapClickFill(t *testing.T) {
 	if !strings.Contains(out, "state: Ada Lovelace") {
 		t.Errorf("fill did not reach the page's state: %q", out)
 	}
+	// batch takes a list of steps and ends with one snap.
+	out, res = call(t, cs, "batch", map[string]any{"steps": []string{"fill " + name + " 'Grace Hopper'", "click " + count}})
+	mustOK(t, "batch", out, res)
+	if !strings.Contains(out, "[2] click "+count+"\nok\n") || !strings.Contains(out, `"Clicked 2x"`) || !strings.Contains(out, "state: Grace Hopper") {
+		t.Errorf("batch:\n%s", out)
+	}
+	out, res = call(t, cs, "fill", map[string]any{"target": name, "value": "Ada Lovelace", "no_snap": true})
+	mustOK(t, "fill", out, res)
 	// Same session, same refs: the CLI sees what the MCP client did.
 	var stdout, stderr bytes.Buffer
 	if code := cli.Main([]string{"--session", "mcp-mem", "eval", "document.getElementById('name').value"}, &stdout, &stderr); code != 0 || stdout.String() != "Ada Lovelace\n" {

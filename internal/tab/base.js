@@ -4,8 +4,28 @@
   const T = globalThis.__tact = globalThis.__tact || {};
   T.v = "%VERSION%";
   T.lastMutation = performance.now();
+  // Effect tracking for actions (see tab/effect.go): T.muts counts DOM
+  // mutations that are the page reacting, T.owns the input/change/scroll
+  // events an action itself causes. A value attribute synced on a field
+  // (React does) and edits inside the contenteditable being typed into
+  // are the action's own doing, not a reaction.
+  T.muts = T.muts || 0;
+  T.owns = T.owns || 0;
+  T.mutated = (recs) => {
+    T.lastMutation = performance.now();
+    const tgt = T.actTarget;
+    for (const r of recs) {
+      if (r.type === 'attributes' && r.attributeName === 'value' && /^(INPUT|TEXTAREA)$/.test(r.target.nodeName)) continue;
+      if (tgt && tgt.isContentEditable && tgt.contains(r.target)) continue;
+      T.muts++;
+      if (T.waiter) T.waiter();
+      return;
+    }
+  };
   if (!T.observer) {
-    T.observer = new MutationObserver(() => { T.lastMutation = performance.now(); });
+    T.observer = new MutationObserver((recs) => T.mutated(recs));
+    const own = () => { T.owns++; };
+    for (const ev of ['input', 'change', 'scroll']) document.addEventListener(ev, own, true);
     const start = () => T.observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
     if (document) start();
   }
@@ -18,6 +38,26 @@
       setTimeout(tick, Math.max(5, ms - (now - T.lastMutation)));
     };
     tick();
+  });
+  // markAct notes the counters before an action on el (or the page).
+  T.markAct = (el) => {
+    T.actTarget = el || null;
+    T.actMark = { muts: T.muts, owns: T.owns, at: performance.now() };
+  };
+  // awaitEffect resolves at the first page reaction since markAct, or `ms`
+  // after it (page time, so a timer the action set for less than `ms`
+  // always fires first): {page, own}.
+  T.awaitEffect = (ms) => new Promise((resolve) => {
+    const m = T.actMark || { muts: T.muts, owns: T.owns, at: performance.now() };
+    let timer = 0;
+    const done = () => {
+      clearTimeout(timer);
+      T.waiter = null;
+      resolve({ page: T.muts > m.muts, own: T.owns > m.owns });
+    };
+    if (T.muts > m.muts) return done();
+    T.waiter = done;
+    timer = setTimeout(done, Math.max(0, m.at + ms - performance.now()));
   });
   // navStatus is the HTTP status of the document's own response (0 when unknown).
   T.navStatus = () => {

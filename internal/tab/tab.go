@@ -93,6 +93,7 @@ type Tab struct {
 	popups     int // Page.windowOpen events not yet matched by an attached tab
 	changed    chan struct{}
 	last       *snapshot.Page // latest full snap, for --diff
+	activity   int            // requests, loads, history changes, popups: see ActMark
 	downloads  []*Download    // since the last Drain
 }
 
@@ -198,7 +199,7 @@ func (t *Tab) event(tg *target, ev cdp.Event) {
 		}
 		_ = json.Unmarshal(ev.Params, &p)
 		if tg.kind == "page" && p.FrameID == t.id {
-			t.update(func() { t.url = p.URL })
+			t.update(func() { t.url = p.URL; t.activity++ })
 		}
 	case "Page.frameStartedLoading":
 		var p struct {
@@ -206,7 +207,7 @@ func (t *Tab) event(tg *target, ev cdp.Event) {
 		}
 		_ = json.Unmarshal(ev.Params, &p)
 		if tg.kind == "page" && p.FrameID == t.id {
-			t.update(func() { t.loading = true })
+			t.update(func() { t.loading = true; t.activity++ })
 		}
 	case "Page.domContentEventFired":
 		if tg.kind == "page" {
@@ -233,7 +234,7 @@ func (t *Tab) event(tg *target, ev cdp.Event) {
 		_ = json.Unmarshal(ev.Params, &p)
 		t.dialogOpened(tg, p.Type, p.Message)
 	case "Page.windowOpen":
-		t.update(func() { t.popups++ })
+		t.update(func() { t.popups++; t.activity++ })
 	case "Page.javascriptDialogClosed":
 		t.update(func() {
 			if t.open != nil {
@@ -254,6 +255,7 @@ func (t *Tab) event(tg *target, ev cdp.Event) {
 		tg.mu.Lock()
 		tg.inflight[p.RequestID] = time.Now()
 		tg.mu.Unlock()
+		t.update(func() { t.activity++ })
 	case "Network.loadingFinished", "Network.loadingFailed", "Network.webSocketCreated":
 		var p struct {
 			RequestID string `json:"requestId"`
