@@ -134,9 +134,18 @@ __tact.define('dom', [], () => {
   // following <label> that labels nothing else (TodoMVC's
   // `<input class=toggle><label>Call bank</label>`).
   function siblingLabel(el) {
-    if (!isToggle(el)) return '';
+    if (!isToggle(el) || (el.labels && el.labels.length)) return '';
     const l = el.nextElementSibling;
     return l && l.localName === 'label' && !l.control ? labelText(l) : '';
+  }
+
+  // namesControl: label l is the name of a control listed on its own (its
+  // own control, or the unlabelled checkbox just before it), so it is
+  // not a second control.
+  function namesControl(l) {
+    if (l.control) return true;
+    const p = l.previousElementSibling;
+    return !!p && siblingLabel(p) !== '';
   }
 
   // ---- actions ----
@@ -240,6 +249,6 @@ __tact.define('dom', [], () => {
   __tact.frameShown = frameShown;
   return {
     fold, flatParent, idrefText, labelText, hiddenWhy, rendered, visuallyHidden, shown, isToggle,
-    customToggle, reachable, siblingLabel, point, frameShown, ariaRole,
+    customToggle, reachable, siblingLabel, namesControl, point, frameShown, ariaRole,
   };
 });

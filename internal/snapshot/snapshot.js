@@ -247,9 +247,9 @@ __tact.define('snapshot', ['dom'], (dom) => {
       let pointer = false;
       if (!inAct) {
         pointer = getComputedStyle(el).cursor === 'pointer';
-        // A label hands its clicks to its control, which is listed itself.
+        // A label names (and hands its clicks to) a control listed itself.
         if (pointer && !parentPointer && !kind && !hidden && !inert && !el.inert && tag !== 'html' && tag !== 'body' &&
-            !(tag === 'label' && el.control)) {
+            !(tag === 'label' && dom.namesControl(el))) {
           kind = 'pointer'; role = 'clickable';
         }
       }

@@ -285,6 +285,24 @@ func ParseKey(chord string) ([]keyDef, error) {
 	return out, nil
 }
 
+// ParseKeys validates a key sequence: keys or chords separated by spaces
+// ("ArrowDown ArrowDown Enter"). A lone " " is the space key.
+func ParseKeys(seq string) ([]string, error) {
+	if seq == " " {
+		return []string{seq}, nil
+	}
+	keys := strings.Fields(seq)
+	if len(keys) == 0 {
+		return nil, failure.New(failure.Usage, "empty key")
+	}
+	for _, k := range keys {
+		if _, err := ParseKey(k); err != nil {
+			return nil, err
+		}
+	}
+	return keys, nil
+}
+
 // Press sends a key or chord: modifiers held, the last key pressed.
 func (t *Tab) Press(ctx context.Context, chord string) error {
 	keys, err := ParseKey(chord)
