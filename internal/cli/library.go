@@ -1,10 +1,12 @@
 package cli
 
 import (
+	"github.com/tact-browser/tact/internal/inpage"
 	"github.com/tact-browser/tact/internal/locator"
 	"github.com/tact-browser/tact/internal/read"
 	"github.com/tact-browser/tact/internal/snapshot"
 )
 
-// Library is the in-page code installed in every frame's isolated world.
-func Library() string { return snapshot.JS + "\n" + read.JS + "\n" + locator.JS }
+// Library is the in-page code installed in every frame's isolated world:
+// the loader, dom and the modules in dependency order.
+func Library() string { return inpage.Source(snapshot.Module, read.Module, locator.Module) }

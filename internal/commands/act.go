@@ -279,17 +279,30 @@ func (c *Type) Run(ctx context.Context, env *Env) (*Output, error) {
 	})
 }
 
-// Press presses a key or chord.
+// Press presses a key, a chord or a sequence of them.
 type Press struct {
-	Key    string `arg:"" help:"Enter, Tab, Escape, ArrowDown, PageDown, F5, a character, or a chord like Control+a."`
+	Key    string `arg:"" help:"A key or chord (Enter, Tab, ArrowDown, F5, a character, Control+a), or several separated by spaces: \"ArrowDown ArrowDown Enter\"."`
 	Target string `arg:"" optional:"" help:"Focus this @eN/css= target first."`
+	Repeat int    `default:"1" help:"Press the whole sequence N times (1-1000); one snap at the end."`
 	ActOpts
 }
 
+// maxRepeat bounds --repeat: more presses than this is a loop gone wrong.
+const maxRepeat = 1000
+
 // Run presses.
 func (c *Press) Run(ctx context.Context, env *Env) (*Output, error) {
-	if _, err := tab.ParseKey(c.Key); err != nil {
+	keys, err := tab.ParseKeys(c.Key)
+	if err != nil {
 		return nil, err
+	}
+	// 0 is "not given" (a step recorded before --repeat existed, an MCP
+	// call without it).
+	if c.Repeat == 0 {
+		c.Repeat = 1
+	}
+	if c.Repeat < 1 || c.Repeat > maxRepeat {
+		return nil, failure.New(failure.Usage, "--repeat must be between 1 and %d, not %d", maxRepeat, c.Repeat)
 	}
 	return act(ctx, env, c.ActOpts, c.Target, "press "+c.Key+" on", func(t *tab.Tab, el *tab.Element) ([]string, error) {
 		if el != nil {
@@ -297,7 +310,17 @@ func (c *Press) Run(ctx context.Context, env *Env) (*Output, error) {
 				return nil, err
 			}
 		}
-		return nil, t.Press(ctx, c.Key)
+		for i := 0; i < c.Repeat; i++ {
+			for _, k := range keys {
+				if err := t.Press(ctx, k); err != nil {
+					return nil, err
+				}
+			}
+		}
+		if n := len(keys) * c.Repeat; n > 1 {
+			return []string{fmt.Sprintf("pressed %d keys", n)}, nil
+		}
+		return nil, nil
 	})
 }
 

@@ -3,6 +3,7 @@ package locator_test
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/tact-browser/tact/internal/inpage"
 	"os"
 	"strings"
 	"testing"
@@ -41,7 +42,7 @@ func load(t testing.TB, tab *browsertest.Tab, path string) []int {
 	t.Helper()
 	tab.Navigate(t, path)
 	var r snapshot.Result
-	tab.Eval(t, snapshot.JS+";"+locator.JS+";__tact.snap({nextRef: 1})", &r)
+	tab.Eval(t, inpage.Source(snapshot.Module, locator.Module)+";__tact.snap({nextRef: 1})", &r)
 	var refs []int
 	for _, it := range r.Items {
 		if it.K == snapshot.KindElement {

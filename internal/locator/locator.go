@@ -30,13 +30,16 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/tact-browser/tact/internal/inpage"
 )
 
-// JS defines __tact.locate (find matches) and __tact.locGen (generate
-// locators). It needs the walker (snapshot.JS) loaded first.
-//
 //go:embed locator.js
-var JS string
+var src string
+
+// Module defines __tact.locate (find matches) and __tact.locGen (generate
+// locators). It needs the walker (snapshot.Module) and dom.
+var Module = inpage.New(src)
 
 // Kind is the strategy of one step.
 type Kind string

@@ -1,5 +1,6 @@
-// tact locators, in-page half. Loaded after the walker (snapshot.js) in
-// tact's isolated world of every frame; never writes to the DOM.
+// tact locators, in-page half. Runs in tact's isolated world of every
+// frame, on the walker (role= and names) and dom (visibility, labels);
+// never writes to the DOM.
 //
 // __tact.locate(steps) finds the matches of a parsed locator (see
 // locator.go for the step shape) in this document, open shadow roots
@@ -11,11 +12,10 @@
 // that resolves targets, through one per-call context whose indexes (the
 // walker's role/name list, element texts, labels) are built once, so a
 // whole snap's worth of elements costs one page round trip.
-(() => {
+__tact.define('locator', ['dom', 'snapshot'], (dom, snapshot) => {
   'use strict';
-  const T = (globalThis.__tact = globalThis.__tact || {});
-
-  const fold = (s) => (s || '').replace(/\s+/g, ' ').trim();
+  const T = globalThis.__tact;
+  const { fold, ariaRole } = dom;
   const SKIP = new Set(['script', 'style', 'noscript', 'template', 'head', 'title', 'meta', 'link', 'base']);
   const TESTID = ['data-testid', 'data-test', 'data-cy', 'data-qa'];
   // Actionable ancestors a text match is retargeted to (clicking the <span>
@@ -24,27 +24,6 @@
     '[role=switch], [role=tab], [role=menuitem], [role=menuitemcheckbox], [role=menuitemradio], [role=option], [role=treeitem]';
   const TEXT_MAX = 10000; // raw text chars considered for text=
   const GEN_TEXT_MAX = 60; // longest text/name a generated locator quotes
-
-  // The walker's role → the ARIA role a locator may also use.
-  function ariaRole(role, el) {
-    if (role.startsWith('input:')) {
-      switch (role.slice(6)) {
-        case 'text': case 'email': case 'tel': case 'url': return 'textbox';
-        case 'search': return 'searchbox';
-        case 'number': return 'spinbutton';
-        case 'range': return 'slider';
-        case 'checkbox': return 'checkbox';
-        case 'radio': return 'radio';
-        case 'submit': case 'button': case 'reset': case 'image': return 'button';
-      }
-      return '';
-    }
-    switch (role) {
-      case 'textarea': case 'editable': return 'textbox';
-      case 'select': return el && (el.multiple || el.size > 1) ? 'listbox' : 'combobox';
-    }
-    return '';
-  }
 
   // Ids and classes that a framework generated (they change between builds
   // or renders): GUIDs, hashes, long digit runs, CSS-in-JS prefixes.
@@ -63,7 +42,8 @@
   const STATE_CLASS = /^(is-|has-|js-|ng-|v-|x-)|^(active|selected|hover|hovered|focus|focused|focus-visible|open|opened|closed|disabled|enabled|checked|expanded|collapsed|visible|hidden|show|shown|in|fade|current|loading|loaded|error|valid|invalid|dirty|pristine|touched|untouched|on|off|animated|sticky|fixed)$/i;
   const stableClass = (c) => c && !generated(c) && !STATE_CLASS.test(c);
 
-  const visible = (el) => el.checkVisibility({ checkVisibilityCSS: true });
+  // What a person can see or act on (a custom checkbox through its label).
+  const visible = dom.reachable;
 
   // One matcher context per call: lazily built indexes over this document.
   function Ctx() {
@@ -80,10 +60,7 @@
   // means exactly what snap prints.
   Ctx.prototype.walk = function () {
     if (!this._walk) {
-      const frames = T.frames;
-      const r = T.snap({ probe: true, maxText: 1 });
-      T.frames = frames;
-      this._walk = r.probe || [];
+      this._walk = snapshot.probe();
       this._item = new Map();
       for (const p of this._walk) this._item.set(p.el, p.item);
     }
@@ -197,17 +174,9 @@
         else m.set(el, [s]);
       };
       for (const el of this.all()) {
-        if (el.hasAttribute('aria-labelledby')) {
-          const root = el.getRootNode();
-          let s = '';
-          for (const id of el.getAttribute('aria-labelledby').split(/\s+/)) {
-            const t = id && root.getElementById ? root.getElementById(id) : null;
-            if (t) s += ' ' + t.textContent;
-          }
-          add(el, s);
-        }
+        if (el.hasAttribute('aria-labelledby')) add(el, dom.idrefText(el, 'aria-labelledby'));
         if (el.hasAttribute('aria-label')) add(el, el.getAttribute('aria-label'));
-        if (el.localName === 'label' && el.control) add(el.control, T.labelText(el));
+        if (el.localName === 'label' && el.control) add(el.control, dom.labelText(el));
       }
       this._labels = m;
     }
@@ -413,9 +382,9 @@
   }
 
   function describe(ctx, el) {
-    const ref = T.refOf && T.refOf.get(el);
+    const ref = snapshot.refOf(el);
     const it = ctx.item(el);
-    let s = ref && T.refs.get(ref) === el ? '@e' + ref + ' ' : '';
+    let s = ref ? '@e' + ref + ' ' : '';
     if (it) s += '[' + it.role + '] ' + JSON.stringify(it.name);
     else {
       s += el.localName + (el.id ? '#' + el.id : '');
@@ -544,10 +513,7 @@
     return r;
   }
 
-  function parentOf(el) {
-    const p = el.parentNode;
-    return p && p.nodeType === 11 ? p.host : p && p.nodeType === 1 ? p : null;
-  }
+  const parentOf = dom.flatParent;
 
   // absXPath: /html/body/div[2]/button. Unique by construction (a
   // position at every level), so it needs no page-wide check; sibling
@@ -669,8 +635,8 @@
       const g = gen(ctx, el);
       const o = { key, tag: el.localName, locators: g.locators, stable: g.stable };
       if (it) { o.role = it.role; o.name = it.name; o.action = it.action; o.attrs = it.attrs; }
-      const ref = T.refOf && T.refOf.get(el);
-      if (ref && T.refs.get(ref) === el) o.ref = ref;
+      const ref = snapshot.refOf(el);
+      if (ref) o.ref = ref;
       if (req.box) {
         const r = el.getBoundingClientRect();
         o.box = { x: Math.round(r.left), y: Math.round(r.top), width: Math.round(r.width), height: Math.round(r.height) };
@@ -684,4 +650,5 @@
     T.lastGenMs = performance.now() - t0;
     return out;
   };
-})();
+  return {};
+});

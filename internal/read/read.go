@@ -41,14 +41,21 @@ import (
 	_ "embed"
 	"fmt"
 	"strings"
+
+	"github.com/tact-browser/tact/internal/inpage"
 )
 
-// JS defines globalThis.__tact.read(opts) in the page. After evaluating
-// it, call __tact.read({focus: "CSS"}) (focus null or absent for automatic
-// content detection) with returnByValue and decode the value into a Result.
-//
 //go:embed read.js
-var JS string
+var src string
+
+// Module defines globalThis.__tact.read(opts) in the page. After
+// evaluating it, call __tact.read({focus: "CSS"}) (focus null or absent
+// for automatic content detection) with returnByValue and decode the value
+// into a Result.
+var Module = inpage.New(src)
+
+// JS is the reader with what it needs, ready to evaluate on its own.
+var JS = inpage.Source(Module)
 
 // Result is the value returned by __tact.read.
 type Result struct {

@@ -13,8 +13,8 @@
 //   - images appear as ![alt] only when the alt text says something;
 //   - see read.go for the full format and the content-root rules;
 //   - no deduplication: repeated lines ("Reply", "Reply") are real content.
-(() => {
-  const T = (globalThis.__tact = globalThis.__tact || {});
+__tact.define('read', ['dom'], (dom) => {
+  const T = globalThis.__tact;
 
   // Never rendered as text, or rendered by something other than this frame
   // (iframes are read by the Go side). svg text is mostly icon and
@@ -164,9 +164,7 @@
     return { url: location.href, title: document.title, markdown: md };
   }
 
-  function visible(el) {
-    return el.checkVisibility ? el.checkVisibility() : el.getClientRects().length > 0;
-  }
+  const visible = dom.rendered;
 
   // contentRoot picks the element holding the page's main content:
   // the biggest visible main/[role=main]; else a dominant <article>, or the
@@ -326,25 +324,9 @@
       return false;
     }
 
-    // hiddenBox catches content that is laid out but not seen: the
-    // "visually hidden" screen-reader pattern, boxes parked off-screen, and
-    // collapsed overflow containers (closed accordions).
+    // hiddenBox: laid out but not seen (sr-only, off-screen, collapsed).
     hiddenBox(el, cs) {
-      const pos = cs.position;
-      const clips = cs.overflowX !== 'visible' || cs.overflowY !== 'visible';
-      if (pos === 'absolute' || pos === 'fixed') {
-        const r = el.getBoundingClientRect();
-        if (r.right + window.scrollX <= 0 || r.bottom + window.scrollY <= 0) return true;
-        // A 1px box only hides its content if it clips it; zero-size
-        // positioned wrappers that let content overflow are common anchors
-        // for visible popups.
-        if (r.width <= 1 && r.height <= 1 && (clips || cs.clip !== 'auto' || cs.clipPath !== 'none')) return true;
-      }
-      if (clips) {
-        const r = el.getBoundingClientRect();
-        if (r.width === 0 || r.height === 0) return true;
-      }
-      return false;
+      return dom.visuallyHidden(el, cs);
     }
 
     element(el) {
@@ -658,4 +640,5 @@
       return { error: 'read failed: ' + (e && e.message ? e.message : String(e)) };
     }
   };
-})();
+  return {};
+});

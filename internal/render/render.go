@@ -558,10 +558,12 @@ type groupLine struct {
 	elems int
 }
 
-// groupLines renders one line per item. Roles are printed on later items
-// only when their role sequence differs from the first item's; a name is
-// dropped from later items when that position has the same name in every
-// item of the same shape (the "Delete" button of each row).
+// groupLines renders one line per item. A name is dropped from later
+// items when that position has the same name in every item of the same
+// shape (the "Delete" button of each row); such an element without
+// attributes prints as its bare ref, aligned with the first row. Every
+// other element keeps its role (but "link") and state: a checkbox in row
+// 40 must not read as the row's label.
 func (w *writer) groupLines(items [][]snapshot.Element) []groupLine {
 	first := items[0]
 	sameRoles := func(it []snapshot.Element) bool {
@@ -591,12 +593,12 @@ func (w *writer) groupLines(items [][]snapshot.Element) []groupLine {
 	for i, it := range items {
 		aligned := i > 0 && sameRoles(it)
 		parts := make([]string, len(it))
-		mode := roleNoLink
-		if aligned {
-			mode = roleNone
-		}
 		for j := range it {
 			showName := !(aligned && constName[j])
+			mode := roleNoLink
+			if !showName && len(it[j].Attrs) == 0 {
+				mode = roleNone
+			}
 			parts[j] = w.elementLine(&it[j], mode, showName)
 		}
 		out = append(out, groupLine{text: "- " + strings.Join(parts, " · "), elems: len(it)})
@@ -608,7 +610,7 @@ func (w *writer) groupLines(items [][]snapshot.Element) []groupLine {
 const (
 	roleAll    = iota // a line of its own: always
 	roleNoLink        // lists, rows, headings: all but "link"
-	roleNone          // later rows of the same shape
+	roleNone          // bare refs in rows, alias length estimates
 )
 
 // elementLine is `@e12 [role] "name" key="value" flag`.

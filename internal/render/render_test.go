@@ -93,7 +93,7 @@ func TestText(t *testing.T) {
 `,
 		},
 		{
-			name: "repeated groups: roles and constant names dropped after the first item",
+			name: "repeated groups: constant names dropped after the first item, other roles kept",
 			page: &snapshot.Page{URL: "u", Sections: []snapshot.Section{{Elements: []snapshot.Element{
 				e(1, "link", "Top"),
 				grouped("g1:1", e(2, "link", "A", snapshot.Attr{Key: "href", Value: "/a"})), // short name: href kept
@@ -218,13 +218,29 @@ func TestText(t *testing.T) {
 `,
 		},
 		{
+			name: "every row keeps its checkbox role and state",
+			page: &snapshot.Page{URL: "u", Sections: []snapshot.Section{{Elements: []snapshot.Element{
+				grouped("g1:1", e(1, "input:checkbox", "Call bank", snapshot.Attr{Key: "id", Value: "t1"})),
+				grouped("g1:1", e(2, "button", "×")),
+				grouped("g1:2", e(3, "input:checkbox", "Buy milk", snapshot.Attr{Key: "checked"})),
+				grouped("g1:2", e(4, "button", "×")),
+				grouped("g1:3", e(5, "input:checkbox", "Walk dog")),
+				grouped("g1:3", e(6, "button", "×")),
+			}}}},
+			want: `u
+- @e1 [input:checkbox] "Call bank" id="t1" · @e2 [button] "×"
+- @e3 [input:checkbox] "Buy milk" checked · @e4
+- @e5 [input:checkbox] "Walk dog" · @e6
+`,
+		},
+		{
 			name: "names differing in one item are kept everywhere",
 			page: &snapshot.Page{URL: "u", Sections: []snapshot.Section{{Elements: []snapshot.Element{
 				grouped("f/g1:1", e(1, "button", "Open")),
 				grouped("f/g1:2", e(2, "button", "Open")),
 				grouped("f/g1:3", e(3, "button", "Close")),
 			}}}},
-			want: "u\n- @e1 [button] \"Open\"\n- @e2 \"Open\"\n- @e3 \"Close\"\n",
+			want: "u\n- @e1 [button] \"Open\"\n- @e2 [button] \"Open\"\n- @e3 [button] \"Close\"\n",
 		},
 	}
 	for _, tc := range tests {

@@ -13,13 +13,21 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/tact-browser/tact/internal/inpage"
 )
 
-// JS defines globalThis.__tact.snap, __tact.byRef and the ref maps. It is
-// idempotent: evaluating it again keeps existing refs.
-//
 //go:embed snapshot.js
-var JS string
+var src string
+
+// Module is the walker module: it defines __tact.snap, __tact.byRef,
+// __tact.refFor and the ref maps, and exports probe/refOf to other
+// modules. Re-evaluating it keeps existing refs.
+var Module = inpage.New(src)
+
+// JS is the walker with what it needs (the loader and dom), ready to
+// evaluate on its own.
+var JS = inpage.Source(Module)
 
 // Item kinds returned by the walker.
 const (

@@ -6,9 +6,9 @@
 // T.snap(opts) walks the flat tree (open shadow roots, slots) once, in
 // document order, and returns {url, title, nextRef, items}; see snapshot.go
 // for the item shapes.
-(() => {
+__tact.define('snapshot', ['dom'], (dom) => {
   'use strict';
-  const T = (globalThis.__tact = globalThis.__tact || {});
+  const T = globalThis.__tact;
   if (!T.refs) {
     T.refs = new Map(); // ref number -> Element
     T.refOf = new WeakMap(); // Element -> ref number
@@ -38,10 +38,9 @@
     'editable', 'select', 'textarea', 'scrollbar']);
   const TEXT_INPUTS = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', 'date',
     'datetime-local', 'month', 'week', 'time', 'color', 'range']);
-  const VIS_ALL = { checkOpacity: true, checkVisibilityCSS: true, opacityProperty: true, visibilityProperty: true };
-  const VIS_OPACITY = { checkOpacity: true, opacityProperty: true };
   const NAME_CAP = 80;
   const COLLECT_CAP = 400; // raw chars gathered for a name/heading before folding
+  const { fold, idrefText, labelText } = dom;
 
   // "Login with Facebook Login with Facebook": a visible label plus a
   // screen-reader copy of it. Say it once.
@@ -50,47 +49,10 @@
     return s.length > 2 && s[h] === ' ' && s.slice(0, h) === s.slice(h + 1) ? s.slice(0, h) : s;
   };
   const WORDY = /[\p{L}\p{N}]/u;
-  const fold = (s) => s.replace(/\s+/g, ' ').trim();
   const cap = (s, n) => (s.length > n ? s.slice(0, n - 1).trimEnd() + '…' : s);
   // Ids with long digit runs, colons or hex blobs are framework-generated and
   // change between renders: useless (and costly) for an agent to see.
   const stableId = (id) => id && id.length <= 40 && !/\d{4,}|:|^[0-9a-f-]{12,}$/i.test(id);
-
-  // Text of the elements named by an id-reference list (aria-labelledby,
-  // aria-describedby). Referenced text counts even when hidden, per accname.
-  function idrefText(el, attr) {
-    const v = el.getAttribute(attr);
-    if (!v) return '';
-    const root = el.getRootNode();
-    let out = '';
-    for (const id of v.split(/\s+/)) {
-      const t = id && root.getElementById ? root.getElementById(id) : null;
-      if (t) out += ' ' + (t === el ? el.getAttribute('aria-label') || '' : t.textContent);
-    }
-    return fold(out);
-  }
-
-  // Text of a <label> without the text of the controls inside it (a select's
-  // options would otherwise end up in its own name).
-  function labelText(label) {
-    let out = '';
-    const rec = (n) => {
-      for (let c = n.firstChild; c; c = c.nextSibling) {
-        if (c.nodeType === 3) out += c.data;
-        else if (c.nodeType === 1) {
-          const t = c.localName;
-          if (t === 'select' || t === 'textarea' || t === 'input' || t === 'button' || SKIP.has(t)) continue;
-          if (t === 'img' && c.alt) out += ' ' + c.alt;
-          else rec(c);
-        }
-        if (out.length > COLLECT_CAP) return;
-      }
-    };
-    rec(label);
-    return fold(out);
-  }
-  T.labelText = labelText; // shared with locator.js (label= matching)
-
 
   function hrefOf(el) {
     let h = el.href;
@@ -191,20 +153,16 @@
       if (SKIP.has(tag)) return;
       if (el.getAttribute('aria-hidden') === 'true') return;
 
-      // Visibility: one call for the common (visible) case; only when it
-      // fails do we ask why, to tell prunable subtrees from visibility:hidden
-      // (whose children may be visible again).
+      // Visibility (dom.hiddenWhy): prune subtrees nobody sees, but keep
+      // walking under visibility:hidden (children may be visible again)
+      // and display:contents (children render). A checkbox/radio hidden
+      // behind a styled stand-in is still the control a person uses.
       let hidden = false;
-      if (!el.checkVisibility(VIS_ALL)) {
-        if (!el.checkVisibility()) {
-          // No box: display:none (prune) or display:contents (children render).
-          if (tag !== 'slot' && getComputedStyle(el).display !== 'contents') return;
-        } else if (!el.checkVisibility(VIS_OPACITY)) {
-          return; // opacity 0 applies to the whole subtree
-        } else {
-          hidden = true; // visibility:hidden/collapse on this element
-        }
-      }
+      const why = dom.hiddenWhy(el);
+      let custom = false;
+      if (why && tag === 'input' && dom.customToggle(el)) custom = true;
+      else if (why === 'none' || why === 'opacity') return;
+      else if (why === 'hidden') hidden = true;
 
       if (tag === 'iframe' || tag === 'frame') {
         if (!hidden && hasBox(el)) {
@@ -289,14 +247,16 @@
       let pointer = false;
       if (!inAct) {
         pointer = getComputedStyle(el).cursor === 'pointer';
-        if (pointer && !parentPointer && !kind && !hidden && !inert && !el.inert && tag !== 'html' && tag !== 'body') {
+        // A label names (and hands its clicks to) a control listed itself.
+        if (pointer && !parentPointer && !kind && !hidden && !inert && !el.inert && tag !== 'html' && tag !== 'body' &&
+            !(tag === 'label' && dom.namesControl(el))) {
           kind = 'pointer'; role = 'clickable';
         }
       }
 
       let box = null;
       if (kind) {
-        box = hasBox(el);
+        box = custom || hasBox(el);
         if (!box) {
           // Zero-size control: its content is clipped away too, unless it is
           // a display:contents wrapper whose children render on their own.
@@ -524,6 +484,7 @@
     const fromContent = !NO_CONTENT_NAME.has(role) && tag !== 'input' && tag !== 'select' && tag !== 'textarea';
     if (!name && fromContent) name = fold(r.col.s) || fold(r.col.alt || '');
     if (!name && type === 'image') name = fold(el.alt || '');
+    if (!name && (type === 'checkbox' || type === 'radio')) name = dom.siblingLabel(el);
     if (!name && el.title) { name = fold(el.title); from = 'title'; }
     const ph = el.getAttribute('placeholder') || el.getAttribute('aria-placeholder') || '';
     if (!name && ph) { name = fold(ph); from = 'placeholder'; }
@@ -586,9 +547,11 @@
     if (exp === 'true') a.push(['expanded', '']);
     else if (exp === 'false') a.push(['collapsed', '']);
     else if (tag === 'summary') a.push([el.parentElement.open ? 'expanded' : 'collapsed', '']);
-    const sel = aria('aria-selected');
+    if (aria('aria-selected') === 'true') a.push(['selected', '']);
+    // aria-current: the current page/step/date of a set (a nav link, a
+    // breadcrumb); "true" says only that.
     const cur = aria('aria-current');
-    if (sel === 'true' || (cur && cur !== 'false')) a.push(['selected', '']);
+    if (cur && cur !== 'false') a.push(['current', cur === 'true' ? '' : cur]);
     if ((formy && el.required) || aria('aria-required') === 'true') a.push(['required', '']);
     if (((tag === 'input' || tag === 'textarea') && el.readOnly) || aria('aria-readonly') === 'true') a.push(['readonly', '']);
     let desc = el.hasAttribute('aria-describedby') ? idrefText(el, 'aria-describedby') : '';
@@ -613,4 +576,20 @@
     }
     if (a.length) item.attrs = a;
   }
-})();
+
+  // probe: the walker's element records ({el, item}, no refs assigned),
+  // for locators: role= means exactly what snap prints.
+  function probe() {
+    const frames = T.frames;
+    const r = T.snap({ probe: true, maxText: 1 });
+    T.frames = frames;
+    return r.probe || [];
+  }
+  // refOf: the ref a snap issued for el in this document, or 0.
+  function refOf(el) {
+    const n = T.refOf.get(el);
+    return n && T.refs.get(n) === el ? n : 0;
+  }
+  T.refFor = refOf;
+  return { probe, refOf };
+});

@@ -9,46 +9,6 @@ import (
 	"github.com/tact-browser/tact/internal/failure"
 )
 
-// pointJS scrolls the element into view, checks that it can take a click
-// and returns the centre of its first visible box in its frame's viewport,
-// or why not (hidden, disabled, covered by another element).
-const pointJS = `function (checkEnabled) {
-  const el = this;
-  if (!el.isConnected) return {error: "detached"};
-  const describe = (n) => {
-    if (!n || !n.tagName) return String(n);
-    let s = n.tagName.toLowerCase();
-    if (n.id) s += "#" + n.id;
-    const cls = (typeof n.className === "string" ? n.className : "").trim().split(/\s+/).filter(Boolean).slice(0, 2);
-    if (cls.length) s += "." + cls.join(".");
-    return s;
-  };
-  if (checkEnabled && (el.disabled || el.getAttribute("aria-disabled") === "true")) return {error: "disabled"};
-  el.scrollIntoView({block: "center", inline: "center", behavior: "instant"});
-  if (!el.checkVisibility({checkOpacity: true, checkVisibilityCSS: true})) return {error: "hidden"};
-  const vw = window.innerWidth, vh = window.innerHeight;
-  let box = null;
-  for (const r of el.getClientRects()) {
-    if (r.width < 1 || r.height < 1) continue;
-    const x0 = Math.max(r.left, 0), y0 = Math.max(r.top, 0), x1 = Math.min(r.right, vw), y1 = Math.min(r.bottom, vh);
-    if (x1 > x0 && y1 > y0) { box = {x: (x0 + x1) / 2, y: (y0 + y1) / 2}; break; }
-  }
-  if (!box) return {error: "zero-size or outside the viewport"};
-  let hit = document.elementFromPoint(box.x, box.y);
-  while (hit && hit.shadowRoot) {
-    const inner = hit.shadowRoot.elementFromPoint(box.x, box.y);
-    if (!inner || inner === hit) break;
-    hit = inner;
-  }
-  const within = (n) => { for (; n; n = n.parentNode || n.host) if (n === el) return true; return false; };
-  let ok = within(hit);
-  // A label that forwards the click to its control counts as the control.
-  if (!ok && hit && el.labels) for (const l of el.labels) if (l === hit || l.contains(hit)) ok = true;
-  if (!ok && hit && hit.tagName === "LABEL" && hit.control === el) ok = true;
-  if (!ok) return {error: "covered", by: describe(hit)};
-  return box;
-}`
-
 type point struct {
 	X     float64 `json:"x"`
 	Y     float64 `json:"y"`
@@ -63,7 +23,9 @@ func (e *Element) ClickPoint(ctx context.Context, checkEnabled bool) (x, y float
 	// Layout may still move for a frame or two after scrolling; retry a
 	// covered result briefly before declaring it.
 	for attempt := 0; attempt < 3; attempt++ {
-		if err := e.Call(ctx, pointJS, &p, checkEnabled); err != nil {
+		// The hit test (and what counts as hidden) is dom.point, the same
+		// definition snap and locators use.
+		if err := e.callLib(ctx, "point", &p, checkEnabled); err != nil {
 			return 0, 0, err
 		}
 		if p.Error != "covered" {
@@ -321,6 +283,24 @@ func ParseKey(chord string) ([]keyDef, error) {
 		return nil, failure.New(failure.Usage, "unknown key %q (use Enter, Tab, Escape, ArrowDown, PageDown, F5, a single character, or chords like Control+a)", p)
 	}
 	return out, nil
+}
+
+// ParseKeys validates a key sequence: keys or chords separated by spaces
+// ("ArrowDown ArrowDown Enter"). A lone " " is the space key.
+func ParseKeys(seq string) ([]string, error) {
+	if seq == " " {
+		return []string{seq}, nil
+	}
+	keys := strings.Fields(seq)
+	if len(keys) == 0 {
+		return nil, failure.New(failure.Usage, "empty key")
+	}
+	for _, k := range keys {
+		if _, err := ParseKey(k); err != nil {
+			return nil, err
+		}
+	}
+	return keys, nil
 }
 
 // Press sends a key or chord: modifiers held, the last key pressed.

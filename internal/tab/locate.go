@@ -101,7 +101,7 @@ func (t *Tab) locateOnce(ctx context.Context, steps []locator.Step) (*Element, l
 // session knows it.
 func (e *Element) refIn(ctx context.Context) (int, bool) {
 	var n int
-	if e.Call(ctx, `function () { const n = __tact.refOf && __tact.refOf.get(this); return n && __tact.refs.get(n) === this ? n : 0; }`, &n) != nil || n <= 0 {
+	if e.callLib(ctx, "refFor", &n) != nil || n <= 0 {
 		return 0, false
 	}
 	if ri, ok, _ := e.tab.m.refInfo(n); !ok || ri.Tab != e.tab.id {

@@ -98,6 +98,6 @@ func (t *Tab) ownerVisible(ctx context.Context, parent *target, parentFrame, fra
 	}
 	defer el.Release(ctx)
 	var ok bool
-	_ = el.Call(ctx, `function () { const r = this.getBoundingClientRect(); return r.width >= 20 && r.height >= 20 && this.checkVisibility({checkOpacity: true, checkVisibilityCSS: true}); }`, &ok)
+	_ = el.callLib(ctx, "frameShown", &ok)
 	return ok
 }

@@ -2,9 +2,6 @@ package tab
 
 import (
 	"context"
-	"crypto/sha1"
-	_ "embed"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -17,42 +14,6 @@ import (
 	"github.com/tact-browser/tact/internal/failure"
 	"github.com/tact-browser/tact/internal/snapshot"
 )
-
-//go:embed base.js
-var baseJS string
-
-// library is the in-page code for tact's isolated world, stamped with a
-// version so a document holding an older copy gets the new one.
-func (m *Manager) library() string {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return m.libOnce()
-}
-
-var (
-	libMu    sync.Mutex
-	libCache = map[string][2]string{}
-)
-
-func (m *Manager) libOnce() string {
-	libMu.Lock()
-	defer libMu.Unlock()
-	if c, ok := libCache[m.opts.Library]; ok {
-		return c[0]
-	}
-	sum := sha1.Sum([]byte(baseJS + m.opts.Library))
-	v := hex.EncodeToString(sum[:6])
-	src := strings.Replace(baseJS, "%VERSION%", v, 1) + "\n" + m.opts.Library
-	libCache[m.opts.Library] = [2]string{src, v}
-	return src
-}
-
-func (m *Manager) libVersion() string {
-	m.libOnce()
-	libMu.Lock()
-	defer libMu.Unlock()
-	return libCache[m.opts.Library][1]
-}
 
 // Dialog is a JavaScript dialog the page opened.
 type Dialog struct {

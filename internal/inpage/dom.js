@@ -1,0 +1,254 @@
+// dom: what every part of tact agrees on about an element. Visibility and
+// actionability (can a person see it, can a click reach it), labels and
+// the walker's roles mapped to ARIA roles. snap, locate, read and the
+// actions (hit test, frame checks) all ask here, so a control is never
+// visible for one and hidden for another. Never writes to the DOM.
+__tact.define('dom', [], () => {
+  'use strict';
+
+  const fold = (s) => (s || '').replace(/\s+/g, ' ').trim();
+  // Subtrees whose text is never a label's or a name's.
+  const NO_TEXT = new Set(['script', 'style', 'noscript', 'template', 'head', 'title', 'meta', 'link', 'base',
+    'object', 'embed', 'canvas', 'audio', 'video', 'map', 'datalist', 'math']);
+  const COLLECT_CAP = 400; // raw chars gathered for a label before folding
+
+  // The parent in the flat tree: a shadow root's host, not the root.
+  function flatParent(el) {
+    const p = el.parentNode;
+    return p && p.nodeType === 11 ? p.host : p && p.nodeType === 1 ? p : null;
+  }
+
+  // Text of the elements named by an id-reference list (aria-labelledby,
+  // aria-describedby). Referenced text counts even when hidden, per accname.
+  function idrefText(el, attr) {
+    const v = el.getAttribute(attr);
+    if (!v) return '';
+    const root = el.getRootNode();
+    let out = '';
+    for (const id of v.split(/\s+/)) {
+      const t = id && root.getElementById ? root.getElementById(id) : null;
+      if (t) out += ' ' + (t === el ? el.getAttribute('aria-label') || '' : t.textContent);
+    }
+    return fold(out);
+  }
+
+  // Text of a <label> without the text of the controls inside it (a
+  // select's options would otherwise end up in its own name).
+  function labelText(label) {
+    let out = '';
+    const rec = (n) => {
+      for (let c = n.firstChild; c; c = c.nextSibling) {
+        if (c.nodeType === 3) out += c.data;
+        else if (c.nodeType === 1) {
+          const t = c.localName;
+          if (t === 'select' || t === 'textarea' || t === 'input' || t === 'button' || NO_TEXT.has(t)) continue;
+          if (t === 'img' && c.alt) out += ' ' + c.alt;
+          else rec(c);
+        }
+        if (out.length > COLLECT_CAP) return;
+      }
+    };
+    rec(label);
+    return fold(out);
+  }
+
+  // ---- visibility ----
+
+  const VIS_ALL = { checkOpacity: true, checkVisibilityCSS: true, opacityProperty: true, visibilityProperty: true };
+  const VIS_OPACITY = { checkOpacity: true, opacityProperty: true };
+
+  // hiddenWhy says why el (or its subtree) is not seen: '' (seen),
+  // 'none' (no box: display:none here or above), 'contents' (no box of
+  // its own, children render), 'opacity' (opacity 0 here or above: the
+  // whole subtree), 'hidden' (visibility:hidden/collapse: children may be
+  // visible again). One call for the common visible case.
+  function hiddenWhy(el) {
+    if (el.checkVisibility(VIS_ALL)) return '';
+    if (!el.checkVisibility()) {
+      return el.localName === 'slot' || getComputedStyle(el).display === 'contents' ? 'contents' : 'none';
+    }
+    if (!el.checkVisibility(VIS_OPACITY)) return 'opacity';
+    return 'hidden';
+  }
+
+  // rendered: el has a layout box (display is not none here or above).
+  const rendered = (el) => (el.checkVisibility ? el.checkVisibility() : el.getClientRects().length > 0);
+
+  // visuallyHidden catches boxes that are laid out but not seen: the
+  // "visually hidden"/sr-only pattern (a 1px clipped box), boxes parked
+  // off-screen, and collapsed overflow containers (closed accordions).
+  // cs is el's computed style.
+  function visuallyHidden(el, cs) {
+    const pos = cs.position;
+    const clips = cs.overflowX !== 'visible' || cs.overflowY !== 'visible';
+    if (pos === 'absolute' || pos === 'fixed') {
+      const r = el.getBoundingClientRect();
+      if (r.right + window.scrollX <= 0 || r.bottom + window.scrollY <= 0) return true;
+      // A 1px box only hides its content if it clips it; zero-size
+      // positioned wrappers that let content overflow are common anchors
+      // for visible popups.
+      if (r.width <= 1 && r.height <= 1 && (clips || cs.clip !== 'auto' || cs.clipPath !== 'none')) return true;
+    }
+    if (clips) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) return true;
+    }
+    return false;
+  }
+
+  // shown: a person can see el itself: it has a box, is not transparent
+  // or visibility:hidden, and is not clipped to a pixel or parked
+  // off-screen (only boxes of at most a pixel pay for the style check).
+  function shown(el) {
+    if (!el.checkVisibility(VIS_ALL)) return false;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0 && el.getClientRects().length === 0) return false;
+    if (r.width <= 1 || r.height <= 1 || r.right <= 0 || r.bottom <= 0) return !visuallyHidden(el, getComputedStyle(el));
+    return true;
+  }
+
+  const isToggle = (el) => el.localName === 'input' && /^(checkbox|radio)$/i.test(el.type || '');
+
+  // customToggle: a checkbox or radio hidden by its own styling (opacity 0,
+  // the sr-only clip, display:none) while a person sees and clicks a
+  // styled stand-in: a shown <label> of it, or the input's own transparent
+  // box laid over a drawn box (TodoMVC's toggles). Returns {label} (the
+  // label to click, or null to click the input's box) or null. An input
+  // whose surroundings are hidden too is just hidden.
+  function customToggle(el) {
+    if (!isToggle(el)) return null;
+    const p = flatParent(el);
+    if (p && !p.checkVisibility(VIS_ALL)) return null;
+    if (el.checkVisibility({ checkVisibilityCSS: true })) {
+      const r = el.getBoundingClientRect();
+      if (r.width >= 8 && r.height >= 8 && getComputedStyle(el).opacity === '0') return { label: null };
+    }
+    for (const l of el.labels || []) if (shown(l)) return { label: l };
+    return null;
+  }
+
+  // reachable: a person can see el, or act on it through its stand-in.
+  const reachable = (el) => shown(el) || !!customToggle(el);
+
+  // The name a person reads next to an unlabelled checkbox/radio: a
+  // following <label> that labels nothing else (TodoMVC's
+  // `<input class=toggle><label>Call bank</label>`).
+  function siblingLabel(el) {
+    if (!isToggle(el) || (el.labels && el.labels.length)) return '';
+    const l = el.nextElementSibling;
+    return l && l.localName === 'label' && !l.control ? labelText(l) : '';
+  }
+
+  // namesControl: label l is the name of a control listed on its own (its
+  // own control, or the unlabelled checkbox just before it), so it is
+  // not a second control.
+  function namesControl(l) {
+    if (l.control) return true;
+    const p = l.previousElementSibling;
+    return !!p && siblingLabel(p) !== '';
+  }
+
+  // ---- actions ----
+
+  function describe(n) {
+    if (!n || !n.tagName) return String(n);
+    let s = n.tagName.toLowerCase();
+    if (n.id) s += '#' + n.id;
+    const cls = (typeof n.className === 'string' ? n.className : '').trim().split(/\s+/).filter(Boolean).slice(0, 2);
+    if (cls.length) s += '.' + cls.join('.');
+    return s;
+  }
+
+  // Centre of el's first box inside the viewport, or null.
+  function centre(el) {
+    const vw = innerWidth, vh = innerHeight;
+    for (const r of el.getClientRects()) {
+      if (r.width < 1 || r.height < 1) continue;
+      const x0 = Math.max(r.left, 0), y0 = Math.max(r.top, 0), x1 = Math.min(r.right, vw), y1 = Math.min(r.bottom, vh);
+      if (x1 > x0 && y1 > y0) return { x: (x0 + x1) / 2, y: (y0 + y1) / 2 };
+    }
+    return null;
+  }
+
+  function hitAt(x, y) {
+    let hit = document.elementFromPoint(x, y);
+    while (hit && hit.shadowRoot) {
+      const inner = hit.shadowRoot.elementFromPoint(x, y);
+      if (!inner || inner === hit) break;
+      hit = inner;
+    }
+    return hit;
+  }
+
+  // Does a click on hit reach el? Inside it, or on a label forwarding the
+  // click to it.
+  function reaches(hit, el) {
+    if (!hit) return false;
+    for (let n = hit; n; n = n.parentNode || n.host) if (n === el) return true;
+    if (el.labels) for (const l of el.labels) if (l === hit || l.contains(hit)) return true;
+    return hit.localName === 'label' && hit.control === el;
+  }
+
+  // point scrolls el into view, checks that a click would reach it and
+  // returns where to click in its frame's viewport, or {error, by}. A
+  // custom checkbox/radio is clicked where a person would: on its own
+  // transparent box when that takes the hit, else on its label.
+  function point(el, checkEnabled) {
+    if (!el.isConnected) return { error: 'detached' };
+    if (checkEnabled && (el.disabled || el.getAttribute('aria-disabled') === 'true')) return { error: 'disabled' };
+    el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+    let aim = el;
+    if (!shown(el)) {
+      const ct = customToggle(el);
+      if (!ct) return { error: 'hidden' };
+      const own = ct.label ? null : centre(el);
+      if (!own || !reaches(hitAt(own.x, own.y), el)) {
+        if (!ct.label) return { error: 'hidden' };
+        aim = ct.label;
+        aim.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+      }
+    }
+    const box = centre(aim);
+    if (!box) return { error: 'zero-size or outside the viewport' };
+    const hit = hitAt(box.x, box.y);
+    if (!reaches(hit, el) && !reaches(hit, aim)) return { error: 'covered', by: describe(hit) };
+    return box;
+  }
+
+  // frameShown: an iframe worth reading or walking into: seen, and not a
+  // tracking pixel or a hidden ad slot.
+  function frameShown(el) {
+    const r = el.getBoundingClientRect();
+    return r.width >= 20 && r.height >= 20 && el.checkVisibility(VIS_ALL);
+  }
+
+  // ---- roles ----
+
+  // The walker's role → the ARIA role a locator may also use.
+  function ariaRole(role, el) {
+    if (role.startsWith('input:')) {
+      switch (role.slice(6)) {
+        case 'text': case 'email': case 'tel': case 'url': return 'textbox';
+        case 'search': return 'searchbox';
+        case 'number': return 'spinbutton';
+        case 'range': return 'slider';
+        case 'checkbox': return 'checkbox';
+        case 'radio': return 'radio';
+        case 'submit': case 'button': case 'reset': case 'image': return 'button';
+      }
+      return '';
+    }
+    switch (role) {
+      case 'textarea': case 'editable': return 'textbox';
+      case 'select': return el && (el.multiple || el.size > 1) ? 'listbox' : 'combobox';
+    }
+    return '';
+  }
+
+  __tact.point = point;
+  __tact.frameShown = frameShown;
+  return {
+    fold, flatParent, idrefText, labelText, hiddenWhy, rendered, visuallyHidden, shown, isToggle,
+    customToggle, reachable, siblingLabel, namesControl, point, frameShown, ariaRole,
+  };
+});

@@ -1,0 +1,112 @@
+// Package inpage assembles tact's in-page library: the JavaScript that runs
+// in tact's isolated world of every frame. The code is a few modules, each
+// one file that starts with
+//
+//	__tact.define('name', ['dep', ...], (dep, ...) => { ...; return exports; });
+//
+// A module gets its dependencies as arguments (never by reaching into
+// globalThis.__tact for another module's internals) and publishes the
+// functions Go calls (__tact.snap, __tact.point, ...) on __tact itself.
+// The shared module "dom" (dom.js, here) owns visibility, actionability,
+// labels and role mapping, so snap, locate, read and the actions agree on
+// what a person can see and act on.
+package inpage
+
+import (
+	_ "embed"
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+//go:embed prelude.js
+var prelude string
+
+//go:embed dom.js
+var domJS string
+
+// Module is one in-page module: its name, the modules it needs and its
+// source.
+type Module struct {
+	Name string
+	Deps []string
+	Src  string
+}
+
+var header = regexp.MustCompile(`__tact\.define\(\s*'([a-z]+)'\s*,\s*\[([^\]]*)\]`)
+
+// New reads a module's name and dependencies from its define header.
+func New(src string) Module {
+	m := Module{Src: src}
+	h := header.FindStringSubmatch(src)
+	if h == nil {
+		return m // Assemble reports it
+	}
+	m.Name = h[1]
+	for _, d := range strings.Split(h[2], ",") {
+		if d = strings.Trim(strings.TrimSpace(d), `'"`); d != "" {
+			m.Deps = append(m.Deps, d)
+		}
+	}
+	return m
+}
+
+// DOM is the shared module every other module builds on.
+var DOM = New(domJS)
+
+// Assemble returns the prelude and mods (DOM added when missing) in
+// dependency order, or an error naming a module without a header, a
+// missing dependency or a cycle.
+func Assemble(mods ...Module) (string, error) {
+	byName := map[string]Module{DOM.Name: DOM}
+	var names []string
+	for _, m := range mods {
+		if m.Name == "" {
+			return "", fmt.Errorf("in-page module without a __tact.define header: %.60q", m.Src)
+		}
+		byName[m.Name] = m
+		names = append(names, m.Name)
+	}
+	var b strings.Builder
+	b.WriteString(prelude)
+	state := map[string]int{} // 1 visiting, 2 written
+	var visit func(n string, from string) error
+	visit = func(n, from string) error {
+		m, ok := byName[n]
+		switch {
+		case !ok:
+			return fmt.Errorf("in-page module %q needs %q, which was not given", from, n)
+		case state[n] == 1:
+			return fmt.Errorf("in-page modules %q and %q depend on each other", from, n)
+		case state[n] == 2:
+			return nil
+		}
+		state[n] = 1
+		for _, d := range m.Deps {
+			if err := visit(d, n); err != nil {
+				return err
+			}
+		}
+		state[n] = 2
+		b.WriteString("\n")
+		b.WriteString(m.Src)
+		return nil
+	}
+	for _, n := range names {
+		if err := visit(n, n); err != nil {
+			return "", err
+		}
+	}
+	return b.String(), nil
+}
+
+// Source is Assemble for modules known to be well-formed (tact's own,
+// checked by tests): on an error it returns code that throws it in the
+// page, so the problem surfaces as a JS error, never a crash.
+func Source(mods ...Module) string {
+	s, err := Assemble(mods...)
+	if err != nil {
+		return "throw new Error(" + fmt.Sprintf("%q", "tact in-page library: "+err.Error()) + ");"
+	}
+	return s
+}
