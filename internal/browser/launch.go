@@ -16,6 +16,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/tact-browser/tact/internal/proc"
 )
 
 // Options describe a browser to launch.
@@ -23,23 +25,84 @@ type Options struct {
 	Path        string // executable; Find() when empty
 	Headless    bool
 	UserDataDir string // persistent profile directory
-	Port        int    // debugging port; 0 picks a free one
-	Args        []string
-	Stderr      io.Writer // browser's stderr; discarded when nil
+	// Pipe speaks CDP over --remote-debugging-pipe: no TCP port, so no
+	// other local user can reach the browser. Otherwise Port (0: any free
+	// one) is opened on 127.0.0.1, which every local user can connect to.
+	Pipe   bool
+	Port   int
+	Args   []string
+	Stderr io.Writer // browser's stderr; discarded when nil
 }
 
 // Process is a browser this process launched.
 type Process struct {
 	Cmd          *exec.Cmd
 	PID          int
-	Port         int
-	WebSocketURL string
+	Port         int    // 0 with a pipe
+	WebSocketURL string // "" with a pipe
+	// With Pipe: the browser's end of the protocol (see cdp.OverPipe).
+	PipeOut *os.File // what the browser writes
+	PipeIn  *os.File // what the browser reads
+	id      Identity
+	exited  chan struct{}
+}
+
+// Identity is what proves a process is a session's browser: its pid, its
+// start time and its profile directory. It is saved at launch so a later
+// daemon or `browser stop` can find that browser again, and never mistakes
+// an unrelated process that got the same pid for it.
+type Identity struct {
+	proc.ID
+	Profile string `json:"profile"`
+}
+
+// Running reports whether the identified browser still runs: same pid,
+// same start time, and its command line names the profile.
+func (b Identity) Running() bool {
+	return b.Profile != "" && b.Alive() && b.HasArg("--user-data-dir="+b.Profile)
+}
+
+// Kill ends the identified browser, and the process group created for
+// it, then waits up to wait for it to be gone. It signals nothing unless
+// Running proves the process is that browser; it reports whether the
+// browser is gone.
+func (b Identity) Kill(wait time.Duration) bool {
+	if !b.Running() {
+		return true
+	}
+	// The group is ours only while its leader is the browser we started
+	// (checked just above); helpers share it, so they end too.
+	group := b.LeadsGroup()
+	_ = b.Signal(syscall.SIGKILL)
+	if group {
+		_ = syscall.Kill(-b.PID, syscall.SIGKILL)
+	}
+	return b.WaitGone(wait)
+}
+
+// Stop gives the identified browser grace to exit by itself (a browser
+// whose pipe closed shuts down, writing its profile), then kills it. It
+// reports whether the browser is gone.
+func (b Identity) Stop(grace time.Duration) bool {
+	return b.WaitGone(grace) || b.Kill(2*time.Second)
+}
+
+// WaitGone polls until the browser has exited or wait has passed.
+func (b Identity) WaitGone(wait time.Duration) bool {
+	for end := time.Now().Add(wait); ; {
+		if !b.Alive() {
+			return true
+		}
+		if time.Now().After(end) {
+			return false
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }
 
 // baseArgs keep Chromium quiet on a machine without internet and make it
 // usable as root (containers, CI).
 var baseArgs = []string{
-	"--remote-debugging-address=127.0.0.1",
 	"--no-first-run",
 	"--no-default-browser-check",
 	"--disable-background-networking",
@@ -74,7 +137,12 @@ func Launch(ctx context.Context, o Options) (*Process, error) {
 	portFile := filepath.Join(o.UserDataDir, "DevToolsActivePort")
 	_ = os.Remove(portFile)
 	args := append([]string{}, baseArgs...)
-	args = append(args, "--remote-debugging-port="+strconv.Itoa(o.Port), "--user-data-dir="+o.UserDataDir)
+	if o.Pipe {
+		args = append(args, "--remote-debugging-pipe")
+	} else {
+		args = append(args, "--remote-debugging-address=127.0.0.1", "--remote-debugging-port="+strconv.Itoa(o.Port))
+	}
+	args = append(args, "--user-data-dir="+o.UserDataDir)
 	if o.Headless {
 		args = append(args, "--headless=new", "--hide-scrollbars")
 	}
@@ -92,12 +160,47 @@ func Launch(ctx context.Context, o Options) (*Process, error) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Stdout = o.Stderr
 	cmd.Stderr = o.Stderr
-	if err := cmd.Start(); err != nil {
+	var toBrowser, fromBrowser [2]*os.File // [0] read end, [1] write end
+	if o.Pipe {
+		var err error
+		if toBrowser[0], toBrowser[1], err = os.Pipe(); err != nil {
+			return nil, fmt.Errorf("browser: pipe: %w", err)
+		}
+		if fromBrowser[0], fromBrowser[1], err = os.Pipe(); err != nil {
+			toBrowser[0].Close()
+			toBrowser[1].Close()
+			return nil, fmt.Errorf("browser: pipe: %w", err)
+		}
+		cmd.ExtraFiles = []*os.File{toBrowser[0], fromBrowser[1]} // fd 3, fd 4
+	}
+	err := cmd.Start()
+	if o.Pipe {
+		// The child has its own copies; ours would keep the pipes open
+		// after the browser exits and hide its end from the reader.
+		toBrowser[0].Close()
+		fromBrowser[1].Close()
+		if err != nil {
+			toBrowser[1].Close()
+			fromBrowser[0].Close()
+		}
+	}
+	if err != nil {
 		return nil, fmt.Errorf("browser: start %s: %w", path, err)
 	}
+	p := &Process{Cmd: cmd, PID: cmd.Process.Pid, exited: make(chan struct{})}
 	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
-	p := &Process{Cmd: cmd, PID: cmd.Process.Pid}
+	go func() {
+		err := cmd.Wait()
+		close(p.exited)
+		exited <- err
+	}()
+	id, _ := proc.Of(p.PID)
+	p.id = Identity{ID: id, Profile: o.UserDataDir}
+	if o.Pipe {
+		// Readiness shows on the pipe itself: the first call answers.
+		p.PipeOut, p.PipeIn = fromBrowser[0], toBrowser[1]
+		return p, nil
+	}
 	tick := time.NewTicker(20 * time.Millisecond)
 	defer tick.Stop()
 	for {
@@ -126,26 +229,41 @@ func Launch(ctx context.Context, o Options) (*Process, error) {
 		}
 		p.Port = port
 		p.WebSocketURL = v.WebSocketDebuggerURL
-		go func() { <-exited }() // keep reaping
 		return p, nil
 	}
 }
 
-// Kill ends the browser and all processes of its group.
+// Identity is what proves, later and from another process, that a pid is
+// still this browser.
+func (p *Process) Identity() Identity { return p.id }
+
+// Exited is closed once the browser process has ended and been reaped.
+func (p *Process) Exited() <-chan struct{} { return p.exited }
+
+// Kill ends the browser and all processes of its group, and waits
+// (bounded) until the browser has exited.
 func (p *Process) Kill() {
 	if p == nil || p.PID == 0 {
 		return
 	}
+	select {
+	case <-p.exited:
+		return // reaped: its pid may belong to someone else by now
+	default:
+	}
+	// An unreaped child keeps its pid, so the group is still ours.
 	_ = syscall.Kill(-p.PID, syscall.SIGKILL)
+	select {
+	case <-p.exited:
+	case <-time.After(5 * time.Second):
+	}
 }
 
-// Alive reports whether a process with this pid exists.
+// Alive reports whether a process with this pid runs (a zombie waiting
+// to be reaped does not).
 func Alive(pid int) bool {
-	if pid <= 0 {
-		return false
-	}
-	err := syscall.Kill(pid, 0)
-	return err == nil || errors.Is(err, syscall.EPERM)
+	_, err := proc.Of(pid)
+	return err == nil
 }
 
 // VersionInfo is the answer of /json/version.

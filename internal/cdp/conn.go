@@ -1,6 +1,7 @@
-// Package cdp is a thin Chrome DevTools Protocol client: one websocket to the
-// browser, flattened target sessions multiplexed over it, typed parameters
-// from cdproto, and a context deadline on every call.
+// Package cdp is a thin Chrome DevTools Protocol client: one connection to
+// the browser (a websocket, or the pipe of --remote-debugging-pipe),
+// flattened target sessions multiplexed over it, and a context deadline on
+// every call.
 package cdp
 
 import (
@@ -61,7 +62,7 @@ type reply struct {
 
 // Conn is a browser-level CDP connection.
 type Conn struct {
-	ws     *websocket.Conn
+	t      transport
 	wmu    sync.Mutex // orders writes, so Go calls reach the browser in issue order
 	nextID atomic.Int64
 
@@ -91,9 +92,13 @@ func Dial(ctx context.Context, wsURL string) (*Conn, error) {
 		return nil, fmt.Errorf("cdp: dial %s: %w", wsURL, err)
 	}
 	ws.SetReadLimit(ReadLimit)
-	c := &Conn{ws: ws, pending: map[int64]chan reply{}, subs: map[int64]func(Event){}, done: make(chan struct{})}
+	return newConn(wsTransport{ws}), nil
+}
+
+func newConn(t transport) *Conn {
+	c := &Conn{t: t, pending: map[int64]chan reply{}, subs: map[int64]func(Event){}, done: make(chan struct{})}
 	go c.readLoop()
-	return c, nil
+	return c
 }
 
 // Done is closed when the connection ends (browser gone or Close called).
@@ -109,7 +114,7 @@ func (c *Conn) Err() error {
 // Close ends the connection.
 func (c *Conn) Close() error {
 	c.shutdown(ErrClosed)
-	return c.ws.Close(websocket.StatusNormalClosure, "")
+	return c.t.close()
 }
 
 func (c *Conn) shutdown(err error) {
@@ -129,9 +134,8 @@ func (c *Conn) shutdown(err error) {
 }
 
 func (c *Conn) readLoop() {
-	ctx := context.Background()
 	for {
-		_, data, err := c.ws.Read(ctx)
+		data, err := c.t.read()
 		if err != nil {
 			c.shutdown(fmt.Errorf("%w: %v", ErrClosed, err))
 			return
@@ -219,7 +223,7 @@ func (c *Conn) Go(ctx context.Context, sessionID, method string, params, result 
 	return done
 }
 
-// writeTimeout bounds one websocket write. It is deliberately not the
+// writeTimeout bounds one message write. It is deliberately not the
 // caller's context: the websocket library closes the whole connection when
 // a write's context ends, and one command's deadline must never cut the
 // session's browser connection.
@@ -256,9 +260,7 @@ func (c *Conn) send(sessionID, method string, params any) (chan reply, func(), e
 		c.mu.Unlock()
 	}
 	c.wmu.Lock()
-	wctx, cancel := context.WithTimeout(context.Background(), writeTimeout)
-	err = c.ws.Write(wctx, websocket.MessageText, data)
-	cancel()
+	err = c.t.write(data)
 	c.wmu.Unlock()
 	if err != nil {
 		forget()

@@ -164,10 +164,12 @@ func run(kctx *kong.Context, a *app, stdout, stderr io.Writer) int {
 	}
 	// Status and stop never start a daemon just to report on it.
 	autostart := path != "browser status" && path != "browser stop"
-	ctx := context.Background()
+	// --timeout is a promise for the whole call, whatever the daemon does.
+	ctx, cancel := context.WithTimeout(context.Background(), client.Budget(g))
+	defer cancel()
 	resp, err := c.Do(ctx, rpc.Request{Command: path, Params: params, Globals: g}, autostart)
 	if client.IsNotRunning(err) {
-		return notRunning(c, path, a.Output, stdout)
+		return notRunning(g.Session, path, a.Output, stdout)
 	}
 	if err != nil {
 		return printErr(stdout, stderr, a.Output, err)
@@ -177,16 +179,20 @@ func run(kctx *kong.Context, a *app, stdout, stderr io.Writer) int {
 		io.WriteString(stdout, resp.Stdout)
 		return printErr(stdout, stderr, a.Output, resp.Error)
 	}
+	if path == "browser stop" {
+		// Return once the browser has exited and written its profile.
+		if err := c.WaitStopped(ctx); err != nil {
+			return printErr(stdout, stderr, a.Output, err)
+		}
+	}
 	io.WriteString(stdout, resp.Stdout)
 	return 0
 }
 
-func notRunning(c *client.Client, path, format string, stdout io.Writer) int {
+func notRunning(session, path, format string, stdout io.Writer) int {
 	msg := "not running"
-	if path == "browser stop" {
-		if killOrphan(c.Paths().State) {
-			msg = "stopped an orphaned browser"
-		}
+	if path == "browser stop" && daemon.StopOrphan(session) {
+		msg = "stopped an orphaned browser"
 	}
 	if format == "json" || format == "ndjson" {
 		b, _ := json.Marshal(map[string]any{"running": false, "message": msg})

@@ -120,13 +120,17 @@ func waitDead(pid int) bool {
 
 func TestFaults(t *testing.T) {
 	s := "faults"
+	// With --port (a CDP port, open to local users) the browser outlives
+	// its daemon, and the test can reach it to crash a tab. The default,
+	// a pipe, is covered by TestDaemonKilledKeepsLogin.
+	mustOK(t, tact(t, s, "browser", "launch", "--port", freePort(t)))
 	out := openPage(t, s, page("act_form.html"))
 	bpid, dpid, ws := statusOf(t, s)
 
 	// The daemon is killed: a new one takes over the same browser, and a
 	// ref of the unchanged document still works.
 	syscall.Kill(dpid, syscall.SIGKILL)
-	waitDead(dpid)
+	waitDaemonGone(s, dpid)
 	r := tact(t, s, "click", refOf(t, out, `"Count me"`), "--no-snap")
 	mustOK(t, r)
 	if got := evalIn(t, s, `document.getElementById("counter").textContent`); got != "Clicked 1x" {

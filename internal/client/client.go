@@ -16,6 +16,7 @@ import (
 
 	"github.com/tact-browser/tact/internal/datadir"
 	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/proc"
 	"github.com/tact-browser/tact/internal/rpc"
 )
 
@@ -44,9 +45,14 @@ type Client struct {
 
 // New prepares a client for a session.
 func New(session, version string, sp Spawn) (*Client, error) {
+	if err := datadir.CheckName("session", session); err != nil {
+		return nil, failure.New(failure.Usage, "%v", err)
+	}
 	p, err := datadir.Session(session)
 	if err != nil {
-		return nil, failure.New(failure.Usage, "%v", err)
+		// The name is fine: the data dir is unusable (a file, no
+		// permission, disk full).
+		return nil, failure.New(failure.IO, "%v", err)
 	}
 	return &Client{Session: session, Version: version, Spawn: sp, paths: p}, nil
 }
@@ -54,13 +60,16 @@ func New(session, version string, sp Spawn) (*Client, error) {
 // Paths are the session's files.
 func (c *Client) Paths() datadir.SessionPaths { return c.paths }
 
-func (c *Client) dial() (net.Conn, error) {
-	return net.DialTimeout("unix", c.paths.Socket, time.Second)
+func (c *Client) dial(ctx context.Context) (net.Conn, error) {
+	ctx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	var d net.Dialer
+	return d.DialContext(ctx, "unix", c.paths.Socket)
 }
 
 // Running reports whether the session's daemon answers.
 func (c *Client) Running() bool {
-	conn, err := c.dial()
+	conn, err := c.dial(context.Background())
 	if err != nil {
 		return false
 	}
@@ -68,21 +77,39 @@ func (c *Client) Running() bool {
 	return true
 }
 
-// Do sends req, starting the daemon first when autostart is set. The wait
-// is bounded by the request's own timeout plus a grace period, so a stuck
-// daemon never hangs the CLI.
+// Budget is how long a whole CLI call may take: its --timeout (or the
+// longer deadline of a replay) and less than a second for the round trip.
+// A stopped or hung daemon, or one that cannot start, makes the call fail
+// at that point instead of hanging it.
+func Budget(g rpc.Globals) time.Duration {
+	return max(g.Timeout, g.Deadline) + 600*time.Millisecond
+}
+
+// Do sends req, starting the daemon first when autostart is set. When ctx
+// has no deadline, the call is bounded by Budget.
 func (c *Client) Do(ctx context.Context, req rpc.Request, autostart bool) (*rpc.Response, error) {
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, Budget(req.Globals))
+		defer cancel()
+	}
 	req.Version = c.Version
 	for attempt := 0; attempt < 3; attempt++ {
-		conn, err := c.dial()
+		conn, err := c.dial(ctx)
+		if err != nil && c.revive(ctx) {
+			conn, err = c.dial(ctx)
+		}
 		if err != nil {
+			if ctx.Err() != nil {
+				return nil, c.late()
+			}
 			if !autostart {
 				return nil, errNotRunning
 			}
 			if err := c.start(ctx); err != nil {
 				return nil, err
 			}
-			if conn, err = c.dial(); err != nil {
+			if conn, err = c.dial(ctx); err != nil {
 				return nil, failure.New(failure.BrowserUnavailable, "daemon started but does not answer: %v (see %s)", err, c.paths.Log)
 			}
 		}
@@ -102,20 +129,63 @@ func (c *Client) Do(ctx context.Context, req rpc.Request, autostart bool) (*rpc.
 	return nil, failure.New(failure.Internal, "could not reach a daemon of this tact version")
 }
 
+func (c *Client) late() error {
+	return failure.New(failure.Timeout, "the session's daemon did not answer within --timeout (see %s)", c.paths.Log)
+}
+
+// revive handles a session lock held by a daemon whose socket cannot be
+// reached. A daemon that lost its socket file (deleted by hand or by a
+// cleaner) is asked, by SIGUSR1, to listen again, so nothing of the
+// session is lost; one that is starting or stopping is waited for. It
+// reports whether a daemon answers now.
+func (c *Client) revive(ctx context.Context) bool {
+	signalled := false
+	for {
+		holder, held := proc.Holder(c.paths.Lock)
+		if !held {
+			return false
+		}
+		if !signalled && holder.Alive() && holder.HasArg("__daemon") && holder.HasArg(c.Session) {
+			_ = holder.Signal(syscall.SIGUSR1)
+			signalled = true
+		}
+		if c.Running() {
+			return true
+		}
+		select {
+		case <-ctx.Done():
+			return false
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}
+
+// WaitStopped waits until the session's daemon has exited, which it does
+// only after the browser it launched is gone.
+func (c *Client) WaitStopped(ctx context.Context) error {
+	var last proc.ID
+	for {
+		holder, held := proc.Holder(c.paths.Lock)
+		if held {
+			last = holder
+		} else if !last.Alive() {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return failure.New(failure.Timeout, "the daemon was still closing its browser at --timeout (see %s)", c.paths.Log)
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}
+
 var errNotRunning = errors.New("daemon not running")
 
 // IsNotRunning reports whether Do failed because no daemon runs.
 func IsNotRunning(err error) bool { return errors.Is(err, errNotRunning) }
 
 func (c *Client) roundTrip(ctx context.Context, conn net.Conn, req rpc.Request) (*rpc.Response, error) {
-	grace := req.Globals.Timeout + 10*time.Second
-	if req.Globals.Deadline > req.Globals.Timeout {
-		grace = req.Globals.Deadline + 10*time.Second
-	}
-	deadline := time.Now().Add(grace)
-	if d, ok := ctx.Deadline(); ok && d.Before(deadline) {
-		deadline = d
-	}
+	deadline, _ := ctx.Deadline() // Do always sets one
 	_ = conn.SetDeadline(deadline)
 	if err := rpc.Write(conn, req); err != nil {
 		return nil, failure.New(failure.BrowserUnavailable, "send to daemon: %v", err)
@@ -127,7 +197,7 @@ func (c *Client) roundTrip(ctx context.Context, conn net.Conn, req rpc.Request) 
 		if err := rpc.Read(br, &resp); err != nil {
 			var ne net.Error
 			if errors.As(err, &ne) && ne.Timeout() {
-				return nil, failure.New(failure.Timeout, "daemon did not answer within %s", grace)
+				return nil, c.late()
 			}
 			return nil, failure.New(failure.BrowserUnavailable, "daemon connection lost: %v (see %s)", err, c.paths.Log)
 		}
@@ -192,6 +262,10 @@ func (c *Client) start(ctx context.Context) error {
 	if st, err := os.Stat(c.paths.Log); err == nil && st.Size() > maxLog {
 		_ = os.Rename(c.paths.Log, c.paths.Log+".1")
 	}
+	// The daemon could only fail on these; say why here, in one line.
+	if st, err := os.Lstat(c.paths.Lock); err == nil && !st.Mode().IsRegular() {
+		return failure.New(failure.IO, "%s is not a regular file; remove it", c.paths.Lock)
+	}
 	logf, err := os.OpenFile(c.paths.Log, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
 	if err != nil {
 		return failure.New(failure.IO, "daemon log: %v", err)
@@ -219,7 +293,7 @@ func (c *Client) start(ctx context.Context) error {
 			}
 			return failure.New(failure.BrowserUnavailable, "daemon exited at startup (see %s)", c.paths.Log)
 		case <-ctx.Done():
-			return failure.New(failure.Timeout, "daemon did not start in time")
+			return failure.New(failure.Timeout, "daemon did not start within --timeout (see %s)", c.paths.Log)
 		case <-time.After(10 * time.Millisecond):
 		}
 	}

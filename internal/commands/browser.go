@@ -16,7 +16,7 @@ type BrowserLaunch struct {
 	Headed      bool   `help:"Show the browser window (default: headless)."`
 	Profile     string `help:"Persistent profile name (default: the session name)." placeholder:"NAME"`
 	IdleTimeout string `name:"idle-timeout" default:"30" help:"Stop the daemon and its browser after N idle minutes (or a duration like 90s)."`
-	Port        int    `help:"Debugging port on 127.0.0.1 (default: any free port)."`
+	Port        int    `help:"Also open a CDP port on 127.0.0.1: any local user can then control the browser (default: none, CDP over a private pipe)."`
 }
 
 // Run connects (launching if needed) and opens a tab.
@@ -68,8 +68,10 @@ func statusOutput(in tab.Info, running bool) *Output {
 	switch {
 	case !running:
 		sb.WriteString("daemon running; browser not started (the next command launches it)\n")
+	case in.Launched && in.Port == 0:
+		fmt.Fprintf(&sb, "running: pid %d, CDP over a pipe (no port), %d tab(s)\n", in.PID, in.Tabs)
 	case in.Launched:
-		fmt.Fprintf(&sb, "running: pid %d, 127.0.0.1:%d, %d tab(s)\n", in.PID, in.Port, in.Tabs)
+		fmt.Fprintf(&sb, "running: pid %d, 127.0.0.1:%d (open to local users), %d tab(s)\n", in.PID, in.Port, in.Tabs)
 	default:
 		fmt.Fprintf(&sb, "attached: %s, %d tab(s)\n", in.WS, in.Tabs)
 	}

@@ -23,6 +23,7 @@ import (
 	"github.com/tact-browser/tact/internal/commands"
 	"github.com/tact-browser/tact/internal/datadir"
 	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/proc"
 	"github.com/tact-browser/tact/internal/rpc"
 	"github.com/tact-browser/tact/internal/tab"
 )
@@ -48,6 +49,10 @@ func Run(ctx context.Context, o Options) error {
 	if err != nil {
 		return err
 	}
+	// Before this daemon records itself as the lock holder: a client may
+	// then send SIGUSR1 (socket lost), whose default action would kill it.
+	relisten := make(chan os.Signal, 1)
+	signal.Notify(relisten, syscall.SIGUSR1)
 	// The lock decides which of two racing daemons serves the session.
 	lock, err := os.OpenFile(paths.Lock, os.O_CREATE|os.O_RDWR, 0o600)
 	if err != nil {
@@ -70,15 +75,11 @@ func Run(ctx context.Context, o Options) error {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	_ = os.Remove(paths.Socket)
-	old := syscall.Umask(0o177)
-	ln, err := net.Listen("unix", paths.Socket)
-	syscall.Umask(old)
-	if err != nil {
-		return fmt.Errorf("listen %s: %w", paths.Socket, err)
+	// Who holds the lock: a client that finds the socket gone can prove
+	// this process is the session's daemon and ask it to listen again.
+	if err := proc.Self().Record(lock); err != nil {
+		return fmt.Errorf("lock %s: %w", paths.Lock, err)
 	}
-	_ = os.Chmod(paths.Socket, 0o600)
-	defer os.Remove(paths.Socket)
 
 	level := slog.LevelInfo
 	if o.Verbose {
@@ -112,7 +113,11 @@ func Run(ctx context.Context, o Options) error {
 		CDP: o.CDP, Library: o.Library, StateFile: paths.State, DownloadDir: dlDir, BrowserLog: logw, Log: log,
 	})
 	d := &daemon{opts: o, m: m, log: log, stop: make(chan struct{}), activity: make(chan struct{}, 1),
-		rec: commands.NewRecorder(filepath.Join(paths.Dir, "recording.json"))}
+		rec: commands.NewRecorder(filepath.Join(paths.Dir, "recording.json")), socket: paths.Socket}
+	_ = os.Remove(paths.Socket)
+	if err := d.listen(); err != nil {
+		return err
+	}
 	log.Info("daemon started", "session", o.Session, "pid", os.Getpid(), "version", o.Version)
 
 	sig := make(chan os.Signal, 1)
@@ -125,16 +130,29 @@ func Run(ctx context.Context, o Options) error {
 		d.shutdown(true)
 	}()
 	go d.idleLoop()
-	go func() {
-		<-d.stop
-		ln.Close()
-	}()
+loop:
 	for {
-		conn, err := ln.Accept()
-		if err != nil {
-			break
+		select {
+		case <-d.stop:
+			break loop
+		case <-relisten:
+			if !d.socketIsOurs() {
+				log.Info("socket file lost; listening again", "path", d.socket)
+				if err := d.listen(); err != nil {
+					log.Warn("listen again", "err", err)
+				}
+			}
 		}
-		go d.serve(conn)
+	}
+	// New clients see no socket at once and start a fresh daemon, which
+	// waits for this one's lock.
+	d.lnMu.Lock()
+	d.stopping = true
+	ln := d.ln
+	d.lnMu.Unlock()
+	ln.Close()
+	if d.socketIsOurs() {
+		_ = os.Remove(d.socket)
 	}
 	d.wg.Wait()
 	if d.closeBrowser {
@@ -142,6 +160,58 @@ func Run(ctx context.Context, o Options) error {
 	}
 	log.Info("daemon stopped")
 	return nil
+}
+
+// listen (re)creates the session's socket and serves it. The previous
+// listener, if any, is closed without unlinking the path it shares.
+func (d *daemon) listen() error {
+	old := syscall.Umask(0o177)
+	l, err := net.Listen("unix", d.socket)
+	syscall.Umask(old)
+	if err != nil {
+		return fmt.Errorf("listen %s: %w", d.socket, err)
+	}
+	_ = os.Chmod(d.socket, 0o600)
+	ul := l.(*net.UnixListener)
+	ul.SetUnlinkOnClose(false)
+	st, _ := os.Stat(d.socket)
+	d.lnMu.Lock()
+	prev := d.ln
+	d.ln, d.sockInfo = ul, st
+	d.lnMu.Unlock()
+	if prev != nil {
+		prev.Close()
+	}
+	go d.accept(ul)
+	return nil
+}
+
+// socketIsOurs reports whether the socket path is still the file this
+// daemon listens on (not deleted, not replaced).
+func (d *daemon) socketIsOurs() bool {
+	st, err := os.Stat(d.socket)
+	d.lnMu.Lock()
+	mine := d.sockInfo
+	d.lnMu.Unlock()
+	return err == nil && mine != nil && os.SameFile(st, mine)
+}
+
+func (d *daemon) accept(l net.Listener) {
+	for {
+		conn, err := l.Accept()
+		if err != nil {
+			return
+		}
+		d.lnMu.Lock()
+		if d.stopping {
+			d.lnMu.Unlock()
+			conn.Close()
+			return
+		}
+		d.wg.Add(1)
+		d.lnMu.Unlock()
+		go d.serve(conn)
+	}
 }
 
 type daemon struct {
@@ -153,6 +223,12 @@ type daemon struct {
 	run      sync.Mutex // one command at a time
 	wg       sync.WaitGroup
 	activity chan struct{}
+
+	socket   string
+	lnMu     sync.Mutex
+	ln       *net.UnixListener
+	sockInfo os.FileInfo
+	stopping bool
 
 	stopOnce     sync.Once
 	stop         chan struct{}
@@ -199,7 +275,6 @@ func (d *daemon) touch() {
 }
 
 func (d *daemon) serve(conn net.Conn) {
-	d.wg.Add(1)
 	defer d.wg.Done()
 	defer conn.Close()
 	var req rpc.Request
@@ -221,22 +296,32 @@ func (d *daemon) serve(conn net.Conn) {
 		_ = conn.SetWriteDeadline(time.Now().Add(10 * time.Second))
 		_ = rpc.Write(conn, rpc.Response{Stdout: stdout, Stderr: stderr, More: true})
 	}
-	resp := d.execute(req, partial)
+	resp, after := d.execute(req, partial)
 	wmu.Lock()
-	defer wmu.Unlock()
 	_ = conn.SetWriteDeadline(time.Now().Add(30 * time.Second))
 	_ = rpc.Write(conn, resp)
+	wmu.Unlock()
+	after()
 }
 
-// Execute runs one request in-process (used by the MCP server and tests).
-func (d *daemon) execute(req rpc.Request, partial func(stdout, stderr string)) (resp rpc.Response) {
+// execute runs one request. after must be called once the response is
+// sent: it does the clean-up that must not delay the answer (stopping a
+// script that made the command time out) and lets the next command run.
+func (d *daemon) execute(req rpc.Request, partial func(stdout, stderr string)) (resp rpc.Response, after func()) {
 	d.run.Lock()
-	defer d.run.Unlock()
+	interrupt := false
+	after = func() {
+		if interrupt {
+			d.m.Interrupt()
+		}
+		d.m.Persist()
+		d.run.Unlock()
+	}
 	// A request queued behind `browser stop` (or the idle timeout) must
 	// not revive this daemon's browser: send it to a fresh daemon.
 	select {
 	case <-d.stop:
-		return rpc.Response{Error: &failure.Error{Code: rpc.CodeRetry, Message: "daemon is stopping"}}
+		return rpc.Response{Error: &failure.Error{Code: rpc.CodeRetry, Message: "daemon is stopping"}}, after
 	default:
 	}
 	// A session attached with --cdp stays on that browser; asking it for
@@ -247,7 +332,7 @@ func (d *daemon) execute(req rpc.Request, partial func(stdout, stderr string)) (
 			attached = "a browser it launched"
 		}
 		return rpc.Response{Error: failure.New(failure.Usage, "session %q already uses %s, not --cdp %s", d.opts.Session, attached, req.Globals.CDP).
-			WithHint("tact browser stop first, or use another --session")}
+			WithHint("tact browser stop first, or use another --session")}, after
 	}
 	d.touch()
 	defer d.touch()
@@ -279,6 +364,7 @@ func (d *daemon) execute(req rpc.Request, partial func(stdout, stderr string)) (
 		defer d.m.Trace(nil)
 	}
 	out, err := Dispatch(d.m, d.rec, req, func() { d.shutdown(true) }, partial)
+	interrupt = err != nil && failure.From(err).Code == failure.Timeout
 	if req.Globals.Verbose {
 		d.m.Trace(nil)
 		fmt.Fprintf(&debug, "debug: %s took %dms\n", req.Command, time.Since(start).Milliseconds())
@@ -293,16 +379,16 @@ func (d *daemon) execute(req rpc.Request, partial func(stdout, stderr string)) (
 		if out != nil {
 			resp.Stdout, _ = commands.Render(out, req.Globals.Output)
 		}
-		return resp
+		return resp, after
 	}
 	resp.Stderr = notes(d.m) + out.Stderr
 	s, rerr := commands.Render(out, req.Globals.Output)
 	if rerr != nil {
 		resp.Error = failure.From(rerr)
-		return resp
+		return resp, after
 	}
 	resp.Stdout = s
-	return resp
+	return resp, after
 }
 
 func notes(m *tab.Manager) string {
@@ -351,10 +437,27 @@ func Dispatch(m *tab.Manager, rec *commands.Recorder, req rpc.Request, stop func
 	if err != nil && errors.Is(err, context.DeadlineExceeded) {
 		err = failure.New(failure.Timeout, "%s did not finish within --timeout %s", req.Command, g.Timeout)
 	}
-	if err != nil && failure.From(err).Code == failure.Timeout {
-		m.Interrupt()
-	}
 	return out, err
+}
+
+// StopOrphan ends a browser this session's daemon launched and left behind
+// when it died. It does nothing while any daemon holds the session lock
+// (one starting, serving or stopping owns its browser), and touches only a
+// process the saved state proves to be that browser.
+func StopOrphan(session string) bool {
+	paths, err := datadir.Session(session)
+	if err != nil {
+		return false
+	}
+	lock, err := os.OpenFile(paths.Lock, os.O_CREATE|os.O_RDWR, 0o600)
+	if err != nil {
+		return false
+	}
+	defer lock.Close()
+	if syscall.Flock(int(lock.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) != nil {
+		return false
+	}
+	return tab.StopSavedBrowser(paths.State)
 }
 
 // ProfileDir is where a profile's browser data lives.

@@ -17,7 +17,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/tact-browser/tact/internal/browser"
@@ -33,7 +32,7 @@ const WorldName = "tact"
 type Options struct {
 	Headless    bool
 	ProfileDir  string   // persistent user-data dir for a launched browser
-	Port        int      // debugging port for a launched browser (0 = any free)
+	Port        int      // TCP debugging port for a launched browser (0 = CDP over a pipe, no port)
 	Args        []string // extra browser flags
 	CDP         string   // attach to this browser instead of launching
 	Library     string   // JS installed in every frame's isolated world
@@ -65,16 +64,49 @@ type Manager struct {
 	queue  eventQueue
 	stopCh chan struct{}
 	trace  func(method string, d time.Duration, err error)
+	saveMu sync.Mutex
+	saved  []byte // last state written, to skip identical writes
 }
 
 type persisted struct {
-	NextRef  int             `json:"next_ref"`
-	PID      int             `json:"pid,omitempty"`
-	WS       string          `json:"ws,omitempty"`
-	Launched bool            `json:"launched,omitempty"`
-	Current  string          `json:"current,omitempty"`
-	Refs     map[int]refInfo `json:"refs,omitempty"`
-	Origins  []string        `json:"origins,omitempty"` // visited http(s) origins, for session save
+	NextRef int `json:"next_ref"`
+	// Browser proves which process is the browser this session launched
+	// (pid, start time, profile): nothing else is ever signalled.
+	Browser  browser.Identity `json:"browser,omitzero"`
+	WS       string           `json:"ws,omitempty"` // only with --port: a later daemon re-attaches
+	Launched bool             `json:"launched,omitempty"`
+	Current  string           `json:"current,omitempty"`
+	URL      string           `json:"url,omitempty"` // the current tab's URL, reopened in a relaunched browser
+	Refs     map[int]refInfo  `json:"refs,omitempty"`
+	Origins  []string         `json:"origins,omitempty"` // visited http(s) origins, for session save
+}
+
+// readState loads a session's saved state; a missing or corrupt file is
+// an empty state.
+func readState(file string) persisted {
+	p := persisted{NextRef: 1, Refs: map[int]refInfo{}}
+	b, err := os.ReadFile(file)
+	if err != nil || json.Unmarshal(b, &p) != nil {
+		return persisted{NextRef: 1, Refs: map[int]refInfo{}}
+	}
+	if p.Refs == nil {
+		p.Refs = map[int]refInfo{}
+	}
+	if p.NextRef < 1 {
+		p.NextRef = 1
+	}
+	return p
+}
+
+// StopSavedBrowser ends the browser an earlier daemon of this session
+// launched and left behind, if the state file proves it still runs. The
+// caller must hold the session's lock, so no live daemon owns that browser.
+func StopSavedBrowser(stateFile string) bool {
+	st := readState(stateFile)
+	if !st.Launched || !st.Browser.Running() {
+		return false
+	}
+	return st.Browser.Stop(5 * time.Second)
 }
 
 type refInfo struct {
@@ -89,23 +121,8 @@ func New(o Options) *Manager {
 		o.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
 	m := &Manager{opts: o, log: o.Log, targets: map[string]*target{}, tabs: map[string]*Tab{}, stopCh: make(chan struct{})}
-	m.state.NextRef = 1
-	m.state.Refs = map[int]refInfo{}
+	m.state = readState(o.StateFile)
 	m.dialog = DialogPolicy{Mode: "accept"}
-	if o.StateFile != "" {
-		if b, err := os.ReadFile(o.StateFile); err == nil {
-			var p persisted
-			if json.Unmarshal(b, &p) == nil {
-				if p.Refs == nil {
-					p.Refs = map[int]refInfo{}
-				}
-				if p.NextRef < 1 {
-					p.NextRef = 1
-				}
-				m.state = p
-			}
-		}
-	}
 	m.queue.init()
 	go m.processEvents()
 	return m
@@ -148,7 +165,7 @@ func (m *Manager) Info() Info {
 		in.PID, in.Port = m.proc.PID, m.proc.Port
 	} else if m.launched {
 		// Re-attached to a browser an earlier daemon of this session launched.
-		in.PID = m.state.PID
+		in.PID = m.state.Browser.PID
 		if u, err := url.Parse(m.wsURL); err == nil {
 			in.Port, _ = strconv.Atoi(u.Port())
 		}
@@ -156,10 +173,12 @@ func (m *Manager) Info() Info {
 	return in
 }
 
-// Close detaches, and kills the browser if this session launched it.
+// Close detaches, and ends the browser if this session launched it. It
+// returns once that browser has exited, so its profile is complete on
+// disk (a `browser stop` followed by removing the profile does not race).
 func (m *Manager) Close() {
 	m.mu.Lock()
-	conn, proc, launched := m.conn, m.proc, m.launched
+	conn, proc, launched, saved := m.conn, m.proc, m.launched, m.state.Browser
 	m.conn = nil
 	m.mu.Unlock()
 	if conn != nil {
@@ -171,19 +190,20 @@ func (m *Manager) Close() {
 		conn.Close()
 	}
 	if launched {
+		// Chrome writes its profile while closing: give it time, then
+		// make sure.
 		if proc != nil {
-			// Give Chrome a moment to flush the profile, then make sure.
-			deadline := time.Now().Add(3 * time.Second)
-			for browser.Alive(proc.PID) && time.Now().Before(deadline) {
-				time.Sleep(50 * time.Millisecond)
+			select {
+			case <-proc.Exited():
+			case <-time.After(10 * time.Second):
+				proc.Kill()
 			}
-			proc.Kill()
-		} else if m.state.PID > 0 {
-			_ = killPID(m.state.PID)
+		} else {
+			saved.Stop(10 * time.Second)
 		}
 	}
 	m.mu.Lock()
-	m.state.PID, m.state.WS, m.state.Launched = 0, "", false
+	m.state.Browser, m.state.WS, m.state.Launched = browser.Identity{}, "", false
 	m.mu.Unlock()
 	m.save()
 }
@@ -242,6 +262,7 @@ func (m *Manager) connect(ctx context.Context) error {
 	var ws string
 	launched := false
 	var proc *browser.Process
+	reopen := ""
 	switch {
 	case m.opts.CDP != "":
 		u, err := browser.ResolveCDP(ctx, m.opts.CDP)
@@ -249,23 +270,24 @@ func (m *Manager) connect(ctx context.Context) error {
 			return failure.New(failure.BrowserUnavailable, "%v", err)
 		}
 		ws = u
-	case m.state.Launched && m.state.WS != "" && browser.Alive(m.state.PID):
-		// A browser launched by an earlier daemon of this session: reuse it.
+	case m.state.Launched && m.state.WS != "" && m.state.Browser.Running():
+		// With --port, a browser an earlier daemon of this session
+		// launched outlives it: reuse it.
 		ws, launched = m.state.WS, true
 	default:
-		if m.state.Launched && m.state.PID > 0 {
-			// Our own earlier browser, unreachable: make sure it is gone
-			// before its profile lock is judged.
-			_ = syscall.Kill(-m.state.PID, syscall.SIGKILL)
-			_ = killPID(m.state.PID)
-			for end := time.Now().Add(2 * time.Second); browser.Alive(m.state.PID) && time.Now().Before(end); {
-				time.Sleep(20 * time.Millisecond)
-			}
+		if m.state.Launched {
+			// The browser of an earlier daemon of this session. Over a
+			// pipe it exits by itself once that daemon is gone (writing
+			// its profile); wait for that, then make sure, before its
+			// profile lock is judged. Its page is reopened below.
+			m.state.Browser.Stop(boundedBy(ctx, 10*time.Second))
+			reopen = m.state.URL
 		}
 		if err := unlockProfile(m.opts.ProfileDir); err != nil {
 			return err
 		}
-		p, err := browser.Launch(ctx, browser.Options{Headless: m.opts.Headless, UserDataDir: m.opts.ProfileDir, Port: m.opts.Port, Args: m.opts.Args, Stderr: m.opts.BrowserLog})
+		p, err := browser.Launch(ctx, browser.Options{Headless: m.opts.Headless, UserDataDir: m.opts.ProfileDir,
+			Pipe: m.opts.Port == 0, Port: m.opts.Port, Args: m.opts.Args, Stderr: m.opts.BrowserLog})
 		if err != nil {
 			if errors.Is(err, browser.ErrNotFound) {
 				return failure.New(failure.BrowserUnavailable, "%v", err)
@@ -274,7 +296,18 @@ func (m *Manager) connect(ctx context.Context) error {
 		}
 		proc, ws, launched = p, p.WebSocketURL, true
 	}
-	conn, err := cdp.Dial(ctx, ws)
+	var conn *cdp.Conn
+	var err error
+	if proc != nil && proc.PipeOut != nil {
+		conn = cdp.OverPipe(proc.PipeOut, proc.PipeIn)
+		// The first answer on the pipe says the browser is up.
+		err = conn.Call(ctx, "", "Browser.getVersion", nil, nil)
+		if err != nil {
+			conn.Close()
+		}
+	} else {
+		conn, err = cdp.Dial(ctx, ws)
+	}
 	if err != nil {
 		if proc != nil {
 			proc.Kill()
@@ -282,7 +315,7 @@ func (m *Manager) connect(ctx context.Context) error {
 		if launched && proc == nil {
 			// The recorded browser is gone or unreachable: start afresh.
 			m.mu.Lock()
-			m.state.Launched, m.state.PID, m.state.WS = false, 0, ""
+			m.state.Launched, m.state.WS = false, ""
 			m.mu.Unlock()
 			return m.connect(ctx)
 		}
@@ -292,7 +325,7 @@ func (m *Manager) connect(ctx context.Context) error {
 	m.conn, m.proc, m.wsURL, m.launched = conn, proc, ws, launched
 	m.state.WS, m.state.Launched = ws, launched
 	if proc != nil {
-		m.state.PID = proc.PID
+		m.state.Browser = proc.Identity()
 	}
 	m.mu.Unlock()
 	conn.Subscribe(m.queue.push)
@@ -300,7 +333,7 @@ func (m *Manager) connect(ctx context.Context) error {
 	conn.SetTrace(m.trace)
 	m.mu.Unlock()
 	m.save()
-	if !browser.IsLoopback(ws) && !strings.HasPrefix(ws, "wss://") {
+	if ws != "" && !browser.IsLoopback(ws) && !strings.HasPrefix(ws, "wss://") {
 		m.note("warning: --cdp endpoint is not on this machine and not wss://; the protocol is unencrypted")
 	}
 	m.enableDownloads(ctx, conn)
@@ -315,26 +348,72 @@ func (m *Manager) connect(ctx context.Context) error {
 	}, nil); err != nil {
 		return failure.New(failure.BrowserUnavailable, "browser: %v", err)
 	}
+	if reopen != "" {
+		m.reopen(ctx, reopen)
+	}
 	return nil
 }
 
-// save mirrors ref numbering and the browser identity to disk so a new
-// daemon continues where a killed one stopped.
+// boundedBy returns d, or less when ctx ends sooner.
+func boundedBy(ctx context.Context, d time.Duration) time.Duration {
+	if dl, ok := ctx.Deadline(); ok && time.Until(dl) < d {
+		return max(time.Until(dl), 0)
+	}
+	return d
+}
+
+// reopen puts the page the session's previous browser showed into the
+// relaunched one (cookies and storage come back with the profile).
+func (m *Manager) reopen(ctx context.Context, u string) {
+	if !strings.HasPrefix(u, "http://") && !strings.HasPrefix(u, "https://") && !strings.HasPrefix(u, "file://") && !strings.HasPrefix(u, "data:") {
+		return
+	}
+	t, err := m.Current(ctx)
+	if err != nil {
+		return
+	}
+	// A page that never finishes loading must not cost the whole command.
+	nctx, cancel := context.WithTimeout(ctx, boundedBy(ctx, 10*time.Second))
+	_ = t.Navigate(nctx, u)
+	cancel()
+	m.note("the session's previous daemon had exited; relaunched its browser with the same profile and reopened " + u)
+}
+
+// save mirrors ref numbering, the browser identity and the current page
+// to disk so a new daemon continues where a killed one stopped.
 func (m *Manager) save() {
 	if m.opts.StateFile == "" {
 		return
 	}
 	m.mu.Lock()
+	t := m.tabs[m.current]
+	m.mu.Unlock()
+	u := ""
+	if t != nil {
+		u = t.URL()
+	}
+	m.saveMu.Lock()
+	defer m.saveMu.Unlock()
+	m.mu.Lock()
 	m.state.Current = m.current
+	if t != nil {
+		m.state.URL = u
+	}
 	b, err := json.Marshal(m.state)
 	m.mu.Unlock()
-	if err != nil {
+	if err != nil || string(b) == string(m.saved) {
 		return
 	}
 	if err := datadir.WriteFile(m.opts.StateFile, b, 0o600); err != nil {
 		m.log.Warn("save state", "err", err)
+		return
 	}
+	m.saved = b
 }
+
+// Persist writes the session state if it changed (the daemon calls it
+// after every command, so a navigation is remembered too).
+func (m *Manager) Persist() { m.save() }
 
 // Current returns the tab commands act on, connecting and opening a blank
 // tab when needed.
@@ -558,14 +637,6 @@ func (m *Manager) refInfo(n int) (refInfo, bool, int) {
 	defer m.mu.Unlock()
 	ri, ok := m.state.Refs[n]
 	return ri, ok, m.state.NextRef
-}
-
-func killPID(pid int) error {
-	p, err := os.FindProcess(pid)
-	if err != nil {
-		return err
-	}
-	return p.Kill()
 }
 
 // unlockProfile removes Chrome's singleton lock left by a killed browser of

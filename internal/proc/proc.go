@@ -1,0 +1,150 @@
+// Package proc identifies processes beyond their pid. A pid is reused once
+// its process is gone, so tact only ever signals a process whose pid AND
+// start time match what it recorded when it started that process.
+package proc
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"strconv"
+	"strings"
+	"syscall"
+)
+
+// ID is a process: its pid and its start time (clock ticks after boot,
+// field 22 of /proc/PID/stat), which together never repeat.
+type ID struct {
+	PID   int    `json:"pid"`
+	Start uint64 `json:"start"`
+}
+
+// stat holds the fields of /proc/PID/stat tact needs.
+type stat struct {
+	pgrp  int
+	start uint64
+}
+
+func readStat(pid int) (stat, error) {
+	if pid <= 0 {
+		return stat{}, errors.New("proc: no pid")
+	}
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return stat{}, err
+	}
+	// The command name (field 2) may contain spaces and parentheses: the
+	// fields that follow start after its last ')'.
+	i := bytes.LastIndexByte(b, ')')
+	if i < 0 {
+		return stat{}, errors.New("proc: malformed stat")
+	}
+	f := strings.Fields(string(b[i+1:]))
+	if len(f) < 20 { // f[0] is field 3 (state), f[19] field 22 (starttime)
+		return stat{}, errors.New("proc: short stat")
+	}
+	pgrp, err1 := strconv.Atoi(f[2])
+	start, err2 := strconv.ParseUint(f[19], 10, 64)
+	if err1 != nil || err2 != nil || f[0] == "Z" {
+		return stat{}, errors.New("proc: no live process")
+	}
+	return stat{pgrp: pgrp, start: start}, nil
+}
+
+// Of identifies the live process with this pid.
+func Of(pid int) (ID, error) {
+	st, err := readStat(pid)
+	if err != nil {
+		return ID{}, err
+	}
+	return ID{PID: pid, Start: st.start}, nil
+}
+
+// Self identifies this process.
+func Self() ID {
+	id, _ := Of(os.Getpid())
+	return id
+}
+
+// Alive reports whether this very process still runs (not merely a
+// process with the same pid).
+func (id ID) Alive() bool {
+	if id.PID <= 0 || id.Start == 0 {
+		return false
+	}
+	st, err := readStat(id.PID)
+	return err == nil && st.start == id.Start
+}
+
+// Args returns the process's command line (nil when it is gone).
+func (id ID) Args() []string {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(id.PID) + "/cmdline")
+	if err != nil || len(b) == 0 {
+		return nil
+	}
+	return strings.Split(strings.TrimSuffix(string(b), "\x00"), "\x00")
+}
+
+// HasArg reports whether the process was started with exactly this
+// argument.
+func (id ID) HasArg(arg string) bool {
+	for _, a := range id.Args() {
+		if a == arg {
+			return true
+		}
+	}
+	return false
+}
+
+// LeadsGroup reports whether the process is the leader of its own process
+// group, i.e. the group was created for it (Setpgid) and carries its pid.
+func (id ID) LeadsGroup() bool {
+	st, err := readStat(id.PID)
+	return err == nil && st.start == id.Start && st.pgrp == id.PID
+}
+
+// Signal sends sig to this very process. The pidfd behind os.FindProcess
+// pins the process, so a pid reused after the check is never signalled.
+func (id ID) Signal(sig syscall.Signal) error {
+	p, err := os.FindProcess(id.PID)
+	if err != nil {
+		return err
+	}
+	defer p.Release()
+	if !id.Alive() {
+		return os.ErrProcessDone
+	}
+	return p.Signal(sig)
+}
+
+// Record writes id into a lock file its holder keeps open, so another
+// process can tell who holds the lock (see Holder).
+func (id ID) Record(f *os.File) error {
+	if err := f.Truncate(0); err != nil {
+		return err
+	}
+	_, err := f.WriteAt([]byte(strconv.Itoa(id.PID)+" "+strconv.FormatUint(id.Start, 10)+"\n"), 0)
+	return err
+}
+
+// Holder reports whether someone holds the flock on path and, when the
+// holder recorded itself (Record), who. A free lock is left free.
+func Holder(path string) (id ID, held bool) {
+	f, err := os.Open(path)
+	if err != nil {
+		return ID{}, false
+	}
+	defer f.Close()
+	if syscall.Flock(int(f.Fd()), syscall.LOCK_SH|syscall.LOCK_NB) == nil {
+		_ = syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+		return ID{}, false
+	}
+	b := make([]byte, 64)
+	n, _ := f.Read(b)
+	fields := strings.Fields(string(b[:n]))
+	if len(fields) == 2 {
+		id.PID, _ = strconv.Atoi(fields[0])
+		id.Start, _ = strconv.ParseUint(fields[1], 10, 64)
+	}
+	return id, true
+}
