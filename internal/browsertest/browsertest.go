@@ -44,7 +44,10 @@ var (
 
 // Main launches the shared browser, runs the package's tests and cleans up.
 // Use it as: func TestMain(m *testing.M) { os.Exit(browsertest.Main(m)) }
+// It fails the run when a browser or daemon the tests started still runs
+// at the end.
 func Main(m *testing.M) int {
+	token := mark()
 	code, err := setup()
 	if err != nil {
 		if errors.Is(err, browser.ErrNotFound) {
@@ -55,8 +58,13 @@ func Main(m *testing.M) int {
 		return 1
 	}
 	_ = code
-	defer teardown()
-	return m.Run()
+	code = m.Run()
+	teardown()
+	if err := checkLeaks(token); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	return code
 }
 
 func setup() (int, error) {

@@ -16,6 +16,7 @@ type CLIEnv struct {
 	Home        string
 
 	srv, alt *httptest.Server
+	token    string // marks the processes the tests start
 	mu       sync.Mutex
 	sessions map[string]bool
 }
@@ -31,12 +32,13 @@ func SetupCLI(prefix string) (*CLIEnv, error) {
 		os.RemoveAll(home)
 		return nil, err
 	}
+	e := &CLIEnv{Home: home, token: mark(), sessions: map[string]bool{}}
 	os.Setenv("TACT_HOME", home)
 	os.Setenv("TACT_CHROME_ARGS", `"`+HostRules+`" --no-sandbox`)
 	os.Unsetenv("TACT_SESSION")
 	os.Unsetenv("TACT_CDP")
 	td := filepath.Join(root, "testdata")
-	e := &CLIEnv{Home: home, srv: Serve(td, "127.0.0.1:0"), alt: Serve(td, "localhost:0"), sessions: map[string]bool{}}
+	e.srv, e.alt = Serve(td, "127.0.0.1:0"), Serve(td, "localhost:0")
 	e.URL, e.AltURL = e.srv.URL, e.alt.URL
 	return e, nil
 }
@@ -49,8 +51,10 @@ func (e *CLIEnv) Used(session string) {
 }
 
 // Close stops every used session (stop runs `tact --session S browser
-// stop`), the servers, and removes the home.
-func (e *CLIEnv) Close(stop func(session string)) {
+// stop`), the servers, and removes the home. It fails when a daemon or
+// browser the tests started is still running then (a test that lost track
+// of its session).
+func (e *CLIEnv) Close(stop func(session string)) error {
 	e.mu.Lock()
 	list := make([]string, 0, len(e.sessions))
 	for s := range e.sessions {
@@ -62,5 +66,7 @@ func (e *CLIEnv) Close(stop func(session string)) {
 	}
 	e.srv.Close()
 	e.alt.Close()
+	err := checkLeaks(e.token)
 	os.RemoveAll(e.Home)
+	return err
 }

@@ -42,11 +42,15 @@ func run(m *testing.M) int {
 	if env, err = browsertest.SetupCLI("tact-cli-test-"); err != nil {
 		panic(err)
 	}
-	defer env.Close(func(s string) {
-		cli.Main([]string{"--session", s, "browser", "stop"}, &bytes.Buffer{}, &bytes.Buffer{})
-	})
 	srvURL, altURL = env.URL, env.AltURL
-	return m.Run()
+	code := m.Run()
+	if err := env.Close(func(s string) {
+		cli.Main([]string{"--session", s, "browser", "stop"}, &bytes.Buffer{}, &bytes.Buffer{})
+	}); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	return code
 }
 
 type result struct {

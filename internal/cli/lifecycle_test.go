@@ -384,3 +384,29 @@ func waitDaemonGone(s string, dpid int) bool {
 	}
 	return false
 }
+
+// An unusable data dir is an IO error in one line, never a usage error or
+// a daemon that dies at startup without saying why.
+func TestBadDataDir(t *testing.T) {
+	if noBrowser != "" {
+		t.Skip(noBrowser)
+	}
+	s := "badlock"
+	lock := sessionFile(s, "daemon.lock")
+	os.MkdirAll(filepath.Join(lock, "sub"), 0o700)
+	defer os.RemoveAll(lock)
+	for _, args := range [][]string{{"snap"}, {"browser", "launch"}} {
+		r := tact(t, s, args...)
+		if r.code != 12 || !strings.Contains(r.err, "daemon.lock is not a regular file") || strings.Count(strings.TrimSpace(r.err), "\n") > 0 {
+			t.Errorf("%v with daemon.lock a directory: exit %d %q", args, r.code, r.err)
+		}
+	}
+	// TACT_HOME below a file: "not a directory".
+	file := filepath.Join(t.TempDir(), "f")
+	os.WriteFile(file, nil, 0o600)
+	t.Setenv("TACT_HOME", filepath.Join(file, "home"))
+	r := tact(t, "x", "snap")
+	if r.code != 12 || !strings.Contains(r.err, "not a directory") || strings.Count(strings.TrimSpace(r.err), "\n") > 0 {
+		t.Errorf("data dir below a file: exit %d %q", r.code, r.err)
+	}
+}

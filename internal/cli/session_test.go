@@ -76,7 +76,12 @@ func TestSaveFailsCleanly(t *testing.T) {
 	home := t.TempDir()
 	t.Setenv("TACT_HOME", home)
 	s := "diskfail"
-	defer tact(t, s, "browser", "stop")
+	// The test points TACT_HOME elsewhere below: stop the daemon of this
+	// home, not of whatever TACT_HOME says at the end.
+	defer func() {
+		os.Setenv("TACT_HOME", home)
+		tact(t, s, "browser", "stop")
+	}()
 	mustOK(t, tact(t, s, "snap", page("hello.html")))
 	mustOK(t, tact(t, s, "session", "save", "keep"))
 	path := filepath.Join(home, "sessions", "keep.json")
@@ -104,7 +109,7 @@ func TestSaveFailsCleanly(t *testing.T) {
 	}
 	// A data dir that is a file: every command says so in one line.
 	t.Setenv("TACT_HOME", filepath.Join(home, "sessions", "keep.json"))
-	if r := tact(t, "other", "snap"); r.code == 0 || strings.Count(strings.TrimSpace(r.err), "\n") > 0 {
+	if r := tact(t, "other", "snap"); r.code != 12 || strings.Count(strings.TrimSpace(r.err), "\n") > 0 {
 		t.Errorf("data dir is a file: exit %d %q", r.code, r.err)
 	}
 }

@@ -44,3 +44,13 @@ func TestWriteFileAtomic(t *testing.T) {
 		t.Error("write into missing dir succeeded")
 	}
 }
+
+// A relative TACT_HOME is taken from the working directory once, so the
+// daemon, the browser's profile and the socket all agree on absolute paths.
+func TestRelativeHomeIsAbsolute(t *testing.T) {
+	t.Setenv("TACT_HOME", "rel/home")
+	root, err := Root()
+	if err != nil || !filepath.IsAbs(root) || filepath.Base(root) != "home" {
+		t.Errorf("Root() = %q, %v", root, err)
+	}
+}

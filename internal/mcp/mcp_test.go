@@ -51,11 +51,15 @@ func run(m *testing.M) int {
 	if env, err = browsertest.SetupCLI("tact-mcp-test-"); err != nil {
 		panic(err)
 	}
-	defer env.Close(func(s string) {
-		cli.Main([]string{"--session", s, "browser", "stop"}, &bytes.Buffer{}, &bytes.Buffer{})
-	})
 	srvURL = env.URL
-	return m.Run()
+	code := m.Run()
+	if err := env.Close(func(s string) {
+		cli.Main([]string{"--session", s, "browser", "stop"}, &bytes.Buffer{}, &bytes.Buffer{})
+	}); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	return code
 }
 
 func needBrowser(t *testing.T, session string) {
