@@ -1,6 +1,7 @@
 package browsertest
 
 import (
+	"fmt"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -48,6 +49,16 @@ func (e *CLIEnv) Used(session string) {
 	e.mu.Lock()
 	e.sessions[session] = true
 	e.mu.Unlock()
+}
+
+// Finish is the end of a TestMain: it closes the environment and turns
+// the test run's exit code into a failure when processes leaked.
+func (e *CLIEnv) Finish(code int, stop func(session string)) int {
+	if err := e.Close(stop); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	return code
 }
 
 // Close stops every used session (stop runs `tact --session S browser

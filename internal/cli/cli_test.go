@@ -43,14 +43,9 @@ func run(m *testing.M) int {
 		panic(err)
 	}
 	srvURL, altURL = env.URL, env.AltURL
-	code := m.Run()
-	if err := env.Close(func(s string) {
+	return env.Finish(m.Run(), func(s string) {
 		cli.Main([]string{"--session", s, "browser", "stop"}, &bytes.Buffer{}, &bytes.Buffer{})
-	}); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return 1
-	}
-	return code
+	})
 }
 
 type result struct {
