@@ -85,6 +85,9 @@ func act(ctx context.Context, env *Env, o ActOpts, target, verb string, do func(
 	t.AwaitDownloads(ctx, 30*time.Second)
 	eff := t.Drain()
 	var out []string
+	if el != nil && el.Refound {
+		out = append(out, target+" re-found after the page re-rendered it")
+	}
 	out = append(out, lines...)
 	if t.Navigated(mark) {
 		out = append(out, "navigated to "+t.URL())

@@ -44,7 +44,9 @@ func (t *Tab) walkFrame(ctx context.Context, tg *target, frameID, focus, framePa
 	if focus != "" {
 		opts["focus"] = focus
 	}
-	if err := t.evalIn(ctx, tg, frameID, "__tact.snap("+mustJSON(opts)+")", &r); err != nil {
+	// keepGone first: the snap forgets refs of removed elements, which a
+	// re-rendered element is re-found by (ResolveRef).
+	if err := t.evalIn(ctx, tg, frameID, "(__tact.keepGone(), __tact.snap("+mustJSON(opts)+"))", &r); err != nil {
 		return nil, err
 	}
 	if r.Error != "" {
