@@ -9,6 +9,7 @@
   // events an action itself causes. A value attribute synced on a field
   // (React does) and edits inside the contenteditable being typed into
   // are the action's own doing, not a reaction.
+  T.waiters = T.waiters || new Set(); // pending awaitEffect calls
   T.muts = T.muts || 0;
   T.owns = T.owns || 0;
   T.mutated = (recs) => {
@@ -18,7 +19,7 @@
       if (r.type === 'attributes' && r.attributeName === 'value' && /^(INPUT|TEXTAREA)$/.test(r.target.nodeName)) continue;
       if (tgt && tgt.isContentEditable && tgt.contains(r.target)) continue;
       T.muts++;
-      if (T.waiter) T.waiter();
+      for (const w of T.waiters) w();
       return;
     }
   };
@@ -26,6 +27,12 @@
     T.observer = new MutationObserver((recs) => T.mutated(recs));
     const own = () => { T.owns++; };
     for (const ev of ['input', 'change', 'scroll']) document.addEventListener(ev, own, true);
+    // Focus moving is the action's doing too, unless it only lands on the
+    // clicked button itself (which a click that does nothing also causes).
+    document.addEventListener('focusin', (e) => {
+      const el = e.target;
+      if (el !== T.actTarget || el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.nodeName)) T.owns++;
+    }, true);
     const start = () => T.observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
     if (document) start();
   }
@@ -52,11 +59,11 @@
     let timer = 0;
     const done = () => {
       clearTimeout(timer);
-      T.waiter = null;
+      T.waiters.delete(done);
       resolve({ page: T.muts > m.muts, own: T.owns > m.owns });
     };
     if (T.muts > m.muts) return done();
-    T.waiter = done;
+    T.waiters.add(done);
     timer = setTimeout(done, Math.max(0, m.at + ms - performance.now()));
   });
   // navStatus is the HTTP status of the document's own response (0 when unknown).
