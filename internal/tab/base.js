@@ -23,8 +23,14 @@
       return;
     }
   };
-  if (!T.observer) {
-    T.observer = new MutationObserver((recs) => T.mutated(recs));
+  // A newer library in a document that ran an older one (a browser kept
+  // across tact versions with --cdp) replaces the observer, whose
+  // callback may predate T.mutated.
+  if (T.observer) T.observer.disconnect();
+  T.observer = new MutationObserver((recs) => T.mutated(recs));
+  if (document) T.observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  if (!T.listening) {
+    T.listening = true;
     const own = () => { T.owns++; };
     for (const ev of ['input', 'change', 'scroll']) document.addEventListener(ev, own, true);
     // Focus moving is the action's doing too, unless it only lands on the
@@ -33,8 +39,6 @@
       const el = e.target;
       if (el !== T.actTarget || el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.nodeName)) T.owns++;
     }, true);
-    const start = () => T.observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-    if (document) start();
   }
   // quiet resolves once the DOM has not changed for `ms`, or after `cap` ms.
   T.quiet = (ms, cap) => new Promise((resolve) => {
