@@ -53,6 +53,10 @@ func TestBatchFailingStep(t *testing.T) {
 	if r.code != 2 || !strings.Contains(r.err, "step 2 (clack @e1)") {
 		t.Errorf("bad step: exit %d, %q", r.code, r.err)
 	}
+	r = tact(t, s, "batch", "click "+count, "fill @e1 --secret-env HOME")
+	if r.code != 2 || !strings.Contains(r.err, "step 2 (fill @e1 --secret-env HOME): --secret-env") {
+		t.Errorf("secret from the environment in a batch: exit %d, %q", r.code, r.err)
+	}
 	if got := evalIn(t, s, `document.getElementById("counter").textContent`); got != "Clicked 3x" {
 		t.Errorf("counter after a refused batch = %q", got)
 	}

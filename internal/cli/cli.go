@@ -158,10 +158,7 @@ func run(kctx *kong.Context, a *app, stdout, stderr io.Writer) int {
 	if err != nil {
 		return printErr(stdout, stderr, a.Output, err)
 	}
-	c.OnPartial = func(out, errOut string) {
-		io.WriteString(stdout, out)
-		io.WriteString(stderr, errOut)
-	}
+	c.OnPartial = func(out, errOut string) { writeBoth(stdout, stderr, out, errOut, false) }
 	// Status and stop never start a daemon just to report on it.
 	autostart := path != "browser status" && path != "browser stop"
 	// --timeout is a promise for the whole call, whatever the daemon does.
@@ -174,9 +171,8 @@ func run(kctx *kong.Context, a *app, stdout, stderr io.Writer) int {
 	if err != nil {
 		return printErr(stdout, stderr, a.Output, err)
 	}
-	io.WriteString(stderr, resp.Stderr)
+	writeBoth(stdout, stderr, resp.Stdout, resp.Stderr, resp.Error != nil)
 	if resp.Error != nil {
-		io.WriteString(stdout, resp.Stdout)
 		return printErr(stdout, stderr, a.Output, resp.Error)
 	}
 	if path == "browser stop" {
@@ -185,8 +181,19 @@ func run(kctx *kong.Context, a *app, stdout, stderr io.Writer) int {
 			return printErr(stdout, stderr, a.Output, err)
 		}
 	}
-	io.WriteString(stdout, resp.Stdout)
 	return 0
+}
+
+// writeBoth prints a command's stdout, then its stderr (the snap's
+// "(N elements, ~T tokens)" footer, notes). An agent's shell often merges
+// the two streams, so stdout first and ending in a newline whenever
+// something follows on stderr: the footer never glues onto its last line.
+func writeBoth(stdout, stderr io.Writer, out, errOut string, more bool) {
+	if out != "" && !strings.HasSuffix(out, "\n") && (errOut != "" || more) {
+		out += "\n"
+	}
+	io.WriteString(stdout, out)
+	io.WriteString(stderr, errOut)
 }
 
 func notRunning(session, path, format string, stdout io.Writer) int {

@@ -41,6 +41,12 @@ func TestSettleDelayedEffects(t *testing.T) {
 		t.Errorf("type with a 350 ms debounced search:\n%s", r.out)
 	}
 
+	// Clicking into a field moves the focus: not "no change".
+	r = tact(t, s, "click", refOf(t, out, `"Quantity"`), "--no-snap")
+	mustOK(t, r)
+	if r.out != "ok\n" {
+		t.Errorf("click into a field: %q", r.out)
+	}
 	// A plain field that takes the value: no note, and not "no change".
 	r = tact(t, s, "fill", refOf(t, out, `"Quantity"`), "12", "--no-snap")
 	mustOK(t, r)

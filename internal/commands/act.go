@@ -19,6 +19,9 @@ type ActOpts struct {
 	Diff      bool `help:"Print only the sections that changed since the previous snap (and removed elements)."`
 	DryRun    bool `name:"dry-run" help:"Resolve and check the target, print what would be done, do nothing."`
 	MaxTokens int  `name:"max-tokens" default:"5000" help:"Budget for the fresh snap (0 = no limit)."`
+	// The snap flags, for the fresh snap.
+	Focus    string `help:"Snap only this part afterwards: a CSS selector, @eN or a locator (role=dialog)." placeholder:"TARGET"`
+	Locators bool   `help:"Add loc=<best verified locator> to each element line of the fresh snap."`
 }
 
 // Settling after an action: shorter quiet window than after a navigation,
@@ -85,6 +88,9 @@ func act(ctx context.Context, env *Env, o ActOpts, target, verb string, do func(
 	t.AwaitDownloads(ctx, 30*time.Second)
 	eff := t.Drain()
 	var out []string
+	if el != nil && el.Refound {
+		out = append(out, target+" re-found after the page re-rendered it")
+	}
 	out = append(out, lines...)
 	if t.Navigated(mark) {
 		out = append(out, "navigated to "+t.URL())
@@ -150,14 +156,22 @@ func actionResult(ctx context.Context, t *tab.Tab, o ActOpts, head string, lines
 // o.Diff, what changed since the previous snap). A failed snap is a line
 // of text, not an error: what ran before it has happened.
 func freshSnap(ctx context.Context, t *tab.Tab, o ActOpts) (text string, page *snapshot.Page, stderr string) {
-	page, err := t.Snapshot(ctx, "")
+	page, err := t.Snapshot(ctx, o.Focus)
 	if err != nil {
 		return "(snap failed: " + failure.From(err).Message + ")\n", nil, ""
 	}
-	prev := t.SwapLastPage(page)
+	if o.Focus != "" {
+		// A part of the page is no base for the next --diff.
+		o.Diff = false
+	} else if prev := t.SwapLastPage(page); o.Diff {
+		d := diffText(prev, page)
+		return d, page, diffStats(d)
+	}
 	so := snapOutput(page, o.MaxTokens)
-	if o.Diff {
-		return diffText(prev, page), page, so.Stderr
+	if o.Locators {
+		if lo, err := snapLocators(ctx, t, page, &Snap{MaxTokens: o.MaxTokens, Locators: true}); err == nil {
+			so = lo
+		}
 	}
 	return so.Text, page, so.Stderr
 }

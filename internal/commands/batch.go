@@ -128,8 +128,18 @@ func parseCommand(words []string) (name string, cmd Command, err error) {
 	if _, local := c.(Local); local {
 		return "", nil, fmt.Errorf("%s cannot run in a batch", name)
 	}
+	if o, ok := c.(outsider); ok && o.fromOutside() {
+		// The batch runs in the daemon, which has neither the caller's
+		// environment nor its stdin (that holds the steps).
+		return "", nil, errors.New("--secret-env and --secret-stdin cannot be used in a batch; run that fill or type as its own call")
+	}
 	return name, c, nil
 }
+
+// outsider commands take a value from the caller's environment or stdin.
+type outsider interface{ fromOutside() bool }
+
+func (s *SecretSource) fromOutside() bool { return s.SecretEnv != "" || s.SecretStdin }
 
 // Run runs the steps in order. Actions skip their own snap; the batch
 // ends with one. A failing step stops the batch (unless

@@ -2,7 +2,9 @@ package commands
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/tact-browser/tact/internal/render"
 	"github.com/tact-browser/tact/internal/snapshot"
@@ -63,4 +65,12 @@ func sectionText(p *snapshot.Page, s snapshot.Section) string {
 		text += "\n"
 	}
 	return text
+}
+
+var refPattern = regexp.MustCompile(`@e[0-9]+`)
+
+// diffStats is the stderr footer of a --diff: the size of what it
+// printed, not of the whole page.
+func diffStats(d string) string {
+	return fmt.Sprintf("(diff: %d elements, ~%d tokens)\n", len(refPattern.FindAllString(d, -1)), (utf8.RuneCountInString(d)+render.CharsPerToken-1)/render.CharsPerToken)
 }

@@ -128,8 +128,9 @@ headless browser for the session and keeps it (tabs, cookies, refs) between call
    STALE_REF: snap again. Locators need no snap and survive page changes:
    ` + "`text=\"Sign in\"`, `role=button[name=\"Sign in\"]`, `label=Email`, `css=#id`" + `; each must
    match exactly one element (else AMBIGUOUS). ` + "`tact locate @eN`" + ` turns a ref into locators.
-4. Big pages: ` + "`--focus \"main\"`" + ` (a CSS selector) or ` + "`--max-tokens 1500`" + `.
-5. Text: ` + "`tact read [URL] [--focus CSS]`" + ` gives the visible text as markdown.
+4. Big pages: ` + "`--focus main`" + ` (CSS, ` + "`@eN`" + ` or a locator) or ` + "`--max-tokens 1500`" + `.
+   Several steps in one call: ` + "`tact batch \"fill @e2 'Ada'\" \"click @e3\"`" + ` (one snap at the end).
+5. Text: ` + "`tact read [URL] [--focus TARGET]`" + ` gives the visible text as markdown.
 6. Also: ` + "`open`, `back`, `eval \"js\"`, `screenshot`, `wait text=Done`, `tab list`" + `; ` + "`tact <cmd> --help`" + `;
    ` + "`tact schema <cmd>`" + ` for JSON Schemas. ` + "`--session NAME`" + ` gives a separate browser.
 7. Repeat a task without a model: ` + "`tact record start NAME`" + `, work as usual, ` + "`tact record stop`" + `;

@@ -9,7 +9,7 @@ import (
 // Read prints the page's visible text as markdown.
 type Read struct {
 	URL      string `arg:"" optional:"" help:"Open this URL first (scheme optional)."`
-	Focus    string `help:"Only the subtree matching this CSS selector." placeholder:"CSS"`
+	Focus    string `help:"Only this part: a CSS selector, @eN or a locator (role=dialog, text=Tasks >> xpath=..)." placeholder:"TARGET"`
 	MaxLines int    `name:"max-lines" default:"0" help:"Keep the first N lines; 0 = all."`
 	Links    bool   `help:"Print links as [text](href)."`
 }

@@ -62,7 +62,7 @@ func options(c schema.Command) schema.InputOptions {
 	fs, _ := schema.Fields(c.Type)
 	for _, f := range fs {
 		if f.Prop == "no_snap" {
-			omit["max_tokens"] = true
+			omit["max_tokens"], omit["focus"], omit["locators"] = true, true, true
 		}
 	}
 	for k := range o.Omit {

@@ -127,10 +127,11 @@ __tact.define('read', ['dom'], (dom) => {
     const links = !!(opts && opts.links);
     let roots;
     let auto = false;
-    if (focus) {
+    if (focus || (opts && opts.focusEl)) {
       let found;
       try {
-        found = document.querySelectorAll(focus);
+        // focusEl: a --focus target (ref or locator) the daemon resolved.
+        found = opts.focusEl ? [opts.focusEl] : document.querySelectorAll(focus);
       } catch (e) {
         return { error: 'invalid --focus selector: ' + focus };
       }

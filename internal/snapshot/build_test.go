@@ -164,3 +164,17 @@ func TestResultDecodes(t *testing.T) {
 		t.Errorf("decoded %+v", r)
 	}
 }
+
+// Page text that is really markup (a script tag a page printed as text)
+// is skipped for the section's first real sentence.
+func TestSummarySkipsMarkup(t *testing.T) {
+	p := Build("", "", []Item{
+		{K: KindText, Text: `<script type="text/javascript" src="http://contextual.media.net/bidexchange.js"></script>`},
+		{K: KindText, Text: "<!-- ad slot -->"},
+		{K: KindText, Text: "The sanctions end on Friday."},
+		{K: KindText, Text: "<3 for the team, and a < b > c stays."},
+	})
+	if got, want := p.Sections[0].Summary, "The sanctions end on Friday. <3 for the team, and a < b > c stays."; got != want {
+		t.Errorf("summary = %q, want %q", got, want)
+	}
+}

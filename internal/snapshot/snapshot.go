@@ -11,6 +11,7 @@ package snapshot
 import (
 	_ "embed"
 	"fmt"
+	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -212,7 +213,7 @@ func summarize(texts []string, els []Element) string {
 	var b strings.Builder
 	last := ""
 	for _, t := range texts {
-		if names[t] || t == last {
+		if names[t] || t == last || looksLikeMarkup(t) {
 			continue
 		}
 		if b.Len() > 0 {
@@ -230,6 +231,14 @@ func summarize(texts []string, els []Element) string {
 	}
 	return Cut(b.String(), SummaryMax)
 }
+
+// markupStart matches text that opens with an HTML tag or comment.
+var markupStart = regexp.MustCompile(`^<(?:!--|/?[a-zA-Z][a-zA-Z0-9-]*(?:\s[^<>]*)?/?>)`)
+
+// looksLikeMarkup reports page text that is really HTML source (a script
+// tag a page's document.write printed as text): true to the page, but no
+// summary of it.
+func looksLikeMarkup(t string) bool { return markupStart.MatchString(t) }
 
 func lastRune(s string) rune {
 	r, _ := utf8.DecodeLastRuneInString(s)

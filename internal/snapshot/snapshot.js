@@ -81,15 +81,16 @@ __tact.define('snapshot', ['dom'], (dom) => {
     const maxText = opts.maxText === undefined ? 1000 : opts.maxText; // flow text kept per section, chars
     let root = document.documentElement;
     let startInert = false;
-    if (opts.focus) {
+    if (opts.focus || opts.focusEl) {
+      // focusEl: a --focus target (ref or locator) the daemon resolved.
       try {
-        root = document.querySelector(opts.focus);
+        root = opts.focusEl || document.querySelector(opts.focus);
       } catch (e) {
         return { error: 'invalid focus selector ' + JSON.stringify(opts.focus) + ': ' + e.message };
       }
       if (!root) return { error: 'focus selector ' + JSON.stringify(opts.focus) + ' matched nothing' };
       if (root.parentElement && root.parentElement.closest('[aria-hidden="true"]')) {
-        return { error: 'focus selector ' + JSON.stringify(opts.focus) + ' is inside aria-hidden content' };
+        return { error: '--focus ' + (opts.focus ? JSON.stringify(opts.focus) : 'target') + ' is inside aria-hidden content' };
       }
       startInert = !!root.closest('[inert]');
     }

@@ -9,6 +9,7 @@
   // events an action itself causes. A value attribute synced on a field
   // (React does) and edits inside the contenteditable being typed into
   // are the action's own doing, not a reaction.
+  T.waiters = T.waiters || new Set(); // pending awaitEffect calls
   T.muts = T.muts || 0;
   T.owns = T.owns || 0;
   T.mutated = (recs) => {
@@ -18,16 +19,26 @@
       if (r.type === 'attributes' && r.attributeName === 'value' && /^(INPUT|TEXTAREA)$/.test(r.target.nodeName)) continue;
       if (tgt && tgt.isContentEditable && tgt.contains(r.target)) continue;
       T.muts++;
-      if (T.waiter) T.waiter();
+      for (const w of T.waiters) w();
       return;
     }
   };
-  if (!T.observer) {
-    T.observer = new MutationObserver((recs) => T.mutated(recs));
+  // A newer library in a document that ran an older one (a browser kept
+  // across tact versions with --cdp) replaces the observer, whose
+  // callback may predate T.mutated.
+  if (T.observer) T.observer.disconnect();
+  T.observer = new MutationObserver((recs) => T.mutated(recs));
+  if (document) T.observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  if (!T.listening) {
+    T.listening = true;
     const own = () => { T.owns++; };
     for (const ev of ['input', 'change', 'scroll']) document.addEventListener(ev, own, true);
-    const start = () => T.observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-    if (document) start();
+    // Focus moving is the action's doing too, unless it only lands on the
+    // clicked button itself (which a click that does nothing also causes).
+    document.addEventListener('focusin', (e) => {
+      const el = e.target;
+      if (el !== T.actTarget || el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.nodeName)) T.owns++;
+    }, true);
   }
   // quiet resolves once the DOM has not changed for `ms`, or after `cap` ms.
   T.quiet = (ms, cap) => new Promise((resolve) => {
@@ -52,11 +63,11 @@
     let timer = 0;
     const done = () => {
       clearTimeout(timer);
-      T.waiter = null;
+      T.waiters.delete(done);
       resolve({ page: T.muts > m.muts, own: T.owns > m.owns });
     };
     if (T.muts > m.muts) return done();
-    T.waiter = done;
+    T.waiters.add(done);
     timer = setTimeout(done, Math.max(0, m.at + ms - performance.now()));
   });
   // navStatus is the HTTP status of the document's own response (0 when unknown).

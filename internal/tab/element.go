@@ -21,6 +21,9 @@ type Element struct {
 	// Target is what the user wrote (a locator), for messages when the
 	// element has no ref.
 	Target string
+	// Refound is set when the ref's element had been re-rendered and an
+	// identical replacement was found in the same document.
+	Refound bool
 }
 
 // Label names the element in messages: its ref, else the target as given.
@@ -78,9 +81,38 @@ func (t *Tab) ResolveRef(ctx context.Context, n int) (*Element, error) {
 		return nil, err
 	}
 	if el == nil {
-		return nil, failure.New(failure.StaleRef, "@e%d is stale: its page has changed since the snap", n).WithHint("run tact snap again and use the new refs")
+		return t.refind(ctx, host, ri.Frame, n)
 	}
 	el.Ref = n
+	return el, nil
+}
+
+// refind finds the element that replaced ref n's when the page re-rendered
+// it in the same document (the ref's world, where the old element is
+// kept, dies with the document). Only a single match agreeing in tag,
+// identity attributes, text and place in the re-rendered subtree counts;
+// anything else stays STALE_REF.
+func (t *Tab) refind(ctx context.Context, host *target, frame string, n int) (*Element, error) {
+	var r struct {
+		Count int `json:"count"`
+	}
+	if err := t.evalIn(ctx, host, frame, fmt.Sprintf("__tact.refind(%d)", n), &r); err != nil {
+		return nil, err
+	}
+	if r.Count > 1 {
+		return nil, failure.New(failure.StaleRef, "@e%d is stale: the page re-rendered it and %d elements now look the same", n, r.Count).WithHint("run tact snap again and use the new refs")
+	}
+	var el *Element
+	if r.Count == 1 {
+		var err error
+		if el, err = t.objectIn(ctx, host, frame, "globalThis.__tact.lastMatch"); err != nil {
+			return nil, err
+		}
+	}
+	if el == nil {
+		return nil, failure.New(failure.StaleRef, "@e%d is stale: its page has changed since the snap", n).WithHint("run tact snap again and use the new refs")
+	}
+	el.Ref, el.Refound = n, true
 	return el, nil
 }
 

@@ -13,6 +13,9 @@ import (
 //go:embed base.js
 var baseJS string
 
+//go:embed refind.js
+var refindJS string
+
 // library is the in-page code for tact's isolated world, stamped with a
 // version so a document holding an older copy gets the new one.
 func (m *Manager) library() string {
@@ -32,9 +35,9 @@ func (m *Manager) libOnce() string {
 	if c, ok := libCache[m.opts.Library]; ok {
 		return c[0]
 	}
-	sum := sha1.Sum([]byte(baseJS + m.opts.Library))
+	sum := sha1.Sum([]byte(baseJS + refindJS + m.opts.Library))
 	v := hex.EncodeToString(sum[:6])
-	src := strings.Replace(baseJS, "%VERSION%", v, 1) + "\n" + m.opts.Library
+	src := strings.Replace(baseJS, "%VERSION%", v, 1) + "\n" + refindJS + "\n" + m.opts.Library
 	libCache[m.opts.Library] = [2]string{src, v}
 	return src
 }

@@ -26,7 +26,18 @@ func (t *Tab) Read(ctx context.Context, focus string, links bool) (*read.Result,
 		opts["links"] = true
 	}
 	var r read.Result
-	if err := t.EvalWorld(ctx, "__tact.read("+mustJSON(opts)+")", &r); err != nil {
+	el, err := t.FocusElement(ctx, focus)
+	if err != nil {
+		return nil, err
+	}
+	if el != nil {
+		delete(opts, "focus")
+		err = el.Call(ctx, `function (o) { o.focusEl = this; return __tact.read(o); }`, &r, opts)
+		el.Release(ctx)
+	} else {
+		err = t.EvalWorld(ctx, "__tact.read("+mustJSON(opts)+")", &r)
+	}
+	if err != nil {
 		return nil, err
 	}
 	if r.Error != "" {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/locator"
 	"github.com/tact-browser/tact/internal/snapshot"
 )
 
@@ -25,9 +26,27 @@ func (t *Tab) Snapshot(ctx context.Context, focus string) (*snapshot.Page, error
 	frames := 0
 	var res snapshot.Result
 	changed := false
-	items, err := t.walkFrame(ctx, t.main, t.id, focus, "", 0, &frames, &res, &changed)
+	f := snapFocus{css: focus}
+	host, frame, path := t.main, t.id, ""
+	if focus != "" {
+		el, err := t.FocusElement(ctx, focus)
+		if err != nil {
+			return nil, err
+		}
+		if el != nil {
+			defer el.Release(ctx)
+			f = snapFocus{el: el}
+			if host, frame = el.tg, el.frameID; frame != t.id {
+				path = frame
+			}
+		}
+	}
+	items, err := t.walkFrame(ctx, host, frame, f, path, 0, &frames, &res, &changed)
 	if err != nil {
 		return nil, err
+	}
+	if path != "" {
+		res.URL = t.URL()
 	}
 	if changed {
 		t.m.save()
@@ -37,14 +56,43 @@ func (t *Tab) Snapshot(ctx context.Context, focus string) (*snapshot.Page, error
 	return p, nil
 }
 
-func (t *Tab) walkFrame(ctx context.Context, tg *target, frameID, focus, framePath string, depth int, frames *int, top *snapshot.Result, changed *bool) ([]snapshot.Item, error) {
+// snapFocus is a --focus: a CSS selector the walker applies, or an
+// element resolved from a ref or locator.
+type snapFocus struct {
+	css string
+	el  *Element
+}
+
+// FocusElement resolves a --focus that is a ref or a locator (role=dialog,
+// text=Tasks >> xpath=..); it returns nil for a plain CSS selector,
+// which the in-page code applies itself.
+func (t *Tab) FocusElement(ctx context.Context, focus string) (*Element, error) {
+	loc, err := locator.Parse(focus)
+	if err != nil {
+		return nil, nil
+	}
+	if loc.IsRef() {
+		return t.ResolveRef(ctx, loc.Ref)
+	}
+	return t.resolveLocator(ctx, loc)
+}
+
+func (t *Tab) walkFrame(ctx context.Context, tg *target, frameID string, focus snapFocus, framePath string, depth int, frames *int, top *snapshot.Result, changed *bool) ([]snapshot.Item, error) {
 	*frames++
 	var r snapshot.Result
 	opts := map[string]any{"nextRef": t.m.nextRef()}
-	if focus != "" {
-		opts["focus"] = focus
+	if focus.css != "" {
+		opts["focus"] = focus.css
 	}
-	if err := t.evalIn(ctx, tg, frameID, "__tact.snap("+mustJSON(opts)+")", &r); err != nil {
+	// keepGone first: the snap forgets refs of removed elements, which a
+	// re-rendered element is re-found by (ResolveRef).
+	var err error
+	if focus.el != nil {
+		err = focus.el.Call(ctx, `function (o) { __tact.keepGone(); o.focusEl = this; return __tact.snap(o); }`, &r, opts)
+	} else {
+		err = t.evalIn(ctx, tg, frameID, "(__tact.keepGone(), __tact.snap("+mustJSON(opts)+"))", &r)
+	}
+	if err != nil {
 		return nil, err
 	}
 	if r.Error != "" {
@@ -86,7 +134,7 @@ func (t *Tab) walkFrame(ctx context.Context, tg *target, frameID, focus, framePa
 		if framePath != "" {
 			path = framePath + "/" + childID
 		}
-		sub, err := t.walkFrame(ctx, host, hostFrame, "", path, depth+1, frames, nil, changed)
+		sub, err := t.walkFrame(ctx, host, hostFrame, snapFocus{}, path, depth+1, frames, nil, changed)
 		if err != nil {
 			if failure.From(err).Code == failure.Timeout {
 				return nil, err

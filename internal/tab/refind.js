@@ -1,0 +1,59 @@
+// Re-finding an element the page re-rendered in the same document (a list
+// rebuilt with innerHTML): see Tab.ResolveRef. It lives in tact's isolated
+// world, so what it keeps dies with the document: a ref of another
+// document can never be re-found.
+(() => {
+  const T = globalThis.__tact;
+  const GONE_MAX = 2000;
+  T.gone = T.gone || new Map(); // ref -> element that left the document
+  // keepGone runs before each snap, which forgets refs whose element is
+  // no longer in the document: the detached element still holds its old
+  // subtree, which is what identifies its replacement.
+  T.keepGone = () => {
+    if (!T.refs) return;
+    for (const [n, el] of T.refs) if (!el.isConnected) T.gone.set(n, el);
+    let extra = T.gone.size - GONE_MAX;
+    for (const n of T.gone.keys()) {
+      if (extra-- <= 0) break;
+      T.gone.delete(n);
+    }
+  };
+  // Attributes that are state, not identity: a re-render may change them.
+  const STATE = new Set(['class', 'style', 'checked', 'value', 'selected', 'disabled', 'hidden', 'tabindex',
+    'aria-checked', 'aria-selected', 'aria-expanded', 'aria-pressed', 'aria-current', 'aria-hidden']);
+  const norm = (s) => (s || '').replace(/\s+/g, ' ').trim();
+  const ident = (el) => {
+    const a = [];
+    for (const at of el.attributes) if (!STATE.has(at.name)) a.push(at.name + '=' + at.value);
+    return el.tagName + '|' + a.sort().join('|');
+  };
+  // refind(n) looks for the one element that replaced ref n's: an element
+  // in the document with the same tag, identity attributes and text as
+  // the removed subtree's root, holding at the same child path an element
+  // with the same tag, identity attributes and text. It sets T.lastMatch
+  // and returns {count}; tact acts only when count is 1.
+  T.refind = (n) => {
+    let old = T.refs && T.refs.get(n);
+    if (!old || old.isConnected) old = T.gone.get(n);
+    if (!old || old.isConnected) return { count: 0 };
+    const path = [];
+    let root = old;
+    while (root.parentNode && root.parentNode.nodeType === 1) {
+      path.unshift(Array.prototype.indexOf.call(root.parentNode.children, root));
+      root = root.parentNode;
+    }
+    const rootID = ident(root), rootText = norm(root.textContent);
+    const oldID = ident(old), oldText = norm(old.textContent);
+    const matches = [];
+    const cands = document.getElementsByTagName(root.tagName);
+    for (let i = 0; i < cands.length && i < 50000 && matches.length < 2; i++) {
+      const c = cands[i];
+      if (ident(c) !== rootID || norm(c.textContent) !== rootText) continue;
+      let el = c;
+      for (const k of path) if (!(el = el.children[k])) break;
+      if (el && ident(el) === oldID && norm(el.textContent) === oldText) matches.push(el);
+    }
+    T.lastMatch = matches.length === 1 ? matches[0] : null;
+    return { count: matches.length };
+  };
+})();
