@@ -1,0 +1,121 @@
+// widgets: what the actions need to read from ARIA widgets while they
+// drive them with real input: a slider's or spinbutton's value, a
+// listbox's options. Reads only; every change comes from keys and clicks.
+__tact.define('widgets', ['dom'], (dom) => {
+  'use strict';
+  const T = globalThis.__tact;
+  const { fold } = dom;
+
+  const roleOf = (el) => ((el.getAttribute('role') || '').trim().split(/\s+/)[0] || '').toLowerCase();
+  const num = (v) => (v === null || v === undefined || v === '' || isNaN(+v) ? null : +v);
+
+  // rangeState: {kind, now, min, max, text} of a slider, spinbutton or
+  // <input type=range>, or {kind: ''} for anything else.
+  function rangeState(el) {
+    if (el.localName === 'input' && (el.type || '').toLowerCase() === 'range') {
+      return { kind: 'slider', now: num(el.value), min: num(el.min) ?? 0, max: num(el.max) ?? 100, text: '' };
+    }
+    const role = roleOf(el);
+    if (role !== 'slider' && role !== 'spinbutton') return { kind: '' };
+    return {
+      kind: role, now: num(el.getAttribute('aria-valuenow')), min: num(el.getAttribute('aria-valuemin')),
+      max: num(el.getAttribute('aria-valuemax')), text: fold(el.getAttribute('aria-valuetext') || ''),
+    };
+  }
+
+  // A few frames for the page to react to a key (frameworks re-render
+  // asynchronously): resolves with the new state once it differs from
+  // prev, or with the unchanged state after ms.
+  function rangeAfter(el, prev, ms) {
+    const t0 = performance.now();
+    return new Promise((resolve) => {
+      const tick = () => {
+        const s = rangeState(el);
+        if (s.now !== prev.now || s.text !== prev.text || performance.now() - t0 >= ms) return resolve(s);
+        requestAnimationFrame(tick);
+      };
+      tick();
+    });
+  }
+
+  function optionName(o) {
+    if (o.hasAttribute('aria-labelledby')) {
+      const n = dom.idrefText(o, 'aria-labelledby');
+      if (n) return n;
+    }
+    return fold(o.getAttribute('aria-label') || o.textContent || '');
+  }
+
+  // The listbox an element stands for: itself, the popup its
+  // aria-controls/aria-owns names, or one inside it.
+  function listboxOf(el) {
+    if (roleOf(el) === 'listbox') return el;
+    const root = el.getRootNode();
+    for (const a of ['aria-controls', 'aria-owns']) {
+      for (const id of (el.getAttribute(a) || '').split(/\s+/)) {
+        const t = id && root.getElementById ? root.getElementById(id) : null;
+        if (t) return roleOf(t) === 'listbox' ? t : t.querySelector('[role=listbox]') || t;
+      }
+    }
+    return el.querySelector('[role=listbox]');
+  }
+
+  function optionsIn(lb) {
+    return lb ? [...lb.querySelectorAll('[role=option]')] : [];
+  }
+
+  // listState: {kind: 'select'|'listbox'|'combobox'|'', open, options}:
+  // open when the options a person could click are on screen.
+  function listState(el) {
+    if (el.localName === 'select') return { kind: 'select', open: true, options: [] };
+    const role = roleOf(el);
+    const kind = role === 'listbox' || role === 'combobox' ? role : el.querySelector('[role=option]') ? 'listbox' : '';
+    if (!kind) return { kind: '', open: false, options: [] };
+    const opts = optionsIn(listboxOf(el));
+    return { kind, open: opts.some(dom.shown), options: opts.map(optionName).filter(Boolean).slice(0, 30) };
+  }
+
+  // Waits up to ms for the popup to show its options.
+  function listOpened(el, ms) {
+    const t0 = performance.now();
+    return new Promise((resolve) => {
+      const tick = () => {
+        const s = listState(el);
+        if (s.open || performance.now() - t0 >= ms) return resolve(s);
+        requestAnimationFrame(tick);
+      };
+      tick();
+    });
+  }
+
+  // optionFor: the option named want (exactly, else ignoring case), or null.
+  function optionFor(el, want) {
+    const opts = optionsIn(listboxOf(el));
+    const w = fold(want);
+    return opts.find((o) => optionName(o) === w) || opts.find((o) => optionName(o).toLowerCase() === w.toLowerCase()) || null;
+  }
+
+  // Did picking want take? Its option is selected, or the combobox now
+  // shows its name (a popup that closes often drops its options).
+  function optionTaken(el, want) {
+    const o = optionFor(el, want);
+    if (o && o.getAttribute('aria-selected') === 'true') return true;
+    if (roleOf(el) !== 'combobox') return false;
+    const shows = fold(el.localName === 'input' ? el.value : el.textContent || '');
+    return shows.toLowerCase() === fold(want).toLowerCase();
+  }
+
+  // keep(el, name, ...args) parks what T[name](el, ...args) returns in
+  // T.lastMatch, for Go to take a handle on; true when it is an element.
+  T.keep = (el, name, ...args) => {
+    T.lastMatch = T[name](el, ...args) || null;
+    return !!T.lastMatch;
+  };
+  T.rangeState = rangeState;
+  T.rangeAfter = rangeAfter;
+  T.listState = listState;
+  T.listOpened = listOpened;
+  T.optionFor = optionFor;
+  T.optionTaken = optionTaken;
+  return {};
+});
