@@ -245,6 +245,7 @@ __tact.define('dom', [], () => {
     return '';
   }
 
+  __tact.visible = reachable; // wait css=…
   __tact.point = point;
   __tact.frameShown = frameShown;
   return {
