@@ -25,8 +25,8 @@ var prelude string
 //go:embed dom.js
 var domJS string
 
-//go:embed widgets.js
-var widgetsJS string
+//go:embed actions.js
+var actionsJS string
 
 // Module is one in-page module: its name, the modules it needs and its
 // source.
@@ -57,9 +57,9 @@ func New(src string) Module {
 // DOM is the shared module every other module builds on.
 var DOM = New(domJS)
 
-// Widgets reads sliders, spinbuttons and listboxes for the actions that
-// drive them (fill, select).
-var Widgets = New(widgetsJS)
+// Actions is the in-page half of the actions: field preparation, native
+// setters, and reading the ARIA widgets that fill and select drive.
+var Actions = New(actionsJS)
 
 // Assemble returns the prelude and mods (DOM added when missing) in
 // dependency order, or an error naming a module without a header, a

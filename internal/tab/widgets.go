@@ -285,13 +285,9 @@ func (e *Element) selectARIA(ctx context.Context, st listState, values []string)
 	return picked, nil
 }
 
-// click is a plain left click where a person would click the element.
+// click clicks where a person would, checked at event time.
 func (e *Element) click(ctx context.Context) error {
-	x, y, err := e.ClickPoint(ctx, true)
-	if err != nil {
-		return err
-	}
-	return e.tab.Mouse(ctx, x, y, "left", 1)
+	return e.tab.ClickElement(ctx, e, 1)
 }
 
 // libElement calls __tact.<name>(element, ...args) and returns a handle

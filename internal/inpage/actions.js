@@ -1,7 +1,9 @@
-// widgets: what the actions need to read from ARIA widgets while they
-// drive them with real input: a slider's or spinbutton's value, a
-// listbox's options. Reads only; every change comes from keys and clicks.
-__tact.define('widgets', ['dom'], (dom) => {
+// actions: the in-page half of tact's actions (fill, select, check, …):
+// preparing a field for typing, native <select> and value setters, and
+// what the actions read from ARIA widgets while they drive them with real
+// keys and clicks (a slider's value, a listbox's options). Go calls these
+// by name through __tact (tab/resolve.go, tab/widgets.go).
+__tact.define('actions', ['dom'], (dom) => {
   'use strict';
   const T = globalThis.__tact;
   const { fold } = dom;
@@ -104,6 +106,88 @@ __tact.define('widgets', ['dom'], (dom) => {
     const shows = fold(el.localName === 'input' ? el.value : el.textContent || '');
     return shows.toLowerCase() === fold(want).toLowerCase();
   }
+
+  // ---- fields ----
+
+  // describe: tag (input:<type>) and a short name, for messages.
+  function describe(el) {
+    const n = fold(el.getAttribute('aria-label') || el.innerText || el.value || el.placeholder || el.title || '').slice(0, 60);
+    const tag = el.localName;
+    return { tag: tag === 'input' && el.type ? 'input:' + el.type : tag, name: n };
+  }
+
+  const TYPED = new Set(['', 'text', 'search', 'email', 'url', 'tel', 'password', 'number']);
+  // fillPrep focuses el and selects its content so typing replaces it:
+  // {kind: 'text'|'editable'|'setter'} or {error}.
+  function fillPrep(el) {
+    if (el.disabled) return { error: 'disabled' };
+    if (el.readOnly) return { error: 'read-only' };
+    const t = (el.type || '').toLowerCase();
+    if (el.isContentEditable) {
+      el.focus();
+      const r = document.createRange();
+      r.selectNodeContents(el);
+      const s = getSelection();
+      s.removeAllRanges();
+      s.addRange(r);
+      return { kind: 'editable' };
+    }
+    if (el.localName === 'textarea' || (el.localName === 'input' && TYPED.has(t))) {
+      el.focus();
+      if (el.select) el.select();
+      return { kind: 'text' };
+    }
+    if (el.localName === 'input') return { kind: 'setter' };
+    return { error: 'not a text field (' + el.localName + ')' };
+  }
+
+  // setValue: date, color…: no typing model; set the value natively and
+  // tell the page like an edit would.
+  function setValue(el, v) {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(el, v);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+  }
+
+  // changed: some inputs fire change only on blur; emit it like a user
+  // moving on.
+  const changed = (el) => { el.dispatchEvent(new Event('change', { bubbles: true })); };
+
+  // selectNative picks options of a <select> by value or label:
+  // {selected} or {error, options}.
+  function selectNative(el, want) {
+    if (el.localName !== 'select') return { error: 'not a <select> (' + el.localName + ')' };
+    if (el.disabled) return { error: 'disabled' };
+    const opts = Array.from(el.options);
+    const picked = [];
+    for (const w of want) {
+      const o = opts.find((o) => o.value === w) || opts.find((o) => fold(o.label) === fold(w)) ||
+        opts.find((o) => fold(o.label).toLowerCase() === fold(w).toLowerCase());
+      if (!o) return { error: 'nomatch', options: opts.map((o) => fold(o.label) + (o.value !== fold(o.label) ? ' (' + o.value + ')' : '')).slice(0, 30) };
+      picked.push(o);
+    }
+    if (!el.multiple && picked.length > 1) return { error: 'single-choice select; give one value' };
+    for (const o of opts) o.selected = picked.includes(o);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+    return { selected: picked.map((o) => fold(o.label)) };
+  }
+
+  // checked: a checkbox/radio's state, else aria-checked/aria-pressed.
+  function checked(el) {
+    if (dom.isToggle(el)) return el.checked;
+    return el.getAttribute('aria-checked') === 'true' || el.getAttribute('aria-pressed') === 'true';
+  }
+
+  T.describe = describe;
+  T.fillPrep = fillPrep;
+  T.setValue = setValue;
+  T.changed = changed;
+  T.selectNative = selectNative;
+  T.checked = checked;
+  T.isFileInput = (el) => el.localName === 'input' && el.type === 'file';
+  T.focus = (el) => el.focus();
+  T.scrollTo = (el) => el.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
 
   // keep(el, name, ...args) parks what T[name](el, ...args) returns in
   // T.lastMatch, for Go to take a handle on; true when it is an element.
