@@ -179,27 +179,18 @@ __tact.define('actions', ['dom'], (dom) => {
     return el.getAttribute('aria-checked') === 'true' || el.getAttribute('aria-pressed') === 'true';
   }
 
-  T.describe = describe;
-  T.fillPrep = fillPrep;
-  T.setValue = setValue;
-  T.changed = changed;
-  T.selectNative = selectNative;
-  T.checked = checked;
-  T.isFileInput = (el) => el.localName === 'input' && el.type === 'file';
-  T.focus = (el) => el.focus();
-  T.scrollTo = (el) => el.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
-
   // keep(el, name, ...args) parks what T[name](el, ...args) returns in
   // T.lastMatch, for Go to take a handle on; true when it is an element.
-  T.keep = (el, name, ...args) => {
+  const keep = (el, name, ...args) => {
     T.lastMatch = T[name](el, ...args) || null;
     return !!T.lastMatch;
   };
-  T.rangeState = rangeState;
-  T.rangeAfter = rangeAfter;
-  T.listState = listState;
-  T.listOpened = listOpened;
-  T.optionFor = optionFor;
-  T.optionTaken = optionTaken;
+  Object.assign(T, {
+    describe, fillPrep, setValue, changed, selectNative, checked, keep,
+    rangeState, rangeAfter, listState, listOpened, optionFor, optionTaken,
+    isFileInput: (el) => el.localName === 'input' && el.type === 'file',
+    focus: (el) => el.focus(),
+    scrollTo: (el) => el.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' }),
+  });
   return {};
 });
