@@ -92,3 +92,79 @@ func TestCustomControls(t *testing.T) {
 		t.Errorf("switches: %s", got)
 	}
 }
+
+// Sliders and spinbuttons are set with keys until the page shows the
+// value; listbox and combobox options are clicked by name; press takes a
+// sequence and --repeat.
+func TestARIAWidgets(t *testing.T) {
+	s := "widgets"
+	out := openPage(t, s, page("act_widgets.html"))
+	attr := func(id, a string) string {
+		return evalIn(t, s, `document.getElementById("`+id+`").getAttribute("`+a+`")`)
+	}
+	for _, c := range []struct{ needle, value, id, attr, want string }{
+		{`"Volume"`, "73", "volume", "aria-valuenow", "73"},
+		{`"Volume"`, "0", "volume", "aria-valuenow", "0"},
+		{`"Volume"`, "100", "volume", "aria-valuenow", "100"},
+		{`"Month"`, "March", "month", "aria-valuetext", "March"},
+		{`"Month"`, "11", "month", "aria-valuetext", "November"},
+		{`"Guests"`, "7", "guests", "aria-valuenow", "7"},
+	} {
+		r := tact(t, s, "fill", refOf(t, out, c.needle), c.value, "--no-snap")
+		mustOK(t, r)
+		if got := attr(c.id, c.attr); got != c.want {
+			t.Errorf("fill %s %s: %s = %s, want %s (%s)", c.needle, c.value, c.attr, got, c.want, r.out)
+		}
+	}
+	mustOK(t, tact(t, s, "fill", `label=Brightness`, "35", "--no-snap"))
+	if got := evalIn(t, s, `document.getElementById("bright").value`); got != "35" {
+		t.Errorf("native range = %s", got)
+	}
+	r := tact(t, s, "fill", refOf(t, out, `"Guests"`), "21")
+	if r.code != 2 || !strings.Contains(r.err, "outside") || attr("guests", "aria-valuenow") != "7" {
+		t.Errorf("out of range: exit %d %q, value %s", r.code, r.err, attr("guests", "aria-valuenow"))
+	}
+	r = tact(t, s, "fill", refOf(t, out, `"Month"`), "Smarch")
+	if r.code == 0 || !strings.Contains(r.err, "January") {
+		t.Errorf("unknown month: exit %d %q", r.code, r.err)
+	}
+
+	// A listbox: the option is clicked by name.
+	r = tact(t, s, "select", refOf(t, out, `[listbox] "Fruit"`), "Banana")
+	mustOK(t, r)
+	if attr("f-banana", "aria-selected") != "true" || !strings.Contains(lineOf(t, r.out, `"Banana"`), "selected") {
+		t.Errorf("listbox select: %s\n%s", attr("f-banana", "aria-selected"), r.out)
+	}
+	// A closed combobox is opened first.
+	r = tact(t, s, "select", `role=combobox[name="Colour"]`, "green")
+	mustOK(t, r)
+	if attr("c-green", "aria-selected") != "true" || evalIn(t, s, `document.getElementById("colour").textContent`) != "Green" {
+		t.Errorf("combobox select: %s", r.out)
+	}
+	r = tact(t, s, "select", `role=combobox[name="Colour"]`, "Mauve")
+	if r.code != 8 || !strings.Contains(r.err, "Red; Green; Blue") {
+		t.Errorf("combobox miss: exit %d %q", r.code, r.err)
+	}
+
+	// press: a sequence, then --repeat; one snap at the end.
+	menu := refOf(t, out, `[listbox] "Pick with keys"`)
+	r = tact(t, s, "press", "ArrowDown ArrowDown Enter", menu)
+	mustOK(t, r)
+	if got := evalIn(t, s, `document.getElementById("picked").textContent`); got != "picked: Third" {
+		t.Errorf("sequence: %s", got)
+	}
+	if strings.Count(r.out, "\n---\n") != 1 || !strings.Contains(r.out, "picked: Third") {
+		t.Errorf("sequence output:\n%s", r.out)
+	}
+	mustOK(t, tact(t, s, "press", "ArrowUp", menu, "--repeat", "2", "--no-snap"))
+	mustOK(t, tact(t, s, "press", "Enter", menu, "--no-snap"))
+	if got := evalIn(t, s, `document.getElementById("picked").textContent + " " + document.getElementById("presses").textContent`); got != "picked: First presses: 6" {
+		t.Errorf("repeat: %s", got)
+	}
+	if r := tact(t, s, "press", "ArrowDown Bogus", menu); r.code != 2 {
+		t.Errorf("bad key in a sequence: exit %d %q", r.code, r.err)
+	}
+	if r := tact(t, s, "press", "Enter", "--repeat", "-1"); r.code != 2 {
+		t.Errorf("--repeat -1: exit %d %q", r.code, r.err)
+	}
+}

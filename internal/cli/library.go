@@ -9,4 +9,6 @@ import (
 
 // Library is the in-page code installed in every frame's isolated world:
 // the loader, dom and the modules in dependency order.
-func Library() string { return inpage.Source(snapshot.Module, read.Module, locator.Module) }
+func Library() string {
+	return inpage.Source(snapshot.Module, read.Module, locator.Module, inpage.Actions)
+}

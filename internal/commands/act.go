@@ -239,7 +239,7 @@ func (c *Hover) Run(ctx context.Context, env *Env) (*Output, error) {
 
 // Fill replaces a field's value.
 type Fill struct {
-	Target string   `arg:"" help:"@eN ref or locator of an input, textarea or contenteditable."`
+	Target string   `arg:"" help:"@eN ref or locator of an input, textarea, contenteditable, slider or spinbutton."`
 	Value  []string `arg:"" optional:"" help:"The value (several words are joined with spaces)."`
 	SecretSource
 	ActOpts
@@ -254,6 +254,10 @@ func (c *Fill) Run(ctx context.Context, env *Env) (*Output, error) {
 	return act(ctx, env, c.ActOpts, c.Target, "fill", func(t *tab.Tab, el *tab.Element) ([]string, error) {
 		if err := markSecret(ctx, el, c.Secret); err != nil {
 			return nil, err
+		}
+		// Sliders and spinbuttons are set with keys, as a person would.
+		if ok, lines, err := el.FillWidget(ctx, v); ok || err != nil {
+			return lines, err
 		}
 		if err := el.Fill(ctx, v); err != nil {
 			return nil, err
@@ -338,9 +342,10 @@ func (c *Press) Run(ctx context.Context, env *Env) (*Output, error) {
 	})
 }
 
-// Select picks options of a <select> by value or visible label.
+// Select picks options of a <select> by value or visible label, or of an
+// ARIA listbox/combobox by name.
 type Select struct {
-	Target string   `arg:"" help:"@eN ref or locator of a <select>."`
+	Target string   `arg:"" help:"@eN ref or locator of a <select>, listbox or combobox."`
 	Values []string `arg:"" help:"Option values or labels."`
 	ActOpts
 }
@@ -348,7 +353,11 @@ type Select struct {
 // Run selects.
 func (c *Select) Run(ctx context.Context, env *Env) (*Output, error) {
 	return act(ctx, env, c.ActOpts, c.Target, "select", func(t *tab.Tab, el *tab.Element) ([]string, error) {
-		sel, err := el.SelectOptions(ctx, c.Values)
+		// ARIA listboxes and comboboxes: options clicked by name.
+		ok, sel, err := el.SelectWidget(ctx, c.Values)
+		if !ok && err == nil {
+			sel, err = el.SelectOptions(ctx, c.Values)
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -272,7 +272,7 @@ func (c *Wait) Run(ctx context.Context, env *Env) (*Output, error) {
 			break
 		}
 		sel := strings.TrimPrefix(cond, "css=")
-		err = t.WaitFor(ctx, "(() => { try { const e = document.querySelector("+strconv.Quote(sel)+"); return e && e.checkVisibility(); } catch (e) { throw new Error('invalid CSS selector: ' + e.message); } })()", "css "+sel)
+		err = t.WaitFor(ctx, "(() => { try { const e = document.querySelector("+strconv.Quote(sel)+"); return e && __tact.visible(e); } catch (e) { throw new Error('invalid CSS selector: ' + e.message); } })()", "css "+sel)
 	}
 	if err != nil {
 		return nil, err

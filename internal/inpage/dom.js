@@ -111,20 +111,23 @@ __tact.define('dom', [], () => {
 
   // customToggle: a checkbox or radio hidden by its own styling (opacity 0,
   // the sr-only clip, display:none) while a person sees and clicks a
-  // styled stand-in: a shown <label> of it, or the input's own transparent
-  // box laid over a drawn box (TodoMVC's toggles). Returns {label} (the
-  // label to click, or null to click the input's box) or null. An input
-  // whose surroundings are hidden too is just hidden.
+  // styled stand-in: the input's own transparent box laid over a drawn box
+  // (TodoMVC's toggles), or a shown <label> of it. Returns {own, label}
+  // (own: its box takes clicks; label: the label to click instead, or
+  // null) or null. An input whose surroundings are hidden too is just
+  // hidden.
   function customToggle(el) {
     if (!isToggle(el)) return null;
     const p = flatParent(el);
     if (p && !p.checkVisibility(VIS_ALL)) return null;
+    let own = false;
     if (el.checkVisibility({ checkVisibilityCSS: true })) {
       const r = el.getBoundingClientRect();
-      if (r.width >= 8 && r.height >= 8 && getComputedStyle(el).opacity === '0') return { label: null };
+      own = r.width >= 8 && r.height >= 8 && getComputedStyle(el).opacity === '0';
     }
-    for (const l of el.labels || []) if (shown(l)) return { label: l };
-    return null;
+    let label = null;
+    for (const l of el.labels || []) if (shown(l)) { label = l; break; }
+    return own || label ? { own, label } : null;
   }
 
   // reachable: a person can see el, or act on it through its stand-in.
@@ -201,9 +204,9 @@ __tact.define('dom', [], () => {
     if (!shown(el)) {
       const ct = customToggle(el);
       if (!ct) return { error: 'hidden' };
-      const own = ct.label ? null : centre(el);
+      const own = ct.own ? centre(el) : null;
       if (!own || !reaches(hitAt(own.x, own.y), el)) {
-        if (!ct.label) return { error: 'hidden' };
+        if (!ct.label) return own ? { error: 'covered', by: describe(hitAt(own.x, own.y)) } : { error: 'hidden' };
         aim = ct.label;
         aim.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
       }
@@ -245,6 +248,7 @@ __tact.define('dom', [], () => {
     return '';
   }
 
+  __tact.visible = reachable; // wait css=…
   __tact.point = point;
   __tact.frameShown = frameShown;
   return {

@@ -25,6 +25,9 @@ var prelude string
 //go:embed dom.js
 var domJS string
 
+//go:embed actions.js
+var actionsJS string
+
 // Module is one in-page module: its name, the modules it needs and its
 // source.
 type Module struct {
@@ -53,6 +56,10 @@ func New(src string) Module {
 
 // DOM is the shared module every other module builds on.
 var DOM = New(domJS)
+
+// Actions is the in-page half of the actions: field preparation, native
+// setters, and reading the ARIA widgets that fill and select drive.
+var Actions = New(actionsJS)
 
 // Assemble returns the prelude and mods (DOM added when missing) in
 // dependency order, or an error naming a module without a header, a

@@ -1,0 +1,196 @@
+// actions: the in-page half of tact's actions (fill, select, check, …):
+// preparing a field for typing, native <select> and value setters, and
+// what the actions read from ARIA widgets while they drive them with real
+// keys and clicks (a slider's value, a listbox's options). Go calls these
+// by name through __tact (tab/resolve.go, tab/widgets.go).
+__tact.define('actions', ['dom'], (dom) => {
+  'use strict';
+  const T = globalThis.__tact;
+  const { fold } = dom;
+
+  const roleOf = (el) => ((el.getAttribute('role') || '').trim().split(/\s+/)[0] || '').toLowerCase();
+  const num = (v) => (v === null || v === undefined || v === '' || isNaN(+v) ? null : +v);
+
+  // rangeState: {kind, now, min, max, text} of a slider, spinbutton or
+  // <input type=range>, or {kind: ''} for anything else.
+  function rangeState(el) {
+    if (el.localName === 'input' && (el.type || '').toLowerCase() === 'range') {
+      return { kind: 'slider', now: num(el.value), min: num(el.min) ?? 0, max: num(el.max) ?? 100, text: '' };
+    }
+    const role = roleOf(el);
+    if (role !== 'slider' && role !== 'spinbutton') return { kind: '' };
+    return {
+      kind: role, now: num(el.getAttribute('aria-valuenow')), min: num(el.getAttribute('aria-valuemin')),
+      max: num(el.getAttribute('aria-valuemax')), text: fold(el.getAttribute('aria-valuetext') || ''),
+    };
+  }
+
+  // A few frames for the page to react to a key (frameworks re-render
+  // asynchronously): resolves with the new state once it differs from
+  // prev, or with the unchanged state after ms.
+  function rangeAfter(el, prev, ms) {
+    const t0 = performance.now();
+    return new Promise((resolve) => {
+      const tick = () => {
+        const s = rangeState(el);
+        if (s.now !== prev.now || s.text !== prev.text || performance.now() - t0 >= ms) return resolve(s);
+        requestAnimationFrame(tick);
+      };
+      tick();
+    });
+  }
+
+  function optionName(o) {
+    if (o.hasAttribute('aria-labelledby')) {
+      const n = dom.idrefText(o, 'aria-labelledby');
+      if (n) return n;
+    }
+    return fold(o.getAttribute('aria-label') || o.textContent || '');
+  }
+
+  // The listbox an element stands for: itself, the popup its
+  // aria-controls/aria-owns names, or one inside it.
+  function listboxOf(el) {
+    if (roleOf(el) === 'listbox') return el;
+    const root = el.getRootNode();
+    for (const a of ['aria-controls', 'aria-owns']) {
+      for (const id of (el.getAttribute(a) || '').split(/\s+/)) {
+        const t = id && root.getElementById ? root.getElementById(id) : null;
+        if (t) return roleOf(t) === 'listbox' ? t : t.querySelector('[role=listbox]') || t;
+      }
+    }
+    return el.querySelector('[role=listbox]');
+  }
+
+  function optionsIn(lb) {
+    return lb ? [...lb.querySelectorAll('[role=option]')] : [];
+  }
+
+  // listState: {kind: 'select'|'listbox'|'combobox'|'', open, options}:
+  // open when the options a person could click are on screen.
+  function listState(el) {
+    if (el.localName === 'select') return { kind: 'select', open: true, options: [] };
+    const role = roleOf(el);
+    const kind = role === 'listbox' || role === 'combobox' ? role : el.querySelector('[role=option]') ? 'listbox' : '';
+    if (!kind) return { kind: '', open: false, options: [] };
+    const opts = optionsIn(listboxOf(el));
+    return { kind, open: opts.some(dom.shown), options: opts.map(optionName).filter(Boolean).slice(0, 30) };
+  }
+
+  // Waits up to ms for the popup to show its options.
+  function listOpened(el, ms) {
+    const t0 = performance.now();
+    return new Promise((resolve) => {
+      const tick = () => {
+        const s = listState(el);
+        if (s.open || performance.now() - t0 >= ms) return resolve(s);
+        requestAnimationFrame(tick);
+      };
+      tick();
+    });
+  }
+
+  // optionFor: the option named want (exactly, else ignoring case), or null.
+  function optionFor(el, want) {
+    const opts = optionsIn(listboxOf(el));
+    const w = fold(want);
+    return opts.find((o) => optionName(o) === w) || opts.find((o) => optionName(o).toLowerCase() === w.toLowerCase()) || null;
+  }
+
+  // Did picking want take? Its option is selected, or the combobox now
+  // shows its name (a popup that closes often drops its options).
+  function optionTaken(el, want) {
+    const o = optionFor(el, want);
+    if (o && o.getAttribute('aria-selected') === 'true') return true;
+    if (roleOf(el) !== 'combobox') return false;
+    const shows = fold(el.localName === 'input' ? el.value : el.textContent || '');
+    return shows.toLowerCase() === fold(want).toLowerCase();
+  }
+
+  // ---- fields ----
+
+  // describe: tag (input:<type>) and a short name, for messages.
+  function describe(el) {
+    const n = fold(el.getAttribute('aria-label') || el.innerText || el.value || el.placeholder || el.title || '').slice(0, 60);
+    const tag = el.localName;
+    return { tag: tag === 'input' && el.type ? 'input:' + el.type : tag, name: n };
+  }
+
+  const TYPED = new Set(['', 'text', 'search', 'email', 'url', 'tel', 'password', 'number']);
+  // fillPrep focuses el and selects its content so typing replaces it:
+  // {kind: 'text'|'editable'|'setter'} or {error}.
+  function fillPrep(el) {
+    if (el.disabled) return { error: 'disabled' };
+    if (el.readOnly) return { error: 'read-only' };
+    const t = (el.type || '').toLowerCase();
+    if (el.isContentEditable) {
+      el.focus();
+      const r = document.createRange();
+      r.selectNodeContents(el);
+      const s = getSelection();
+      s.removeAllRanges();
+      s.addRange(r);
+      return { kind: 'editable' };
+    }
+    if (el.localName === 'textarea' || (el.localName === 'input' && TYPED.has(t))) {
+      el.focus();
+      if (el.select) el.select();
+      return { kind: 'text' };
+    }
+    if (el.localName === 'input') return { kind: 'setter' };
+    return { error: 'not a text field (' + el.localName + ')' };
+  }
+
+  // setValue: date, color…: no typing model; set the value natively and
+  // tell the page like an edit would.
+  function setValue(el, v) {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(el, v);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+  }
+
+  // changed: some inputs fire change only on blur; emit it like a user
+  // moving on.
+  const changed = (el) => { el.dispatchEvent(new Event('change', { bubbles: true })); };
+
+  // selectNative picks options of a <select> by value or label:
+  // {selected} or {error, options}.
+  function selectNative(el, want) {
+    if (el.localName !== 'select') return { error: 'not a <select> (' + el.localName + ')' };
+    if (el.disabled) return { error: 'disabled' };
+    const opts = Array.from(el.options);
+    const picked = [];
+    for (const w of want) {
+      const o = opts.find((o) => o.value === w) || opts.find((o) => fold(o.label) === fold(w)) ||
+        opts.find((o) => fold(o.label).toLowerCase() === fold(w).toLowerCase());
+      if (!o) return { error: 'nomatch', options: opts.map((o) => fold(o.label) + (o.value !== fold(o.label) ? ' (' + o.value + ')' : '')).slice(0, 30) };
+      picked.push(o);
+    }
+    if (!el.multiple && picked.length > 1) return { error: 'single-choice select; give one value' };
+    for (const o of opts) o.selected = picked.includes(o);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+    return { selected: picked.map((o) => fold(o.label)) };
+  }
+
+  // checked: a checkbox/radio's state, else aria-checked/aria-pressed.
+  function checked(el) {
+    if (dom.isToggle(el)) return el.checked;
+    return el.getAttribute('aria-checked') === 'true' || el.getAttribute('aria-pressed') === 'true';
+  }
+
+  // keep(el, name, ...args) parks what T[name](el, ...args) returns in
+  // T.lastMatch, for Go to take a handle on; true when it is an element.
+  const keep = (el, name, ...args) => {
+    T.lastMatch = T[name](el, ...args) || null;
+    return !!T.lastMatch;
+  };
+  Object.assign(T, {
+    describe, fillPrep, setValue, changed, selectNative, checked, keep,
+    rangeState, rangeAfter, listState, listOpened, optionFor, optionTaken,
+    isFileInput: (el) => el.localName === 'input' && el.type === 'file',
+    focus: (el) => el.focus(),
+    scrollTo: (el) => el.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' }),
+  });
+  return {};
+});
