@@ -23,6 +23,7 @@ import (
 	"github.com/tact-browser/tact/internal/cdp"
 	"github.com/tact-browser/tact/internal/datadir"
 	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/proc"
 )
 
 // WorldName is the isolated world tact's in-page library lives in.
@@ -654,7 +655,8 @@ func unlockProfile(dir string) error {
 	if target, err := os.Readlink(filepath.Join(dir, "SingletonLock")); err == nil {
 		host, pidStr, _ := strings.Cut(target, "-")
 		me, _ := os.Hostname()
-		if pid, err := strconv.Atoi(pidStr); err == nil && host == me && browser.Alive(pid) {
+		// A zombie no init has reaped yet holds nothing.
+		if pid, err := strconv.Atoi(pidStr); err == nil && host == me && running(pid) {
 			return failure.New(failure.BrowserUnavailable, "profile %s is in use by another browser (pid %d)", filepath.Base(dir), pid).WithHint("use another --profile, or stop the session that uses it")
 		}
 	}
@@ -662,6 +664,11 @@ func unlockProfile(dir string) error {
 		_ = os.Remove(filepath.Join(dir, f))
 	}
 	return nil
+}
+
+func running(pid int) bool {
+	_, err := proc.Of(pid)
+	return err == nil
 }
 
 // errBrowserGone wraps a CDP transport error as BROWSER_UNAVAILABLE.
