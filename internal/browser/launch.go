@@ -259,11 +259,14 @@ func (p *Process) Kill() {
 	}
 }
 
-// Alive reports whether a process with this pid runs (a zombie waiting
-// to be reaped does not).
+// Alive reports whether a process with this pid exists (a zombie not yet
+// reaped included).
 func Alive(pid int) bool {
-	_, err := proc.Of(pid)
-	return err == nil
+	if pid <= 0 {
+		return false
+	}
+	err := syscall.Kill(pid, 0)
+	return err == nil || errors.Is(err, syscall.EPERM)
 }
 
 // VersionInfo is the answer of /json/version.

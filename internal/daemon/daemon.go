@@ -60,9 +60,10 @@ func Run(ctx context.Context, o Options) error {
 	}
 	defer lock.Close()
 	// A daemon that is shutting down (browser stop, version handover)
-	// still holds the lock for a moment: wait for it, unless a live daemon
-	// answers on the socket.
-	for deadline := time.Now().Add(10 * time.Second); ; {
+	// holds the lock until its browser has exited, which can take seconds:
+	// wait for it, unless a live daemon answers on the socket. The client
+	// that started this daemon bounds its own wait by --timeout.
+	for deadline := time.Now().Add(30 * time.Second); ; {
 		if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err == nil {
 			break
 		}

@@ -23,6 +23,7 @@ import (
 	"github.com/tact-browser/tact/internal/cdp"
 	"github.com/tact-browser/tact/internal/datadir"
 	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/proc"
 )
 
 // WorldName is the isolated world tact's in-page library lives in.
@@ -64,6 +65,11 @@ type Manager struct {
 	queue  eventQueue
 	stopCh chan struct{}
 	trace  func(method string, d time.Duration, err error)
+	// A browser start in progress (launching is closed when it ends)
+	// and its result, not yet taken by a command.
+	launching chan struct{}
+	started   *launchResult
+
 	saveMu sync.Mutex
 	saved  []byte // last state written, to skip identical writes
 }
@@ -178,6 +184,24 @@ func (m *Manager) Info() Info {
 // disk (a `browser stop` followed by removing the profile does not race).
 func (m *Manager) Close() {
 	m.mu.Lock()
+	pending := m.launching
+	m.mu.Unlock()
+	if pending != nil {
+		// A start a timed-out command left running: end that browser too.
+		select {
+		case <-pending:
+			m.mu.Lock()
+			r := m.started
+			m.launching, m.started = nil, nil
+			m.mu.Unlock()
+			if r.err == nil {
+				r.conn.Close()
+				r.proc.Kill()
+			}
+		case <-time.After(launchTimeout):
+		}
+	}
+	m.mu.Lock()
 	conn, proc, launched, saved := m.conn, m.proc, m.launched, m.state.Browser
 	m.conn = nil
 	m.mu.Unlock()
@@ -262,6 +286,7 @@ func (m *Manager) connect(ctx context.Context) error {
 	var ws string
 	launched := false
 	var proc *browser.Process
+	var conn *cdp.Conn
 	reopen := ""
 	switch {
 	case m.opts.CDP != "":
@@ -276,50 +301,26 @@ func (m *Manager) connect(ctx context.Context) error {
 		ws, launched = m.state.WS, true
 	default:
 		if m.state.Launched {
-			// The browser of an earlier daemon of this session. Over a
-			// pipe it exits by itself once that daemon is gone (writing
-			// its profile); wait for that, then make sure, before its
-			// profile lock is judged. Its page is reopened below.
-			m.state.Browser.Stop(boundedBy(ctx, 10*time.Second))
-			reopen = m.state.URL
+			reopen = m.state.URL // the page of an earlier daemon's browser
 		}
-		if err := unlockProfile(m.opts.ProfileDir); err != nil {
+		r, err := m.launch(ctx)
+		if err != nil {
 			return err
 		}
-		p, err := browser.Launch(ctx, browser.Options{Headless: m.opts.Headless, UserDataDir: m.opts.ProfileDir,
-			Pipe: m.opts.Port == 0, Port: m.opts.Port, Args: m.opts.Args, Stderr: m.opts.BrowserLog})
-		if err != nil {
-			if errors.Is(err, browser.ErrNotFound) {
-				return failure.New(failure.BrowserUnavailable, "%v", err)
+		proc, conn, ws, launched = r.proc, r.conn, r.proc.WebSocketURL, true
+	}
+	if conn == nil {
+		var err error
+		if conn, err = cdp.Dial(ctx, ws); err != nil {
+			if launched {
+				// The recorded browser is gone or unreachable: start afresh.
+				m.mu.Lock()
+				m.state.Launched, m.state.WS = false, ""
+				m.mu.Unlock()
+				return m.connect(ctx)
 			}
-			return failure.New(failure.BrowserUnavailable, "launch browser: %v", err)
+			return failure.New(failure.BrowserUnavailable, "connect to browser: %v", err)
 		}
-		proc, ws, launched = p, p.WebSocketURL, true
-	}
-	var conn *cdp.Conn
-	var err error
-	if proc != nil && proc.PipeOut != nil {
-		conn = cdp.OverPipe(proc.PipeOut, proc.PipeIn)
-		// The first answer on the pipe says the browser is up.
-		err = conn.Call(ctx, "", "Browser.getVersion", nil, nil)
-		if err != nil {
-			conn.Close()
-		}
-	} else {
-		conn, err = cdp.Dial(ctx, ws)
-	}
-	if err != nil {
-		if proc != nil {
-			proc.Kill()
-		}
-		if launched && proc == nil {
-			// The recorded browser is gone or unreachable: start afresh.
-			m.mu.Lock()
-			m.state.Launched, m.state.WS = false, ""
-			m.mu.Unlock()
-			return m.connect(ctx)
-		}
-		return failure.New(failure.BrowserUnavailable, "connect to browser: %v", err)
 	}
 	m.mu.Lock()
 	m.conn, m.proc, m.wsURL, m.launched = conn, proc, ws, launched
@@ -352,6 +353,97 @@ func (m *Manager) connect(ctx context.Context) error {
 		m.reopen(ctx, reopen)
 	}
 	return nil
+}
+
+// launchTimeout bounds starting a browser. It is not the command's
+// --timeout: on a busy machine a start can take longer than a short
+// --timeout, and a command that gives up must not throw the nearly
+// started browser away (the next command would only start over).
+const launchTimeout = 60 * time.Second
+
+type launchResult struct {
+	proc *browser.Process
+	conn *cdp.Conn
+	err  error
+}
+
+// launch starts the session's browser in the background, or joins a
+// start in progress, and waits for it until ctx ends.
+func (m *Manager) launch(ctx context.Context) (*launchResult, error) {
+	m.mu.Lock()
+	if m.launching == nil {
+		done := make(chan struct{})
+		m.launching = done
+		prev := prevBrowser{m.state.Launched, m.state.Browser}
+		go func() {
+			r := m.startBrowser(prev)
+			m.mu.Lock()
+			m.started = r
+			m.mu.Unlock()
+			close(done)
+		}()
+	}
+	done := m.launching
+	m.mu.Unlock()
+	select {
+	case <-done:
+	case <-ctx.Done():
+		return nil, failure.New(failure.Timeout, "the browser is still starting (a busy machine?); the next command uses it")
+	}
+	m.mu.Lock()
+	r := m.started
+	m.launching, m.started = nil, nil
+	m.mu.Unlock()
+	if r.err != nil {
+		return nil, r.err
+	}
+	return r, nil
+}
+
+// prevBrowser is what the state file says about an earlier daemon's browser.
+type prevBrowser struct {
+	Was bool
+	ID  browser.Identity
+}
+
+// startBrowser launches a browser on the session's profile and connects.
+func (m *Manager) startBrowser(prev prevBrowser) *launchResult {
+	ctx, cancel := context.WithTimeout(context.Background(), launchTimeout)
+	defer cancel()
+	if prev.Was {
+		// The browser of an earlier daemon of this session. Over a pipe
+		// it exits by itself once that daemon is gone (writing its
+		// profile); wait for that, then make sure, before its profile
+		// lock is judged.
+		prev.ID.Stop(10 * time.Second)
+	}
+	if err := unlockProfile(m.opts.ProfileDir); err != nil {
+		return &launchResult{err: err}
+	}
+	p, err := browser.Launch(ctx, browser.Options{Headless: m.opts.Headless, UserDataDir: m.opts.ProfileDir,
+		Pipe: m.opts.Port == 0, Port: m.opts.Port, Args: m.opts.Args, Stderr: m.opts.BrowserLog})
+	if err != nil {
+		if errors.Is(err, browser.ErrNotFound) {
+			return &launchResult{err: failure.New(failure.BrowserUnavailable, "%v", err)}
+		}
+		return &launchResult{err: failure.New(failure.BrowserUnavailable, "launch browser: %v", err)}
+	}
+	var conn *cdp.Conn
+	if p.PipeOut != nil {
+		conn = cdp.OverPipe(p.PipeOut, p.PipeIn)
+		// The first answer on the pipe says the browser is up.
+		err = conn.Call(ctx, "", "Browser.getVersion", nil, nil)
+		if err != nil {
+			conn.Close()
+		}
+	} else {
+		conn, err = cdp.Dial(ctx, p.WebSocketURL)
+	}
+	if err != nil {
+		p.Kill()
+		return &launchResult{err: failure.New(failure.BrowserUnavailable, "connect to browser: %v", err)}
+	}
+	return &launchResult{proc: p, conn: conn}
 }
 
 // boundedBy returns d, or less when ctx ends sooner.
@@ -654,7 +746,8 @@ func unlockProfile(dir string) error {
 	if target, err := os.Readlink(filepath.Join(dir, "SingletonLock")); err == nil {
 		host, pidStr, _ := strings.Cut(target, "-")
 		me, _ := os.Hostname()
-		if pid, err := strconv.Atoi(pidStr); err == nil && host == me && browser.Alive(pid) {
+		// A zombie no init has reaped yet holds nothing.
+		if pid, err := strconv.Atoi(pidStr); err == nil && host == me && running(pid) {
 			return failure.New(failure.BrowserUnavailable, "profile %s is in use by another browser (pid %d)", filepath.Base(dir), pid).WithHint("use another --profile, or stop the session that uses it")
 		}
 	}
@@ -662,6 +755,11 @@ func unlockProfile(dir string) error {
 		_ = os.Remove(filepath.Join(dir, f))
 	}
 	return nil
+}
+
+func running(pid int) bool {
+	_, err := proc.Of(pid)
+	return err == nil
 }
 
 // errBrowserGone wraps a CDP transport error as BROWSER_UNAVAILABLE.
