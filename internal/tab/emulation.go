@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/tact-browser/tact/internal/failure"
 )
@@ -58,14 +59,33 @@ func (m *Manager) SetEmulation(ctx context.Context, e Emulation) error {
 // SetDialogPolicy sets how dialogs are answered from now on.
 func (m *Manager) SetDialogPolicy(p DialogPolicy) {
 	m.mu.Lock()
-	defer m.mu.Unlock()
+	changed := p.Mode != "" && p.Mode != m.dialog.Mode
 	if p.Mode != "" {
 		m.dialog.Mode = p.Mode
 	}
 	if p.PromptText != "" {
 		m.dialog.PromptText = p.PromptText
 	}
+	pol := m.dialog
+	var tabs []*Tab
+	for _, t := range m.tabs {
+		tabs = append(tabs, t)
+	}
+	m.mu.Unlock()
+	// A dialog left open under "leave" is answered as soon as the policy
+	// says to answer dialogs, so the new policy holds for the page too.
+	if !changed || pol.Mode == "leave" {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	for _, t := range tabs {
+		t.answerOpen(ctx, pol)
+	}
 }
+
+// DialogPolicy is the session's dialog policy in force.
+func (m *Manager) DialogPolicy() DialogPolicy { return m.dialogPolicy() }
 
 func (m *Manager) dialogPolicy() DialogPolicy {
 	m.mu.Lock()
