@@ -38,3 +38,44 @@ func TestNeverFinishingSubresource(t *testing.T) {
 		t.Errorf("a loaded page is reported as loading:\n%s", r.out)
 	}
 }
+
+// An emulation change applies to the current tab at once; a background tab
+// stuck in a script neither delays it nor misses it (it catches up when it
+// is next used).
+func TestEmulationWithHungBackgroundTab(t *testing.T) {
+	s := "emulhang"
+	openPage(t, s, page("hello.html"))
+	first := currentTabID(t, s)
+	mustOK(t, tact(t, s, "tab", "new", page("act_form.html"), "--no-snap"))
+	hung := currentTabID(t, s)
+	mustOK(t, tact(t, s, "eval", "setTimeout(() => { while (true) {} }, 50); 1"))
+	mustOK(t, tact(t, s, "tab", "switch", first))
+	r := tact(t, s, "--timeout", "10s", "--lang", "de-DE", "--user-agent", "TactTest/1.0", "eval", "navigator.language + ' ' + navigator.userAgent")
+	mustOK(t, r)
+	if got := strings.TrimSpace(r.out); got != "de-DE TactTest/1.0" {
+		t.Errorf("current tab after the change: %q", got)
+	}
+	// The hung tab: the first command there times out (and interrupts the
+	// script); the next one sees the emulation.
+	mustOK(t, tact(t, s, "--timeout", "5s", "tab", "switch", hung, "--no-snap"))
+	tact(t, s, "--timeout", "3s", "eval", "1")
+	r = tact(t, s, "--timeout", "10s", "eval", "navigator.language")
+	mustOK(t, r)
+	if got := strings.TrimSpace(r.out); got != "de-DE" {
+		t.Errorf("background tab after it was used again: %q", got)
+	}
+	mustOK(t, tact(t, s, "tab", "close"))
+}
+
+func currentTabID(t *testing.T, s string) string {
+	t.Helper()
+	r := tact(t, s, "tab", "list")
+	mustOK(t, r)
+	for _, l := range strings.Split(r.out, "\n") {
+		if strings.HasPrefix(l, "* ") {
+			return strings.Fields(l)[1]
+		}
+	}
+	t.Fatalf("no current tab in:\n%s", r.out)
+	return ""
+}
