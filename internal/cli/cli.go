@@ -112,6 +112,9 @@ func run(kctx *kong.Context, a *app, stdout, stderr io.Writer) int {
 	if path == "__daemon" {
 		return runDaemon(a, stderr)
 	}
+	if stdoutClosed(stdout) {
+		return printErr(stdout, stderr, "text", failure.New(failure.IO, "stdout is closed: the result would be lost (redirect it to /dev/null to discard it)"))
+	}
 	g, err := a.wire()
 	if err != nil {
 		return printErr(stdout, stderr, a.Output, err)

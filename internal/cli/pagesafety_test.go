@@ -1,8 +1,13 @@
 package cli_test
 
 import (
+	"bytes"
+	"os"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/tact-browser/tact/internal/cli"
 )
 
 // A page whose load event never fires (one image that never finishes) is
@@ -78,4 +83,66 @@ func currentTabID(t *testing.T, s string) string {
 	}
 	t.Fatalf("no current tab in:\n%s", r.out)
 	return ""
+}
+
+// A locator on a page that re-renders its target all the time clicks the
+// current element or fails naming the locator, never a ref it did not use.
+func TestClickLocatorOnChurningPage(t *testing.T) {
+	s := "churn"
+	openPage(t, s, page("churn.html"))
+	clicked := 0
+	for i := 0; i < 5; i++ {
+		r := tact(t, s, "click", "text=Btn", "--no-snap")
+		if strings.Contains(r.err, "@e0") || (r.code != 0 && r.code != 7 && r.code != 10) {
+			t.Errorf("exit %d: %s", r.code, r.err)
+		}
+		if r.code == 0 {
+			clicked++
+		} else {
+			t.Logf("exit %d: %s", r.code, strings.TrimSpace(r.err))
+		}
+	}
+	if got := evalIn(t, s, `document.getElementById("log").textContent.split(";").length - 1`); got != strconv.Itoa(clicked) {
+		t.Errorf("%d clicks reported ok, the page counted %s", clicked, got)
+	}
+	t.Logf("%d of 5 clicks on the churning button went through", clicked)
+}
+
+// Closing the last tab says so; closing with no tab is NOT_FOUND.
+func TestCloseLastTab(t *testing.T) {
+	s := "closelast"
+	openPage(t, s, page("hello.html"))
+	r := tact(t, s, "close")
+	mustOK(t, r)
+	if !strings.Contains(r.out, "no tab is left") {
+		t.Errorf("closing the last tab: %q", r.out)
+	}
+	if r := tact(t, s, "close"); r.code != 8 || !strings.Contains(r.err, "no tab is open") {
+		t.Errorf("close with no tab: exit %d %s", r.code, r.err)
+	}
+}
+
+// A stdout the caller closed (the Go runtime puts /dev/null read-write in
+// its place) is an IO error, not a silent success; >/dev/null still works.
+func TestClosedStdout(t *testing.T) {
+	if noBrowser != "" {
+		t.Skip(noBrowser)
+	}
+	rw, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rw.Close()
+	var errb bytes.Buffer
+	if code := cli.Main([]string{"--session", "closedout", "schema", "snap"}, rw, &errb); code != 12 || !strings.Contains(errb.String(), "stdout is closed") {
+		t.Errorf("closed stdout: exit %d %q", code, errb.String())
+	}
+	wo, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer wo.Close()
+	if code := cli.Main([]string{"--session", "closedout", "schema", "snap"}, wo, &errb); code != 0 {
+		t.Errorf(">/dev/null: exit %d %q", code, errb.String())
+	}
 }

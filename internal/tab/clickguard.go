@@ -137,14 +137,34 @@ func (e *Element) dropGuard() {
 // on another element is stopped before the page sees it, and after one
 // fresh aim the click fails NOT_INTERACTABLE naming what is there.
 func (t *Tab) ClickElement(ctx context.Context, el *Element, clicks int) error {
+	for tries := 0; ; tries++ {
+		err := t.clickOnce(ctx, el, clicks)
+		if err == nil || el.Ref > 0 || el.Target == "" || failure.From(err).Code != failure.StaleRef {
+			return err
+		}
+		if tries >= 2 {
+			return failure.New(failure.StaleRef, "%s: the page replaced the element %d times while tact aimed at it; nothing was clicked", el.Target, tries+1).WithHint("let the page settle (tact wait …) and retry")
+		}
+		// A locator names whatever matches now: when the page re-rendered
+		// the element between resolving and clicking, click the new one.
+		next, rerr := t.Resolve(ctx, el.Target)
+		if rerr != nil {
+			return err
+		}
+		defer next.Release(ctx)
+		el = next
+	}
+}
+
+func (t *Tab) clickOnce(ctx context.Context, el *Element, clicks int) error {
 	var missed errMissed
 	for attempt := 0; attempt < 2; attempt++ {
 		x, y, err := el.ClickPoint(ctx, true)
 		if err != nil {
-			if attempt > 0 {
+			if attempt > 0 && (el.Ref > 0 || el.Target == "") {
 				break // the element changed under the pointer: report what got in the way
 			}
-			return err
+			return err // a locator is resolved again by the caller
 		}
 		// Moving the pointer can change :hover styles and shift the layout
 		// (a menu closing above the target); aim again once it is there.
@@ -156,7 +176,7 @@ func (t *Tab) ClickElement(ctx context.Context, el *Element, clicks int) error {
 		}
 		x2, y2, err := el.ClickPoint(ctx, true)
 		if err != nil {
-			if attempt > 0 {
+			if attempt > 0 && (el.Ref > 0 || el.Target == "") {
 				break
 			}
 			return err
