@@ -146,3 +146,25 @@ func TestClosedStdout(t *testing.T) {
 		t.Errorf(">/dev/null: exit %d %q", code, errb.String())
 	}
 }
+
+// text= finds what snap shows inside an open shadow root (not also <body>
+// through the script that built it), inside data: and sandboxed srcdoc
+// iframes without scoping; read includes those frames.
+func TestFramesAndShadowLocators(t *testing.T) {
+	s := "oddframes"
+	openPage(t, s, page("frames_odd.html"))
+	for _, target := range []string{"text=Shadow button", "text=Shadow paragraph", "text=Data button", "text=Sandbox button", `text="Data frame text"`} {
+		if r := tact(t, s, "--timeout", "5s", "locate", target); r.code != 0 {
+			t.Errorf("locate %s: exit %d: %s", target, r.code, r.err)
+		}
+	}
+	mustOK(t, tact(t, s, "click", "text=Shadow button", "--no-snap"))
+	mustOK(t, tact(t, s, "click", "text=Data button", "--no-snap"))
+	r := tact(t, s, "read")
+	mustOK(t, r)
+	for _, want := range []string{"Shadow pressed", "Data frame text", "Data pressed", "Sandboxed frame text", "Sandbox button"} {
+		if !strings.Contains(r.out, want) {
+			t.Errorf("read lacks %q:\n%s", want, r.out)
+		}
+	}
+}
