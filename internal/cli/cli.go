@@ -34,7 +34,7 @@ type Globals struct {
 	Locale      string           `help:"Locale for the session: Intl and navigator.language (e.g. ja-JP)."`
 	Geo         string           `help:"Geolocation LAT,LON for the session." placeholder:"LAT,LON"`
 	UserAgent   string           `name:"user-agent" help:"User-Agent for the session."`
-	DialogMode  string           `name:"dialog" enum:",accept,dismiss,leave" default:"" help:"Dialog policy: accept (default), dismiss or leave open."`
+	DialogMode  string           `name:"dialog" enum:",accept,dismiss,leave" default:"" help:"Dialog policy, kept for the session until changed: accept (the default), dismiss, or leave open for tact dialog accept|dismiss (browser status shows it)."`
 	PromptText  string           `name:"prompt-text" help:"Text to answer prompt() dialogs with (otherwise they are dismissed)."`
 	CDP         string           `name:"cdp" env:"TACT_CDP" help:"Attach to a running browser (ws:// URL, http:// URL, host:port or port) instead of launching one."`
 	BrowserArg  []string         `name:"browser-arg" sep:"none" help:"Extra browser flag for a launched browser (repeatable; env TACT_CHROME_ARGS)."`
@@ -111,6 +111,9 @@ func run(kctx *kong.Context, a *app, stdout, stderr io.Writer) int {
 	path := commandPath(kctx)
 	if path == "__daemon" {
 		return runDaemon(a, stderr)
+	}
+	if stdoutClosed(stdout) {
+		return printErr(stdout, stderr, "text", failure.New(failure.IO, "stdout is closed: the result would be lost (redirect it to /dev/null to discard it)"))
 	}
 	g, err := a.wire()
 	if err != nil {

@@ -94,6 +94,19 @@ func TestBadInput(t *testing.T) {
 		{[]string{"tab", "switch", "nope"}, 8},
 		{[]string{"dialog", "accept"}, 8},
 		{[]string{"nosuchcommand"}, 2},
+		{[]string{"fill", "", "Grace"}, 2},
+		{[]string{"click", ""}, 2},
+		{[]string{"dblclick", " "}, 2},
+		{[]string{"hover", ""}, 2},
+		{[]string{"type", "", "x"}, 2},
+		{[]string{"select", "", "x"}, 2},
+		{[]string{"check", ""}, 2},
+		{[]string{"uncheck", ""}, 2},
+		{[]string{"locate", ""}, 2},
+		{[]string{"wait", "[[["}, 2},
+		{[]string{"wait", "99999999999999999999"}, 2},
+		{[]string{"--user-agent", "x\ny", "snap"}, 2},
+		{[]string{"--lang", "de\r\nX-Evil: 1", "snap"}, 2},
 	}
 	for _, c := range cases {
 		r := tact(t, s, c.args...)

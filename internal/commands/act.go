@@ -202,7 +202,7 @@ type Click struct {
 
 // Run clicks after checking the element would receive the click.
 func (c *Click) Run(ctx context.Context, env *Env) (*Output, error) {
-	return act(ctx, env, c.ActOpts, c.Target, "click", func(t *tab.Tab, el *tab.Element) ([]string, error) {
+	return actOn(ctx, env, c.ActOpts, c.Target, "click", func(t *tab.Tab, el *tab.Element) ([]string, error) {
 		return nil, clickLike(ctx, t, el, 1)
 	})
 }
@@ -215,7 +215,7 @@ type Dblclick struct {
 
 // Run double-clicks.
 func (c *Dblclick) Run(ctx context.Context, env *Env) (*Output, error) {
-	return act(ctx, env, c.ActOpts, c.Target, "double-click", func(t *tab.Tab, el *tab.Element) ([]string, error) {
+	return actOn(ctx, env, c.ActOpts, c.Target, "double-click", func(t *tab.Tab, el *tab.Element) ([]string, error) {
 		return nil, clickLike(ctx, t, el, 2)
 	})
 }
@@ -228,7 +228,7 @@ type Hover struct {
 
 // Run hovers.
 func (c *Hover) Run(ctx context.Context, env *Env) (*Output, error) {
-	return act(ctx, env, c.ActOpts, c.Target, "hover", func(t *tab.Tab, el *tab.Element) ([]string, error) {
+	return actOn(ctx, env, c.ActOpts, c.Target, "hover", func(t *tab.Tab, el *tab.Element) ([]string, error) {
 		x, y, err := el.ClickPoint(ctx, false)
 		if err != nil {
 			return nil, err
@@ -251,7 +251,7 @@ func (c *Fill) Run(ctx context.Context, env *Env) (*Output, error) {
 		return nil, err
 	}
 	v := strings.Join(c.Value, " ")
-	return act(ctx, env, c.ActOpts, c.Target, "fill", func(t *tab.Tab, el *tab.Element) ([]string, error) {
+	return actOn(ctx, env, c.ActOpts, c.Target, "fill", func(t *tab.Tab, el *tab.Element) ([]string, error) {
 		if err := markSecret(ctx, el, c.Secret); err != nil {
 			return nil, err
 		}
@@ -283,7 +283,7 @@ func (c *Type) Run(ctx context.Context, env *Env) (*Output, error) {
 		return nil, failure.New(failure.Usage, "type needs the text (or --secret-env NAME / --secret-stdin)")
 	}
 	v := strings.Join(c.Text, " ")
-	return act(ctx, env, c.ActOpts, c.Target, "type into", func(t *tab.Tab, el *tab.Element) ([]string, error) {
+	return actOn(ctx, env, c.ActOpts, c.Target, "type into", func(t *tab.Tab, el *tab.Element) ([]string, error) {
 		if err := markSecret(ctx, el, c.Secret); err != nil {
 			return nil, err
 		}
@@ -352,7 +352,7 @@ type Select struct {
 
 // Run selects.
 func (c *Select) Run(ctx context.Context, env *Env) (*Output, error) {
-	return act(ctx, env, c.ActOpts, c.Target, "select", func(t *tab.Tab, el *tab.Element) ([]string, error) {
+	return actOn(ctx, env, c.ActOpts, c.Target, "select", func(t *tab.Tab, el *tab.Element) ([]string, error) {
 		// ARIA listboxes and comboboxes: options clicked by name.
 		ok, sel, err := el.SelectWidget(ctx, c.Values)
 		if !ok && err == nil {
@@ -373,7 +373,7 @@ type Check struct {
 
 // Run checks.
 func (c *Check) Run(ctx context.Context, env *Env) (*Output, error) {
-	return act(ctx, env, c.ActOpts, c.Target, "check", func(t *tab.Tab, el *tab.Element) ([]string, error) {
+	return actOn(ctx, env, c.ActOpts, c.Target, "check", func(t *tab.Tab, el *tab.Element) ([]string, error) {
 		return setChecked(ctx, t, el, true)
 	})
 }
@@ -386,7 +386,7 @@ type Uncheck struct {
 
 // Run unchecks.
 func (c *Uncheck) Run(ctx context.Context, env *Env) (*Output, error) {
-	return act(ctx, env, c.ActOpts, c.Target, "uncheck", func(t *tab.Tab, el *tab.Element) ([]string, error) {
+	return actOn(ctx, env, c.ActOpts, c.Target, "uncheck", func(t *tab.Tab, el *tab.Element) ([]string, error) {
 		return setChecked(ctx, t, el, false)
 	})
 }
@@ -430,7 +430,7 @@ func (c *Upload) Run(ctx context.Context, env *Env) (*Output, error) {
 		}
 		abs = append(abs, a)
 	}
-	return act(ctx, env, c.ActOpts, c.Target, "upload to", func(t *tab.Tab, el *tab.Element) ([]string, error) {
+	return actOn(ctx, env, c.ActOpts, c.Target, "upload to", func(t *tab.Tab, el *tab.Element) ([]string, error) {
 		return []string{fmt.Sprintf("uploaded %d file(s)", len(abs))}, el.SetFiles(ctx, abs)
 	})
 }

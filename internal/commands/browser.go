@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -60,7 +61,29 @@ type BrowserStatus struct{}
 
 // Run reports without launching anything.
 func (c *BrowserStatus) Run(ctx context.Context, env *Env) (*Output, error) {
-	return statusOutput(env.Browser.Info(), env.Browser.Connected()), nil
+	out := statusOutput(env.Browser.Info(), env.Browser.Connected())
+	return withDialogPolicy(out, env.Browser.DialogPolicy())
+}
+
+// withDialogPolicy adds the dialog policy in force to a status: it stays
+// for the session once a command sets it with --dialog.
+func withDialogPolicy(out *Output, pol tab.DialogPolicy) (*Output, error) {
+	out.Text += "dialogs: " + pol.Mode
+	if pol.Mode == "leave" {
+		out.Text += " (left open for tact dialog accept|dismiss; --dialog accept changes it)"
+	}
+	out.Text += "\n"
+	b, err := json.Marshal(out.Data)
+	if err != nil {
+		return nil, err
+	}
+	m := map[string]any{}
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, err
+	}
+	m["dialog"] = pol.Mode
+	out.Data = m
+	return out, nil
 }
 
 func statusOutput(in tab.Info, running bool) *Output {

@@ -98,12 +98,24 @@ func (c *Reload) Run(ctx context.Context, env *Env) (*Output, error) {
 // Close closes the current tab.
 type Close struct{}
 
-// Run closes the current tab; another tab (or a new blank one) becomes current.
+// Run closes the current tab; another tab (or, at the next command, a new
+// blank one) becomes current.
 func (c *Close) Run(ctx context.Context, env *Env) (*Output, error) {
+	tabs, err := env.Browser.Tabs(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if len(tabs) == 0 {
+		return nil, failure.New(failure.NotFound, "no tab is open: nothing to close")
+	}
 	if err := env.Browser.CloseTab(ctx, ""); err != nil {
 		return nil, err
 	}
-	return &Output{Text: "closed\n", Data: map[string]any{"closed": true}}, nil
+	msg := "closed"
+	if len(tabs) == 1 {
+		msg += "; no tab is left (the next command opens a blank one)"
+	}
+	return &Output{Text: msg + "\n", Data: map[string]any{"closed": true, "tabs_left": len(tabs) - 1}}, nil
 }
 
 // Eval evaluates JavaScript in the page.
@@ -260,9 +272,13 @@ func (c *Wait) Run(ctx context.Context, env *Env) (*Output, error) {
 		txt := strings.Trim(strings.TrimPrefix(cond, "text="), `"`)
 		err = t.WaitFor(ctx, "document.body && document.body.innerText.includes("+strconv.Quote(txt)+")", "text "+strconv.Quote(txt))
 	default:
-		if ms, perr := strconv.Atoi(cond); perr == nil {
-			if ms < 0 {
-				return nil, failure.New(failure.Usage, "wait: negative duration")
+		if n, ok := strings.CutPrefix(cond, "-"); ok && n != "" && strings.Trim(n, "0123456789") == "" {
+			return nil, failure.New(failure.Usage, "wait: negative duration")
+		}
+		if strings.Trim(cond, "0123456789") == "" {
+			ms, perr := strconv.Atoi(cond)
+			if perr != nil || ms > 24*3600*1000 {
+				return nil, failure.New(failure.Usage, "wait %s: too long a wait in milliseconds (it is bounded by --timeout anyway)", cond)
 			}
 			select {
 			case <-time.After(time.Duration(ms) * time.Millisecond):
@@ -272,6 +288,9 @@ func (c *Wait) Run(ctx context.Context, env *Env) (*Output, error) {
 			break
 		}
 		sel := strings.TrimPrefix(cond, "css=")
+		if err := checkSelector(ctx, t, sel); err != nil {
+			return nil, err
+		}
 		err = t.WaitFor(ctx, "(() => { try { const e = document.querySelector("+strconv.Quote(sel)+"); return e && __tact.visible(e); } catch (e) { throw new Error('invalid CSS selector: ' + e.message); } })()", "css "+sel)
 	}
 	if err != nil {

@@ -133,6 +133,18 @@ __tact.define('locator', ['dom', 'snapshot'], (dom, snapshot) => {
     const o = this._order;
     return els.sort((a, b) => (o.get(a) || 0) - (o.get(b) || 0));
   };
+  // textContent without the source of scripts and styles inside el (a
+  // script that builds a shadow tree from a string must not make <body>
+  // match the tree's text).
+  function shownText(el) {
+    if (!el.querySelector('script, style, noscript, template')) return el.textContent;
+    let out = '';
+    const w = document.createTreeWalker(el, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, {
+      acceptNode: (n) => (n.nodeType === 1 && SKIP.has(n.localName) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+    });
+    for (let n = w.nextNode(); n && out.length <= TEXT_MAX; n = w.nextNode()) if (n.nodeType === 3) out += n.data;
+    return out;
+  }
   // Folded text of an element for text=: an input button's value, else its
   // text content (up to TEXT_MAX raw characters; longer is '\u0000').
   Ctx.prototype.textOf = function (el) {
@@ -142,7 +154,7 @@ __tact.define('locator', ['dom', 'snapshot'], (dom, snapshot) => {
     if (SKIP.has(tag) || tag === 'select' || tag === 'textarea') t = '';
     else if (tag === 'input') t = /^(button|submit|reset)$/i.test(el.type) ? fold(el.value) : '';
     else {
-      const raw = el.textContent;
+      const raw = shownText(el);
       t = raw.length > TEXT_MAX ? '\u0000' : fold(raw);
     }
     this._text.set(el, t);

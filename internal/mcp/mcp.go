@@ -223,7 +223,8 @@ func Serve(ctx context.Context, o Options, in io.Reader, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	err = s.Run(ctx, &sdk.IOTransport{Reader: io.NopCloser(in), Writer: nopWriteCloser{out}})
+	w := &lineWriter{w: out}
+	err = s.Run(ctx, &sdk.IOTransport{Reader: screen(in, w), Writer: nopWriteCloser{w}})
 	if err == nil || ctx.Err() != nil || isEOF(err) {
 		return nil
 	}

@@ -17,11 +17,9 @@ import (
 // the click is stopped too and the click fails; when it hit, later events
 // that wander off (the element removed itself on mousedown) are stopped
 // silently, so no other element ever gets the click.
-const guardInstallJS = `function () {
+const guardInstallJS = `function (clicks) {
   const el = this, win = el.ownerDocument.defaultView;
-  const G = globalThis.__tactGuards = globalThis.__tactGuards || new WeakMap();
-  const old = G.get(el);
-  if (old) old.remove();
+  if (globalThis.__tactGuard) globalThis.__tactGuard.remove();
   const onTarget = (ev) => {
     for (const n of ev.composedPath()) {
       if (n === el) return true;
@@ -38,12 +36,20 @@ const guardInstallJS = `function () {
     const text = (a.getAttribute("aria-label") || a.innerText || a.value || a.title || "").trim().replace(/\s+/g, " ").slice(0, 50);
     return text ? role + " " + JSON.stringify(text) : role;
   };
-  const g = {first: null, hit: "", seen: 0};
+  const g = {first: null, hit: "", seen: 0, done: false, clicked: false, clickHit: ""}, born = performance.now();
   const types = ["pointerdown", "mousedown", "pointerup", "mouseup", "click", "dblclick", "auxclick", "contextmenu"];
   const h = (ev) => {
-    if (!ev.isTrusted) return;
+    // A guard that was never read back (the click opened a dialog left
+    // open) must not outlive its click.
+    if (!ev.isTrusted || g.done) return;
+    if (performance.now() - born > 10000) { g.remove(); return; }
     g.seen++;
+    if ((clicks === 1 && ev.type === "click") || ev.type === "dblclick") g.done = true;
     const ok = onTarget(ev);
+    if (ev.type === "click") {
+      if (ok) g.clicked = true;
+      else if (!g.clickHit) g.clickHit = name(ev.composedPath()[0] || ev.target);
+    }
     if (g.first === null) {
       g.first = ok;
       if (!ok) g.hit = name(ev.composedPath()[0] || ev.target);
@@ -53,23 +59,29 @@ const guardInstallJS = `function () {
     ev.stopImmediatePropagation();
   };
   for (const t of types) win.addEventListener(t, h, true);
-  g.remove = () => { for (const t of types) win.removeEventListener(t, h, true); G.delete(el); };
-  G.set(el, g);
+  g.remove = () => {
+    for (const t of types) win.removeEventListener(t, h, true);
+    if (globalThis.__tactGuard === g) globalThis.__tactGuard = null;
+  };
+  globalThis.__tactGuard = g;
+  setTimeout(g.remove, 10000);
   return true;
 }`
 
 const guardReadJS = `function () {
-  const G = globalThis.__tactGuards, g = G && G.get(this);
+  const g = globalThis.__tactGuard;
   if (!g) return {missing: true};
   g.remove();
-  return {missed: g.first === false, hit: g.hit, seen: g.seen};
+  return {missed: g.first === false, hit: g.hit, seen: g.seen, clicked: g.clicked, clickHit: g.clickHit};
 }`
 
 type guardResult struct {
-	Missing bool   `json:"missing"`
-	Missed  bool   `json:"missed"`
-	Hit     string `json:"hit"`
-	Seen    int    `json:"seen"`
+	Missing  bool   `json:"missing"`
+	Missed   bool   `json:"missed"`
+	Hit      string `json:"hit"`
+	Seen     int    `json:"seen"`
+	Clicked  bool   `json:"clicked"`
+	ClickHit string `json:"clickHit"`
 }
 
 // errMissed is a click whose press went to another element; the caller
@@ -81,12 +93,17 @@ func (e errMissed) Error() string { return "would click " + e.hit + " instead" }
 // guardedPress presses at x,y (the pointer is already there) with the
 // event-time check installed on the element's window.
 func (e *Element) guardedPress(ctx context.Context, x, y float64, clicks int) error {
-	if err := e.Call(ctx, guardInstallJS, nil); err != nil {
+	if err := e.Call(ctx, guardInstallJS, nil, clicks); err != nil {
 		return err
 	}
 	if err := e.tab.Click(ctx, x, y, "left", clicks); err != nil {
 		e.dropGuard()
 		return err
+	}
+	if e.tab.OpenDialog() != nil {
+		// The press opened a dialog left for the user: the page is frozen
+		// until it is answered, and the guard expires by itself.
+		return nil
 	}
 	var g guardResult
 	if err := e.Call(ctx, guardReadJS, &g); err != nil {
@@ -94,8 +111,15 @@ func (e *Element) guardedPress(ctx context.Context, x, y float64, clicks int) er
 		// the page and the guard went with its document.
 		return nil
 	}
-	if g.Missed {
+	switch {
+	case g.Missed:
 		return errMissed{g.Hit}
+	case g.Missing:
+		return nil
+	case g.Seen == 0:
+		return failure.New(failure.NotInteractable, "the click did not reach %s (another frame or the page's own handler took it)", e.Label()).WithHint("snap again and retry")
+	case !g.Clicked && g.ClickHit != "":
+		return failure.New(failure.NotInteractable, "%s was pressed, but the page changed and the release landed on %s (stopped): the click did not happen", e.Label(), g.ClickHit).WithHint("snap again and retry")
 	}
 	return nil
 }
@@ -113,23 +137,46 @@ func (e *Element) dropGuard() {
 // on another element is stopped before the page sees it, and after one
 // fresh aim the click fails NOT_INTERACTABLE naming what is there.
 func (t *Tab) ClickElement(ctx context.Context, el *Element, clicks int) error {
+	for tries := 0; ; tries++ {
+		err := t.clickOnce(ctx, el, clicks)
+		if err == nil || el.Ref > 0 || el.Target == "" || failure.From(err).Code != failure.StaleRef {
+			return err
+		}
+		if tries >= 2 {
+			return failure.New(failure.StaleRef, "%s: the page replaced the element %d times while tact aimed at it; nothing was clicked", el.Target, tries+1).WithHint("let the page settle (tact wait …) and retry")
+		}
+		// A locator names whatever matches now: when the page re-rendered
+		// the element between resolving and clicking, click the new one.
+		next, rerr := t.Resolve(ctx, el.Target)
+		if rerr != nil {
+			return err
+		}
+		defer next.Release(ctx)
+		el = next
+	}
+}
+
+func (t *Tab) clickOnce(ctx context.Context, el *Element, clicks int) error {
 	var missed errMissed
 	for attempt := 0; attempt < 2; attempt++ {
 		x, y, err := el.ClickPoint(ctx, true)
 		if err != nil {
-			if attempt > 0 {
+			if attempt > 0 && (el.Ref > 0 || el.Target == "") {
 				break // the element changed under the pointer: report what got in the way
 			}
-			return err
+			return err // a locator is resolved again by the caller
 		}
 		// Moving the pointer can change :hover styles and shift the layout
 		// (a menu closing above the target); aim again once it is there.
 		if err := t.MouseMove(ctx, x, y); err != nil {
 			return err
 		}
+		if err := t.dialogBlocks(t.OpenDialog()); err != nil {
+			return err // hovering opened a dialog
+		}
 		x2, y2, err := el.ClickPoint(ctx, true)
 		if err != nil {
-			if attempt > 0 {
+			if attempt > 0 && (el.Ref > 0 || el.Target == "") {
 				break
 			}
 			return err

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/tact-browser/tact/internal/failure"
 )
@@ -19,8 +20,13 @@ type Emulation struct {
 }
 
 // SetEmulation merges non-empty fields into the session's emulation and
-// applies it to every tab when something changed.
+// applies it to the current tab when something changed. Other tabs catch
+// up when they are next used (Current): one hung background tab must not
+// hold every emulation change to the deadline.
 func (m *Manager) SetEmulation(ctx context.Context, e Emulation) error {
+	if err := e.validate(); err != nil {
+		return err
+	}
 	if e.Geo != "" {
 		if _, _, err := parseGeo(e.Geo); err != nil {
 			return err
@@ -41,16 +47,35 @@ func (m *Manager) SetEmulation(ctx context.Context, e Emulation) error {
 		m.emul.UserAgent = e.UserAgent
 	}
 	changed := old != m.emul
-	var tgs []*target
-	for _, t := range m.tabs {
-		tgs = append(tgs, t.main)
-	}
+	cur := m.tabs[m.current]
 	m.mu.Unlock()
-	if !changed {
-		return nil
+	if changed && cur != nil {
+		m.applyEmulation(ctx, cur.main)
 	}
-	for _, tg := range tgs {
-		m.applyEmulation(ctx, tg)
+	return nil
+}
+
+// catchUpEmulation applies the session's emulation to a tab that missed a
+// change while it was in the background.
+func (m *Manager) catchUpEmulation(ctx context.Context, t *Tab) {
+	m.mu.Lock()
+	e := m.emul
+	m.mu.Unlock()
+	t.main.mu.Lock()
+	stale := t.main.emulation != e
+	t.main.mu.Unlock()
+	if stale {
+		m.applyEmulation(ctx, t.main)
+	}
+}
+
+// validate refuses values a header or the protocol cannot carry; the
+// browser would drop them silently.
+func (e Emulation) validate() error {
+	for _, f := range []struct{ flag, v string }{{"--user-agent", e.UserAgent}, {"--lang", e.Lang}, {"--locale", e.Locale}} {
+		if strings.ContainsFunc(f.v, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
+			return failure.New(failure.Usage, "%s contains control characters (a newline?)", f.flag)
+		}
 	}
 	return nil
 }
@@ -58,14 +83,33 @@ func (m *Manager) SetEmulation(ctx context.Context, e Emulation) error {
 // SetDialogPolicy sets how dialogs are answered from now on.
 func (m *Manager) SetDialogPolicy(p DialogPolicy) {
 	m.mu.Lock()
-	defer m.mu.Unlock()
+	changed := p.Mode != "" && p.Mode != m.dialog.Mode
 	if p.Mode != "" {
 		m.dialog.Mode = p.Mode
 	}
 	if p.PromptText != "" {
 		m.dialog.PromptText = p.PromptText
 	}
+	pol := m.dialog
+	var tabs []*Tab
+	for _, t := range m.tabs {
+		tabs = append(tabs, t)
+	}
+	m.mu.Unlock()
+	// A dialog left open under "leave" is answered as soon as the policy
+	// says to answer dialogs, so the new policy holds for the page too.
+	if !changed || pol.Mode == "leave" {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	for _, t := range tabs {
+		t.answerOpen(ctx, pol)
+	}
 }
+
+// DialogPolicy is the session's dialog policy in force.
+func (m *Manager) DialogPolicy() DialogPolicy { return m.dialogPolicy() }
 
 func (m *Manager) dialogPolicy() DialogPolicy {
 	m.mu.Lock()
@@ -91,6 +135,15 @@ func (m *Manager) applyEmulation(ctx context.Context, tg *target) {
 	m.mu.Lock()
 	e := m.emul
 	m.mu.Unlock()
+	defer func() {
+		// Applied unless the tab did not answer in time (tried again when
+		// it is next used); a call the browser refuses is not retried.
+		if ctx.Err() == nil {
+			tg.mu.Lock()
+			tg.emulation = e
+			tg.mu.Unlock()
+		}
+	}()
 	s := tg.sess
 	lang := e.Lang
 	if lang == "" {

@@ -169,18 +169,16 @@ func (t *Tab) Mouse(ctx context.Context, x, y float64, button string, clicks int
 
 // MouseMove moves the pointer to x,y (hover).
 func (t *Tab) MouseMove(ctx context.Context, x, y float64) error {
-	err := t.main.sess.Call(ctx, "Input.dispatchMouseEvent", map[string]any{"type": "mouseMoved", "x": x, "y": y}, nil)
-	return inputErr(ctx, err)
+	return dialogEnds(t.input(ctx, "Input.dispatchMouseEvent", map[string]any{"type": "mouseMoved", "x": x, "y": y}))
 }
 
 // Click presses and releases a button clicks times at x,y, where the
 // pointer already is.
 func (t *Tab) Click(ctx context.Context, x, y float64, button string, clicks int) error {
-	s := t.main.sess
 	for i := 1; i <= clicks; i++ {
 		for _, typ := range []string{"mousePressed", "mouseReleased"} {
-			if err := s.Call(ctx, "Input.dispatchMouseEvent", map[string]any{"type": typ, "x": x, "y": y, "button": button, "clickCount": i}, nil); err != nil {
-				return inputErr(ctx, err)
+			if err := t.input(ctx, "Input.dispatchMouseEvent", map[string]any{"type": typ, "x": x, "y": y, "button": button, "clickCount": i}); err != nil {
+				return dialogEnds(err)
 			}
 		}
 	}
@@ -190,8 +188,7 @@ func (t *Tab) Click(ctx context.Context, x, y float64, button string, clicks int
 // Wheel scrolls by dx,dy at x,y like a mouse wheel (scroll containers under
 // the pointer scroll, as for a person).
 func (t *Tab) Wheel(ctx context.Context, x, y, dx, dy float64) error {
-	err := t.main.sess.Call(ctx, "Input.dispatchMouseEvent", map[string]any{"type": "mouseWheel", "x": x, "y": y, "deltaX": dx, "deltaY": dy}, nil)
-	return inputErr(ctx, err)
+	return dialogEnds(t.input(ctx, "Input.dispatchMouseEvent", map[string]any{"type": "mouseWheel", "x": x, "y": y, "deltaX": dx, "deltaY": dy}))
 }
 
 func inputErr(ctx context.Context, err error) error {
@@ -207,7 +204,7 @@ func inputErr(ctx context.Context, err error) error {
 // InsertText types text as one input event (like an IME commit): fast and
 // understood by React/Vue controlled inputs.
 func (t *Tab) InsertText(ctx context.Context, text string) error {
-	return inputErr(ctx, t.main.sess.Call(ctx, "Input.insertText", map[string]any{"text": text}, nil))
+	return dialogEnds(t.input(ctx, "Input.insertText", map[string]any{"text": text}))
 }
 
 type keyDef struct {
@@ -310,19 +307,18 @@ func (t *Tab) Press(ctx context.Context, chord string) error {
 		return err
 	}
 	mods := 0
-	s := t.main.sess
 	send := func(typ string, k keyDef, withText bool) error {
 		p := map[string]any{"type": typ, "key": k.key, "code": k.code, "windowsVirtualKeyCode": k.keyCode, "modifiers": mods}
 		if withText && k.text != "" && mods&^8 == 0 {
 			p["text"] = k.text
 		}
-		return inputErr(ctx, s.Call(ctx, "Input.dispatchKeyEvent", p, nil))
+		return t.input(ctx, "Input.dispatchKeyEvent", p)
 	}
 	for i, k := range keys {
 		if bit, ok := modifierBits[k.key]; ok && i < len(keys)-1 {
 			mods |= bit
 			if err := send("rawKeyDown", k, false); err != nil {
-				return err
+				return dialogEnds(err)
 			}
 			continue
 		}
@@ -331,17 +327,17 @@ func (t *Tab) Press(ctx context.Context, chord string) error {
 			typ = "keyDown"
 		}
 		if err := send(typ, k, true); err != nil {
-			return err
+			return dialogEnds(err)
 		}
 		if err := send("keyUp", k, false); err != nil {
-			return err
+			return dialogEnds(err)
 		}
 	}
 	for i := len(keys) - 2; i >= 0; i-- {
 		if bit, ok := modifierBits[keys[i].key]; ok {
 			mods &^= bit
 			if err := send("keyUp", keys[i], false); err != nil {
-				return err
+				return dialogEnds(err)
 			}
 		}
 	}
@@ -350,16 +346,15 @@ func (t *Tab) Press(ctx context.Context, chord string) error {
 
 // TypeText sends one real key press per character, with key codes.
 func (t *Tab) TypeText(ctx context.Context, text string) error {
-	s := t.main.sess
 	for _, r := range text {
 		k := charKey(r)
 		down := map[string]any{"type": "keyDown", "key": k.key, "code": k.code, "windowsVirtualKeyCode": k.keyCode, "text": k.text}
-		if err := s.Call(ctx, "Input.dispatchKeyEvent", down, nil); err != nil {
-			return inputErr(ctx, err)
+		if err := t.input(ctx, "Input.dispatchKeyEvent", down); err != nil {
+			return dialogEnds(err)
 		}
 		up := map[string]any{"type": "keyUp", "key": k.key, "code": k.code, "windowsVirtualKeyCode": k.keyCode}
-		if err := s.Call(ctx, "Input.dispatchKeyEvent", up, nil); err != nil {
-			return inputErr(ctx, err)
+		if err := t.input(ctx, "Input.dispatchKeyEvent", up); err != nil {
+			return dialogEnds(err)
 		}
 	}
 	return nil

@@ -30,6 +30,9 @@ func (t *Tab) resolveLocator(ctx context.Context, loc locator.Locator) (*Element
 	s := loc.String()
 	for {
 		el, r, err := t.locateOnce(ctx, loc.Steps)
+		if err == nil && el == nil && r.Count == 0 {
+			el, r, err = t.locateInFrames(ctx, loc.Steps)
+		}
 		if err != nil {
 			if ctx.Err() != nil && failure.From(err).Code == failure.Timeout {
 				return nil, failure.New(failure.NotFound, "%s matches nothing (waited --timeout)", s)
@@ -58,7 +61,11 @@ func (t *Tab) resolveLocator(ctx context.Context, loc locator.Locator) (*Element
 // locateOnce evaluates steps in the main frame, following frame steps into
 // child frames. It returns the element when exactly one matches.
 func (t *Tab) locateOnce(ctx context.Context, steps []locator.Step) (*Element, locateResult, error) {
-	host, frame := t.main, t.id
+	return t.locateFrom(ctx, t.main, t.id, steps)
+}
+
+// locateFrom is locateOnce starting in the document of frame (hosted by host).
+func (t *Tab) locateFrom(ctx context.Context, host *target, frame string, steps []locator.Step) (*Element, locateResult, error) {
 	for depth := 0; ; depth++ {
 		var r locateResult
 		if err := t.evalIn(ctx, host, frame, "__tact.locate("+mustJSON(steps)+")", &r); err != nil {

@@ -550,6 +550,7 @@ func (m *Manager) Current(ctx context.Context) (*Tab, error) {
 					}
 					continue
 				}
+				m.catchUpEmulation(ctx, t)
 				return t, nil
 			case <-ctx.Done():
 				return nil, failure.New(failure.Timeout, "tab did not become ready in time")

@@ -23,6 +23,9 @@ func (t *Tab) Navigated(m Mark) bool { return t.state().navSeq > m.nav }
 
 // History goes back (-1) or forward (+1) and waits for the load.
 func (t *Tab) History(ctx context.Context, delta int) error {
+	if err := t.checkUsable(); err != nil {
+		return err
+	}
 	var h struct {
 		CurrentIndex int `json:"currentIndex"`
 		Entries      []struct {
@@ -49,6 +52,9 @@ func (t *Tab) History(ctx context.Context, delta int) error {
 
 // Reload reloads the page and waits for the load.
 func (t *Tab) Reload(ctx context.Context) error {
+	if err := t.checkUsable(); err != nil {
+		return err
+	}
 	before := t.state()
 	if err := t.main.sess.Call(ctx, "Page.reload", nil, nil); err != nil {
 		return errBrowserGone(err)
@@ -156,6 +162,9 @@ func (e *Element) Box(ctx context.Context) (*Rect, error) {
 // WaitFor polls cond (a JS expression in tact's world) until it is truthy.
 func (t *Tab) WaitFor(ctx context.Context, expr, what string) error {
 	for {
+		if err := t.checkUsable(); err != nil {
+			return err
+		}
 		var ok bool
 		err := t.EvalWorld(ctx, "!!("+expr+")", &ok)
 		if err != nil && failure.From(err).Code != failure.Internal {
@@ -178,6 +187,9 @@ func (t *Tab) WaitFor(ctx context.Context, expr, what string) error {
 // WaitNavigation waits for the next main-frame navigation to load.
 func (t *Tab) WaitNavigation(ctx context.Context, m Mark) error {
 	for {
+		if err := t.checkUsable(); err != nil {
+			return err
+		}
 		st := t.state()
 		if st.navSeq > m.nav {
 			return t.WaitLoaded(ctx)
@@ -193,6 +205,9 @@ func (t *Tab) WaitNavigation(ctx context.Context, m Mark) error {
 // WaitURL waits until the main frame's URL matches a glob (* any run).
 func (t *Tab) WaitURL(ctx context.Context, glob string) error {
 	for {
+		if err := t.checkUsable(); err != nil {
+			return err
+		}
 		st := t.state()
 		if globMatch(glob, t.URL()) {
 			return t.WaitLoaded(ctx)
@@ -220,6 +235,9 @@ func globMatch(glob, s string) bool {
 func (t *Tab) WaitIdle(ctx context.Context) error {
 	quietSince := time.Now()
 	for {
+		if err := t.checkUsable(); err != nil {
+			return err
+		}
 		if t.main.busyRequests(time.Now(), 10*time.Second) > 0 {
 			quietSince = time.Now()
 		} else if time.Since(quietSince) >= 500*time.Millisecond {

@@ -55,60 +55,30 @@ func (t *Tab) Read(ctx context.Context, focus string, links bool) (*read.Result,
 
 // readFrames appends the text of visible child frames, depth first.
 func (t *Tab) readFrames(ctx context.Context, sb *strings.Builder, links bool) {
-	type node struct {
-		Frame struct {
-			ID  string `json:"id"`
-			URL string `json:"url"`
-		} `json:"frame"`
-		ChildFrames []node `json:"childFrames"`
-	}
-	var tree struct {
-		FrameTree node `json:"frameTree"`
-	}
-	if err := t.main.sess.Call(ctx, "Page.getFrameTree", nil, &tree); err != nil {
-		return
-	}
 	n := 0
-	var walk func(parent *target, parentFrame string, kids []node)
-	walk = func(parent *target, parentFrame string, kids []node) {
-		for _, k := range kids {
+	var walk func(host *target, frame string, depth int)
+	walk = func(host *target, frame string, depth int) {
+		if depth >= maxFrameDepth {
+			return
+		}
+		for _, k := range t.childFrames(ctx, host, frame, maxReadFrames) {
 			if n >= maxReadFrames || ctx.Err() != nil {
 				return
 			}
-			host, frame := parent, k.Frame.ID
-			if c := t.child(frame); c != nil {
-				host = c
-			}
-			if !t.ownerVisible(ctx, parent, parentFrame, frame) {
-				continue
-			}
 			var fr read.Result
-			if err := t.evalIn(ctx, host, frame, "__tact.read("+mustJSON(map[string]any{"links": links})+")", &fr); err != nil || fr.Error != "" {
+			if err := t.evalIn(ctx, k.host, k.frame, "__tact.read("+mustJSON(map[string]any{"links": links})+")", &fr); err != nil || fr.Error != "" {
 				continue
 			}
 			if md := strings.TrimSpace(fr.Markdown); md != "" {
 				n++
 				title := fr.Title
 				if title == "" {
-					title = fr.URL
+					title = trim(fr.URL, 80)
 				}
 				sb.WriteString("\n\n---\nframe: " + title + "\n\n" + md + "\n")
 			}
-			walk(host, frame, k.ChildFrames)
+			walk(k.host, k.frame, depth+1)
 		}
 	}
-	walk(t.main, t.id, tree.FrameTree.ChildFrames)
-}
-
-// ownerVisible reports whether the iframe element hosting frameID is
-// rendered with a usable size (skips tracking pixels and hidden ads).
-func (t *Tab) ownerVisible(ctx context.Context, parent *target, parentFrame, frameID string) bool {
-	el, err := t.frameOwner(ctx, parent, parentFrame, frameID)
-	if err != nil {
-		return false
-	}
-	defer el.Release(ctx)
-	var ok bool
-	_ = el.callLib(ctx, "frameShown", &ok)
-	return ok
+	walk(t.main, t.id, 0)
 }

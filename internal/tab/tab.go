@@ -48,7 +48,9 @@ type Tab struct {
 	domReadyAt time.Time // when it did
 	crashed    bool
 	dialogs    []Dialog // since the last Drain
-	open       *Dialog
+	open       *Dialog  // the dialog showing in the page (whatever the policy), until it closes
+	openTg     *target  // the target whose session can answer it
+	openAt     time.Time
 	consoleErr int
 	opened     []string
 	popups     int // Page.windowOpen events not yet matched by an attached tab
@@ -197,11 +199,7 @@ func (t *Tab) event(tg *target, ev cdp.Event) {
 	case "Page.windowOpen":
 		t.update(func() { t.popups++; t.activity++ })
 	case "Page.javascriptDialogClosed":
-		t.update(func() {
-			if t.open != nil {
-				t.open = nil
-			}
-		})
+		t.update(func() { t.open, t.openTg = nil, nil })
 	case "Network.requestWillBeSent":
 		var p struct {
 			RequestID string `json:"requestId"`
@@ -226,72 +224,6 @@ func (t *Tab) event(tg *target, ev cdp.Event) {
 		delete(tg.inflight, p.RequestID)
 		tg.mu.Unlock()
 	}
-}
-
-// dialogOpened answers a dialog by the session's policy right away, from
-// this long-lived session that has Page enabled (only it can answer).
-func (t *Tab) dialogOpened(tg *target, typ, msg string) {
-	pol := t.m.dialogPolicy()
-	d := Dialog{Type: typ, Message: msg}
-	accept, text := true, ""
-	switch {
-	case pol.Mode == "leave":
-		d.Action = "open"
-		t.update(func() { t.open = &d; t.dialogs = append(t.dialogs, d) })
-		return
-	case pol.Mode == "dismiss":
-		accept = false
-	case typ == "prompt":
-		accept, text = pol.PromptText != "", pol.PromptText
-	}
-	if accept {
-		d.Action = "accepted"
-	} else {
-		d.Action = "dismissed"
-	}
-	t.update(func() { t.dialogs = append(t.dialogs, d) })
-	go func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		params := map[string]any{"accept": accept}
-		if text != "" {
-			params["promptText"] = text
-		}
-		_ = tg.sess.Call(ctx, "Page.handleJavaScriptDialog", params, nil)
-	}()
-}
-
-// OpenDialog returns the dialog left open under --dialog leave, if any.
-func (t *Tab) OpenDialog() *Dialog {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.open == nil {
-		return nil
-	}
-	d := *t.open
-	return &d
-}
-
-// AnswerDialog accepts or dismisses the open dialog.
-func (t *Tab) AnswerDialog(ctx context.Context, accept bool, text string) (*Dialog, error) {
-	d := t.OpenDialog()
-	if d == nil {
-		return nil, failure.New(failure.NotFound, "no dialog is open")
-	}
-	params := map[string]any{"accept": accept}
-	if text != "" {
-		params["promptText"] = text
-	}
-	if err := t.main.sess.Call(ctx, "Page.handleJavaScriptDialog", params, nil); err != nil {
-		return nil, errBrowserGone(err)
-	}
-	t.update(func() { t.open = nil })
-	if accept {
-		d.Action = "accepted"
-	} else {
-		d.Action = "dismissed"
-	}
-	return d, nil
 }
 
 // Effects are what happened in the tab since the last Drain.
@@ -477,15 +409,12 @@ func (t *Tab) StillLoading() bool {
 
 func (t *Tab) checkUsable() error {
 	t.mu.Lock()
-	crashed, open := t.crashed, t.open
+	crashed, open := t.crashed, t.openDialog()
 	t.mu.Unlock()
 	if crashed {
 		return failure.New(failure.BrowserUnavailable, "the tab crashed").WithHint("tact tab new, or tact reload")
 	}
-	if open != nil {
-		return failure.New(failure.NotInteractable, "a %s dialog is open: %q", open.Type, trim(open.Message, 80)).WithHint("tact dialog accept|dismiss")
-	}
-	return nil
+	return t.dialogBlocks(open)
 }
 
 // Settle waits until the page is quiet: a navigation it started has

@@ -17,10 +17,11 @@ type target struct {
 	ready  chan struct{} // closed when domains are enabled
 	failed error
 
-	mu       sync.Mutex
-	worlds   map[string]int64 // frameId -> tact isolated world context
-	mainCtx  map[string]int64 // frameId -> default (page) world context
-	inflight map[string]time.Time
+	mu        sync.Mutex
+	worlds    map[string]int64 // frameId -> tact isolated world context
+	mainCtx   map[string]int64 // frameId -> default (page) world context
+	inflight  map[string]time.Time
+	emulation Emulation // the session emulation last applied to this target
 }
 
 func newTarget(id, kind string, sess *cdp.Session, tab *Tab) *target {

@@ -1,0 +1,34 @@
+package commands
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/tab"
+)
+
+// actOn is act for commands whose target is required: an empty one is a
+// usage error here, before act (where "" means "no element").
+func actOn(ctx context.Context, env *Env, o ActOpts, target, verb string, do func(t *tab.Tab, el *tab.Element) ([]string, error)) (*Output, error) {
+	if strings.TrimSpace(target) == "" {
+		return nil, failure.New(failure.Usage, "%s needs a target: an @eN ref from tact snap, or a locator such as css=…, text=…, role=button[name=\"…\"]", strings.Fields(verb)[0])
+	}
+	return act(ctx, env, o, target, verb, do)
+}
+
+// checkSelector refuses CSS that does not parse, as a usage error (the
+// page's DOMException would otherwise surface as JS_ERROR). It parses
+// against an empty fragment, so the page is not touched.
+func checkSelector(ctx context.Context, t *tab.Tab, sel string) error {
+	var msg string
+	expr := "(() => { try { document.createDocumentFragment().querySelector(" + strconv.Quote(sel) + "); return ''; } catch (e) { return String(e.message); } })()"
+	if err := t.EvalWorld(ctx, expr, &msg); err != nil {
+		return err
+	}
+	if msg != "" {
+		return failure.New(failure.Usage, "invalid CSS selector %q", sel)
+	}
+	return nil
+}

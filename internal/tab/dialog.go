@@ -1,0 +1,182 @@
+package tab
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/tact-browser/tact/internal/failure"
+)
+
+// A dialog answered by the policy closes within milliseconds; one still
+// showing after this long was not answered (the call failed) and freezes
+// the page like a dialog left open.
+const answerGrace = 2 * time.Second
+
+// dialogOpened records the dialog the page now shows and answers it by the
+// session's policy right away, from this long-lived session that has Page
+// enabled (only it can answer). The record lasts until the page reports it
+// closed, so tact's idea of the page never drifts from the page's.
+func (t *Tab) dialogOpened(tg *target, typ, msg string) {
+	pol := t.m.dialogPolicy()
+	d := Dialog{Type: typ, Message: msg, Action: "open"}
+	accept, text := true, ""
+	switch {
+	case pol.Mode == "leave":
+	case pol.Mode == "dismiss":
+		accept, d.Action = false, "dismissed"
+	case typ == "prompt" && pol.PromptText == "":
+		accept, d.Action = false, "dismissed"
+	default:
+		text, d.Action = pol.PromptText, "accepted"
+	}
+	t.update(func() {
+		showing := d
+		t.open, t.openTg, t.openAt = &showing, tg, time.Now()
+		t.dialogs = append(t.dialogs, d)
+	})
+	if d.Action == "open" {
+		return
+	}
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = handleDialog(ctx, tg, accept, text)
+	}()
+}
+
+func handleDialog(ctx context.Context, tg *target, accept bool, text string) error {
+	params := map[string]any{"accept": accept}
+	if text != "" {
+		params["promptText"] = text
+	}
+	return tg.sess.Call(ctx, "Page.handleJavaScriptDialog", params, nil)
+}
+
+// openDialog is the dialog that freezes the page, if any: one left open,
+// or one the policy failed to answer. Call with t.mu held.
+func (t *Tab) openDialog() *Dialog {
+	if t.open == nil || (t.open.Action != "open" && time.Since(t.openAt) < answerGrace) {
+		return nil
+	}
+	d := *t.open
+	d.Action = "open"
+	return &d
+}
+
+// dialogBlocks is the error every command on a tab with an open dialog
+// gets: which dialog, and how to answer it.
+func (t *Tab) dialogBlocks(d *Dialog) error {
+	if d == nil {
+		return nil
+	}
+	article := "a"
+	if strings.ContainsRune("aeiou", rune(d.Type[0])) {
+		article = "an"
+	}
+	return failure.New(failure.NotInteractable, "%s %s dialog is open: %q", article, d.Type, trim(d.Message, 80)).
+		WithHint("answer it: tact dialog accept|dismiss (or run the command with --dialog accept|dismiss)")
+}
+
+// OpenDialog returns the dialog showing in the tab and waiting for an
+// answer, if any.
+func (t *Tab) OpenDialog() *Dialog {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.openDialog()
+}
+
+// AnswerDialog accepts or dismisses the open dialog. When tact saw none it
+// still asks the page, so a dialog tact missed can always be answered.
+func (t *Tab) AnswerDialog(ctx context.Context, accept bool, text string) (*Dialog, error) {
+	t.mu.Lock()
+	var d Dialog
+	tg := t.openTg
+	if t.open != nil {
+		d = *t.open
+	}
+	t.mu.Unlock()
+	if tg == nil {
+		tg = t.main
+	}
+	if err := handleDialog(ctx, tg, accept, text); err != nil {
+		if strings.Contains(err.Error(), "No dialog is showing") {
+			t.update(func() { t.open, t.openTg = nil, nil })
+			return nil, failure.New(failure.NotFound, "no dialog is open")
+		}
+		if ctx.Err() != nil {
+			return nil, failure.New(failure.Timeout, "the page did not take the answer within --timeout")
+		}
+		return nil, errBrowserGone(err)
+	}
+	t.update(func() { t.open, t.openTg = nil, nil })
+	if d.Type == "" {
+		d.Type = "dialog"
+	}
+	if accept {
+		d.Action = "accepted"
+	} else {
+		d.Action = "dismissed"
+	}
+	return &d, nil
+}
+
+// answerOpen answers the dialog a tab left open, by a policy that now
+// answers dialogs (the user switched from --dialog leave).
+func (t *Tab) answerOpen(ctx context.Context, pol DialogPolicy) {
+	if d := t.OpenDialog(); d == nil {
+		return
+	}
+	accept := pol.Mode == "accept"
+	text := pol.PromptText
+	t.mu.Lock()
+	if t.open != nil && t.open.Type == "prompt" && text == "" {
+		accept = false
+	}
+	t.mu.Unlock()
+	if d, err := t.AnswerDialog(ctx, accept, text); err == nil {
+		t.update(func() { t.dialogs = append(t.dialogs, *d) })
+	}
+}
+
+// errDialogOpened ends a run of input events: one of them opened a dialog
+// that is left for the user, and the page takes nothing more until it is
+// answered. The action itself happened.
+var errDialogOpened = errors.New("a dialog opened")
+
+// dialogEnds turns errDialogOpened into success for the caller of a run
+// of input events; the dialog is reported as the action's effect.
+func dialogEnds(err error) error {
+	if errors.Is(err, errDialogOpened) {
+		return nil
+	}
+	return err
+}
+
+// input sends one input event and waits for the page to take it. The page
+// acknowledges an event whose handler opens a dialog only once the dialog
+// closes; under --dialog leave that would hold the command to its
+// deadline, so a dialog left open ends the wait (errDialogOpened).
+func (t *Tab) input(ctx context.Context, method string, params map[string]any) error {
+	if err := t.dialogBlocks(t.OpenDialog()); err != nil {
+		return err
+	}
+	cctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- t.main.sess.Call(cctx, method, params, nil) }()
+	for {
+		t.mu.Lock()
+		left, ch := t.open != nil && t.open.Action == "open", t.changed
+		t.mu.Unlock()
+		if left {
+			return errDialogOpened
+		}
+		select {
+		case err := <-done:
+			return inputErr(ctx, err)
+		case <-ch:
+		}
+	}
+}
