@@ -59,3 +59,23 @@ func TestRefindLookalikesStale(t *testing.T) {
 		t.Errorf("a lookalike was checked: %q", got)
 	}
 }
+
+// An identical element under another heading is not the removed one.
+func TestRefindOtherSectionStale(t *testing.T) {
+	s := "rerender"
+	out := openPage(t, s, page("act_rerender.html"))
+	var more string
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, `"Show more"`) && more == "" {
+			more = refOf(t, line, `"Show more"`) // the Inbox one, first in the page
+		}
+	}
+	mustOK(t, tact(t, s, "click", more, "--no-snap"))
+	r := tact(t, s, "click", more)
+	if r.code != 7 {
+		t.Errorf("removed button: exit %d, want 7 (STALE_REF)\n%s%s", r.code, r.out, r.err)
+	}
+	if got := evalIn(t, s, `document.getElementById("archive").textContent`); got != "Show more" {
+		t.Errorf("the Archive button was clicked: %q", got)
+	}
+}

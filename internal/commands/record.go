@@ -170,23 +170,8 @@ func contains(list []string, s string) bool {
 }
 
 // headingJS finds the text of the nearest heading before the element in
-// document order (crossing shadow roots upward), for the fingerprint.
-const headingJS = `function () {
-  const isH = (n) => n.nodeType === 1 && (/^H[1-6]$/.test(n.tagName) || n.getAttribute("role") === "heading");
-  let n = this;
-  for (let guard = 0; n && guard < 5000; guard++) {
-    if (n.previousElementSibling) {
-      n = n.previousElementSibling;
-      if (isH(n)) return n.textContent.trim().replace(/\s+/g, " ").slice(0, 120);
-      const hs = n.querySelectorAll ? n.querySelectorAll("h1,h2,h3,h4,h5,h6,[role=heading]") : [];
-      if (hs.length) return hs[hs.length - 1].textContent.trim().replace(/\s+/g, " ").slice(0, 120);
-    } else {
-      n = n.parentElement || (n.getRootNode && n.getRootNode().host) || null;
-      if (n && isH(n)) return n.textContent.trim().replace(/\s+/g, " ").slice(0, 120);
-    }
-  }
-  return "";
-}`
+// document order, for the fingerprint (tab/refind.js).
+const headingJS = `function () { return __tact.headingOf(this); }`
 
 // describeTarget returns the durable description of an element and
 // whether it is a password field.

@@ -96,7 +96,10 @@ func (t *Tab) refind(ctx context.Context, host *target, frame string, n int) (*E
 	var r struct {
 		Count int `json:"count"`
 	}
-	if err := t.evalIn(ctx, host, frame, fmt.Sprintf("__tact.refind(%d)", n), &r); err != nil {
+	t.mu.Lock()
+	heading := t.headings[n]
+	t.mu.Unlock()
+	if err := t.evalIn(ctx, host, frame, fmt.Sprintf("__tact.refind(%d, %s)", n, jsString(heading)), &r); err != nil {
 		return nil, err
 	}
 	if r.Count > 1 {

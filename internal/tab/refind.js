@@ -27,12 +27,36 @@
     for (const at of el.attributes) if (!STATE.has(at.name)) a.push(at.name + '=' + at.value);
     return el.tagName + '|' + a.sort().join('|');
   };
-  // refind(n) looks for the one element that replaced ref n's: an element
-  // in the document with the same tag, identity attributes and text as
-  // the removed subtree's root, holding at the same child path an element
-  // with the same tag, identity attributes and text. It sets T.lastMatch
-  // and returns {count}; tact acts only when count is 1.
-  T.refind = (n) => {
+  // headingOf is the text of the nearest heading before el in document
+  // order (crossing shadow roots upward): the fingerprint's heading.
+  const isH = (n) => n.nodeType === 1 && (/^H[1-6]$/.test(n.tagName) || n.getAttribute('role') === 'heading');
+  const hText = (n) => n.textContent.trim().replace(/\s+/g, ' ').slice(0, 120);
+  T.headingOf = (el) => {
+    let n = el;
+    for (let guard = 0; n && guard < 5000; guard++) {
+      if (n.previousElementSibling) {
+        n = n.previousElementSibling;
+        if (isH(n)) return hText(n);
+        const hs = n.querySelectorAll ? n.querySelectorAll('h1,h2,h3,h4,h5,h6,[role=heading]') : [];
+        if (hs.length) return hText(hs[hs.length - 1]);
+      } else {
+        n = n.parentElement || (n.getRootNode && n.getRootNode().host) || null;
+        if (n && isH(n)) return hText(n);
+      }
+    }
+    return '';
+  };
+  // Loose: the snap's heading is the visible text (joined, cut at 150
+  // characters), headingOf the whole text; letters and digits must agree.
+  const key = (s) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '').slice(0, 60);
+  const sameHeading = (a, b) => !a || !b || key(a) === key(b);
+  // refind(n, heading) looks for the one element that replaced ref n's:
+  // an element in the document with the same tag, identity attributes and
+  // text as the removed subtree's root, holding at the same child path an
+  // element with the same tag, identity attributes and text, under the
+  // heading the snap showed it under. It sets T.lastMatch and returns
+  // {count}; tact acts only when count is 1.
+  T.refind = (n, heading) => {
     let old = T.refs && T.refs.get(n);
     if (!old || old.isConnected) old = T.gone.get(n);
     if (!old || old.isConnected) return { count: 0 };
@@ -51,7 +75,7 @@
       if (ident(c) !== rootID || norm(c.textContent) !== rootText) continue;
       let el = c;
       for (const k of path) if (!(el = el.children[k])) break;
-      if (el && ident(el) === oldID && norm(el.textContent) === oldText) matches.push(el);
+      if (el && ident(el) === oldID && norm(el.textContent) === oldText && sameHeading(norm(heading), T.headingOf(el))) matches.push(el);
     }
     T.lastMatch = matches.length === 1 ? matches[0] : null;
     return { count: matches.length };

@@ -102,11 +102,21 @@ func (t *Tab) walkFrame(ctx context.Context, tg *target, frameID string, focus s
 		*top = r
 	}
 	var refs []int
+	heading := ""
+	t.mu.Lock()
+	if t.headings == nil {
+		t.headings = map[int]string{}
+	}
 	for _, it := range r.Items {
-		if it.K == snapshot.KindElement {
+		switch it.K {
+		case snapshot.KindHeading:
+			heading = it.Text
+		case snapshot.KindElement:
 			refs = append(refs, it.Ref)
+			t.headings[it.Ref] = heading
 		}
 	}
+	t.mu.Unlock()
 	if t.m.recordRefs(t.id, tg.id, frameID, refs, r.NextRef) {
 		*changed = true
 	}

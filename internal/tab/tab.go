@@ -57,6 +57,7 @@ type Tab struct {
 	changed    chan struct{}
 	last       *snapshot.Page // latest full snap, for --diff
 	activity   int            // requests, loads, history changes, popups: see ActMark
+	headings   map[int]string // ref -> heading its snap showed it under, for refind
 	downloads  []*Download    // since the last Drain
 }
 
@@ -150,6 +151,7 @@ func (t *Tab) event(tg *target, ev cdp.Event) {
 		if tg.kind == "page" && p.Frame.ParentID == "" {
 			t.m.forgetRefs(t.id)
 			t.update(func() {
+				t.headings = nil
 				t.url, t.loaderID = p.Frame.URL, p.Frame.LoaderID
 				t.navSeq++
 				t.domReady = false
