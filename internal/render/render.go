@@ -54,14 +54,14 @@ const trailerReserve = 170
 //	- @e22 "Item 2" href="/i/2" · @e23
 //
 // Links never print their role (a quoted name without a role is a link,
-// the same in every snap); any other element shows its role. A heading whose text is an
-// element's name carries that element's ref (and role, unless a link)
-// instead of a separate line. A link to where a nearby link goes prints
-// "(same as @eN)" when that is shorter than its name and href. Consecutive
-// elements of three or more repeated items (rows, list items, cards) print
-// one line per item; the first item shows roles other than "link", later
-// items drop roles when they have the same role sequence and names when
-// identical in every item. Names are cut at NameMax characters, headings
+// the same in every snap); any other element shows its role. A heading
+// whose text is an element's name carries that element's ref (and role,
+// unless a link) instead of a separate line. A link to where a nearby
+// link goes prints "(same as @eN)" when that is shorter than its name and
+// href. Consecutive elements of three or more repeated items (rows, list
+// items, cards) print one line per item; later items drop a name that is
+// identical in every item, and such an element without state prints as
+// its bare ref. Names are cut at NameMax characters, headings
 // at HeadingMax, hrefs shortened (see shortHref). With a budget, output
 // stops before exceeding it and ends with a line saying what was left out
 // and how to get it.
