@@ -1,6 +1,9 @@
 package cli_test
 
 import (
+	"image/png"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -166,5 +169,42 @@ func TestARIAWidgets(t *testing.T) {
 	}
 	if r := tact(t, s, "press", "Enter", "--repeat", "-1"); r.code != 2 {
 		t.Errorf("--repeat -1: exit %d %q", r.code, r.err)
+	}
+}
+
+// screenshot --annotate draws the ref labels (the in-page annotate module).
+func TestAnnotateDrawsLabels(t *testing.T) {
+	s := "controls-shot"
+	openPage(t, s, page("act_controls.html"))
+	red := func(args ...string) int {
+		file := filepath.Join(t.TempDir(), "shot.png")
+		r := tact(t, s, append([]string{"screenshot", "--file", file}, args...)...)
+		mustOK(t, r)
+		f, err := os.Open(strings.TrimSpace(r.out))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		img, err := png.Decode(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		b := img.Bounds()
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			for x := b.Min.X; x < b.Max.X; x++ {
+				r, g, bl, _ := img.At(x, y).RGBA()
+				if r>>8 > 200 && g>>8 < 60 && bl>>8 < 60 {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	if plain, marked := red(), red("--annotate"); marked <= plain+100 {
+		t.Errorf("annotated screenshot has %d label-red pixels, plain %d", marked, plain)
+	}
+	if again := red(); again > 100 {
+		t.Errorf("the overlay stayed after the screenshot: %d red pixels", again)
 	}
 }

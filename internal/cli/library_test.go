@@ -11,7 +11,7 @@ import (
 
 // The shipped modules declare every dependency they use and none is missing.
 func TestLibraryAssembles(t *testing.T) {
-	if _, err := inpage.Assemble(snapshot.Module, read.Module, locator.Module, inpage.Actions); err != nil {
+	if _, err := inpage.Assemble(snapshot.Module, read.Module, locator.Module, inpage.Actions, inpage.Annotate); err != nil {
 		t.Fatal(err)
 	}
 }

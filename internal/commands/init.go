@@ -120,7 +120,7 @@ func agentBody() string {
 headless browser for the session and keeps it (tabs, cookies, refs) between calls.
 
 1. Snap before acting: ` + "`tact snap URL`" + ` prints ` + "`# sections`" + `, ` + "`> summaries`" + ` and every
-   actionable element as ` + "`@eN [role] \"name\"`" + `.
+   actionable element as ` + "`@eN [role] \"name\"`" + ` (a link is just ` + "`@eN \"name\"`" + `).
 2. Act: ` + "`tact click @e3`" + `, ` + "`tact fill @e5 \"text\"`" + `, ` + "`tact select @e7 Label`" + `,
    ` + "`tact press Enter`" + `. Actions print ` + "`ok`" + `, effects (navigated, dialog, new tab) and the
    fresh snap after ` + "`---`" + `: no need to snap again. ` + "`--no-snap`" + ` skips it.

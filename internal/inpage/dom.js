@@ -225,6 +225,13 @@ __tact.define('dom', [], () => {
     return r.width >= 20 && r.height >= 20 && el.checkVisibility(VIS_ALL);
   }
 
+  // frameOrigin: the top-left of an iframe's content box (where its
+  // document's viewport starts) in its parent's viewport.
+  function frameOrigin(el) {
+    const r = el.getBoundingClientRect(), cs = getComputedStyle(el);
+    return { X: r.left + el.clientLeft + parseFloat(cs.paddingLeft), Y: r.top + el.clientTop + parseFloat(cs.paddingTop) };
+  }
+
   // ---- roles ----
 
   // The walker's role → the ARIA role a locator may also use.
@@ -251,8 +258,9 @@ __tact.define('dom', [], () => {
   __tact.visible = reachable; // wait css=…
   __tact.point = point;
   __tact.frameShown = frameShown;
+  __tact.frameOrigin = frameOrigin;
   return {
     fold, flatParent, idrefText, labelText, hiddenWhy, rendered, visuallyHidden, shown, isToggle,
-    customToggle, reachable, siblingLabel, namesControl, point, frameShown, ariaRole,
+    customToggle, reachable, siblingLabel, namesControl, point, frameShown, frameOrigin, ariaRole,
   };
 });

@@ -28,6 +28,9 @@ var domJS string
 //go:embed actions.js
 var actionsJS string
 
+//go:embed annotate.js
+var annotateJS string
+
 // Module is one in-page module: its name, the modules it needs and its
 // source.
 type Module struct {
@@ -60,6 +63,10 @@ var DOM = New(domJS)
 // Actions is the in-page half of the actions: field preparation, native
 // setters, and reading the ARIA widgets that fill and select drive.
 var Actions = New(actionsJS)
+
+// Annotate draws the ref labels of `screenshot --annotate` (needs the
+// walker module for the refs).
+var Annotate = New(annotateJS)
 
 // Assemble returns the prelude and mods (DOM added when missing) in
 // dependency order, or an error naming a module without a header, a

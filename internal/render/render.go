@@ -53,15 +53,15 @@ const trailerReserve = 170
 //	- @e20 "Item 1" href="/i/1" · @e21 [button] "Delete"
 //	- @e22 "Item 2" href="/i/2" · @e23
 //
-// Two or more consecutive links (or repeated items of one link each: a
-// menu) print without the "link" role; any other element shows its role. A heading whose text is an
-// element's name carries that element's ref (and role, unless a link)
-// instead of a separate line. A link to where a nearby link goes prints
-// "(same as @eN)" when that is shorter than its name and href. Consecutive
-// elements of three or more repeated items (rows, list items, cards) print
-// one line per item; the first item shows roles other than "link", later
-// items drop roles when they have the same role sequence and names when
-// identical in every item. Names are cut at NameMax characters, headings
+// Links never print their role (a quoted name without a role is a link,
+// the same in every snap); any other element shows its role. A heading
+// whose text is an element's name carries that element's ref (and role,
+// unless a link) instead of a separate line. A link to where a nearby
+// link goes prints "(same as @eN)" when that is shorter than its name and
+// href. Consecutive elements of three or more repeated items (rows, list
+// items, cards) print one line per item; later items drop a name that is
+// identical in every item, and such an element without state prints as
+// its bare ref. Names are cut at NameMax characters, headings
 // at HeadingMax, hrefs shortened (see shortHref). With a budget, output
 // stops before exceeding it and ends with a line saying what was left out
 // and how to get it.
@@ -226,7 +226,7 @@ func (w *writer) sameTargets(p *snapshot.Page) map[string]string {
 					if all[k].sec != all[primary].sec && !all[primary].heading {
 						continue // only a heading is plain to see from another section
 					}
-					full := utf8.RuneCountInString(w.elementLine(e, roleNone, true))
+					full := utf8.RuneCountInString(w.elementLine(e, noRole, true))
 					short := len(e.Ref) + len(" (same as @)") + len(pr) + 1
 					if full > short+2 {
 						alias[e.Ref] = pr
@@ -323,7 +323,7 @@ func (w *writer) section(s *snapshot.Section) bool {
 		if m >= 0 {
 			// The heading is the element's name (a teaser title link, an
 			// accordion button): one line instead of two.
-			h += " " + w.elementLine(&els[m], roleNoLink, false)
+			h += " " + w.elementLine(&els[m], withRole, false)
 		}
 		if !w.try(h) {
 			w.elemsLeftInSection = len(els)
@@ -447,7 +447,7 @@ func (w *writer) blocks(els []snapshot.Element) []block {
 			i += n
 			continue
 		}
-		out = append(out, block{lines: []groupLine{{text: w.elementLine(&els[i], roleAll, true), elems: 1}}})
+		out = append(out, block{lines: []groupLine{{text: w.elementLine(&els[i], withRole, true), elems: 1}}})
 		i++
 	}
 	return out
@@ -470,7 +470,7 @@ func singleLinks(items [][]snapshot.Element) bool {
 func (w *writer) linkLines(els []snapshot.Element) []groupLine {
 	out := make([]groupLine, len(els))
 	for i := range els {
-		out[i] = groupLine{text: w.elementLine(&els[i], roleNoLink, true), elems: 1}
+		out[i] = groupLine{text: w.elementLine(&els[i], withRole, true), elems: 1}
 	}
 	return out
 }
@@ -595,9 +595,9 @@ func (w *writer) groupLines(items [][]snapshot.Element) []groupLine {
 		parts := make([]string, len(it))
 		for j := range it {
 			showName := !(aligned && constName[j])
-			mode := roleNoLink
+			mode := withRole
 			if !showName && len(it[j].Attrs) == 0 {
-				mode = roleNone
+				mode = noRole
 			}
 			parts[j] = w.elementLine(&it[j], mode, showName)
 		}
@@ -606,11 +606,12 @@ func (w *writer) groupLines(items [][]snapshot.Element) []groupLine {
 	return out
 }
 
-// Which roles elementLine prints.
+// Which roles elementLine prints. A link never prints its role: a quoted
+// name without one is a link, so a link reads the same in every snap
+// whether it stands alone or in a run of links.
 const (
-	roleAll    = iota // a line of its own: always
-	roleNoLink        // lists, rows, headings: all but "link"
-	roleNone          // bare refs in rows, alias length estimates
+	withRole = iota // every role but "link"
+	noRole          // bare refs in rows, alias length estimates
 )
 
 // elementLine is `@e12 [role] "name" key="value" flag`.
@@ -624,7 +625,7 @@ func (w *writer) elementLine(e *snapshot.Element, roles int, name bool) string {
 		b.WriteByte(')')
 		return b.String()
 	}
-	if e.Role != "" && (roles == roleAll || (roles == roleNoLink && e.Role != "link")) {
+	if e.Role != "" && roles == withRole && e.Role != "link" {
 		b.WriteString(" [")
 		b.WriteString(clean(e.Role))
 		b.WriteByte(']')

@@ -55,7 +55,7 @@ func TestText(t *testing.T) {
 			opts: Options{AllHrefs: true},
 			want: `Example — https://ex.com/
 > Intro text
-@e1 [link] "Home" href="/"
+@e1 "Home" href="/"
 ## Form
 @e2 [input:text] placeholder="Search" required
 @e3 [input:checkbox] "Remember" checked disabled
@@ -107,7 +107,7 @@ func TestText(t *testing.T) {
 				grouped("g2:2", e(10, "link", "are not a list")),
 			}}}},
 			want: `u
-@e1 [link] "Top"
+@e1 "Top"
 - @e2 "A" href="/a" · @e3 [button] "Delete"
 - @e4 "B" · @e5
 - @e6 "C" · @e7
@@ -117,7 +117,7 @@ func TestText(t *testing.T) {
 `,
 		},
 		{
-			name: "links: runs without roles; lone links and other roles keep theirs",
+			name: "links never print their role; other roles do",
 			page: &snapshot.Page{URL: "u", Sections: []snapshot.Section{{Elements: []snapshot.Element{
 				e(1, "link", "Home"),
 				e(2, "button", "Menu"),
@@ -132,9 +132,9 @@ func TestText(t *testing.T) {
 				e(11, "link", strings.Repeat("A very long link name ", 4), snapshot.Attr{Key: "selected"}),
 			}}}},
 			want: `u
-@e1 [link] "Home"
+@e1 "Home"
 @e2 [button] "Menu"
-@e3 [link] "Alone"
+@e3 "Alone"
 @e4 [input:text] "Search"
 @e5 "News"
 @e6 "Sport"
@@ -196,7 +196,7 @@ func TestText(t *testing.T) {
 @e7 href="#"
 @e8 href="#"
 ### Next
-@e9 [link] "Harbour story, the sequel"
+@e9 "Harbour story, the sequel"
 `,
 		},
 		{
@@ -211,7 +211,7 @@ func TestText(t *testing.T) {
 			}},
 			want: `u
 ## One
-@e1 [link] "Read more"
+@e1 "Read more"
 ## Two
 @e2 "Read more"
 @e3 href="news.example.org/…/a-very-long-story-slug-about-something/?…"
@@ -295,7 +295,7 @@ func TestTextBudget(t *testing.T) {
 
 	// With room, a long run gives way to what follows it.
 	out, st := Text(p, Options{MaxTokens: 2000})
-	if !strings.Contains(out, "## Footer\n@e9999 [link] \"Next page\"\n") {
+	if !strings.Contains(out, "## Footer\n@e9999 \"Next page\"\n") {
 		t.Errorf("footer not shown after a skipped run:\n%s", out[len(out)-400:])
 	}
 	if !strings.Contains(out, "more items (") || !strings.Contains(out, "–@e6000) not shown") {

@@ -591,6 +591,12 @@ __tact.define('snapshot', ['dom'], (dom) => {
     const n = T.refOf.get(el);
     return n && T.refs.get(n) === el ? n : 0;
   }
+  // liveRefs: [ref, element] of every issued ref still in the document.
+  function liveRefs() {
+    const out = [];
+    for (const [n, el] of T.refs) if (el.isConnected) out.push([n, el]);
+    return out;
+  }
   T.refFor = refOf;
-  return { probe, refOf };
+  return { probe, refOf, liveRefs };
 });

@@ -63,10 +63,7 @@ func (t *Tab) frameOffset(ctx context.Context, tg *target, frameID string) (floa
 			return 0, 0, err
 		}
 		var o struct{ X, Y float64 }
-		err = fe.Call(ctx, `function () {
-  const r = this.getBoundingClientRect(), cs = getComputedStyle(this);
-  return {X: r.left + this.clientLeft + parseFloat(cs.paddingLeft), Y: r.top + this.clientTop + parseFloat(cs.paddingTop)};
-}`, &o)
+		err = fe.callLib(ctx, "frameOrigin", &o)
 		fe.Release(ctx)
 		if err != nil {
 			return 0, 0, err
