@@ -8,6 +8,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/tact-browser/tact/internal/proc"
 )
 
 // markerVar is set in the environment of a test package's process, so
@@ -24,9 +26,9 @@ func mark() string {
 }
 
 // marked lists the processes, other than this one, that carry the marker.
-func marked(token string) map[int]string {
+func marked(token string) map[proc.ID]string {
 	want := []byte(markerVar + "=" + token + "\x00")
-	out := map[int]string{}
+	out := map[proc.ID]string{}
 	envs, _ := filepath.Glob("/proc/[0-9]*/environ")
 	for _, f := range envs {
 		pid, err := strconv.Atoi(filepath.Base(filepath.Dir(f)))
@@ -37,12 +39,11 @@ func marked(token string) map[int]string {
 		if err != nil || !strings.Contains(string(b), string(want)) {
 			continue
 		}
-		st, _ := os.ReadFile(filepath.Join(filepath.Dir(f), "stat"))
-		if i := strings.LastIndexByte(string(st), ')'); i >= 0 && strings.HasPrefix(strings.TrimSpace(string(st[i+1:])), "Z") {
-			continue // exited, waiting to be reaped
+		id, err := proc.Of(pid)
+		if err != nil {
+			continue // exited (maybe waiting to be reaped)
 		}
-		args, _ := os.ReadFile(filepath.Join(filepath.Dir(f), "cmdline"))
-		out[pid] = strings.TrimSpace(strings.ReplaceAll(string(args), "\x00", " "))
+		out[id] = strings.Join(id.Args(), " ")
 	}
 	return out
 }
@@ -51,7 +52,7 @@ func marked(token string) map[int]string {
 // them: after a bounded wait for processes that are ending anyway, it
 // names and kills what is left.
 func checkLeaks(token string) error {
-	var left map[int]string
+	var left map[proc.ID]string
 	for end := time.Now().Add(15 * time.Second); ; time.Sleep(100 * time.Millisecond) {
 		if left = marked(token); len(left) == 0 {
 			return nil
@@ -61,9 +62,9 @@ func checkLeaks(token string) error {
 		}
 	}
 	var sb strings.Builder
-	for pid, args := range left {
-		fmt.Fprintf(&sb, "\n  pid %d: %.200s", pid, args)
-		_ = syscall.Kill(pid, syscall.SIGKILL)
+	for id, args := range left {
+		fmt.Fprintf(&sb, "\n  pid %d: %.200s", id.PID, args)
+		_ = id.Signal(syscall.SIGKILL)
 	}
 	return fmt.Errorf("browsertest: %d process(es) started by the tests are still running (killed now):%s", len(left), sb.String())
 }

@@ -169,7 +169,7 @@ func run(kctx *kong.Context, a *app, stdout, stderr io.Writer) int {
 	defer cancel()
 	resp, err := c.Do(ctx, rpc.Request{Command: path, Params: params, Globals: g}, autostart)
 	if client.IsNotRunning(err) {
-		return notRunning(g.Session, path, a.Output, stdout)
+		return notRunning(ctx, g.Session, path, a.Output, stdout)
 	}
 	if err != nil {
 		return printErr(stdout, stderr, a.Output, err)
@@ -199,9 +199,15 @@ func writeBoth(stdout, stderr io.Writer, out, errOut string, more bool) {
 	io.WriteString(stderr, errOut)
 }
 
-func notRunning(session, path, format string, stdout io.Writer) int {
+func notRunning(ctx context.Context, session, path, format string, stdout io.Writer) int {
 	msg := "not running"
-	if path == "browser stop" && daemon.StopOrphan(session) {
+	// An orphan gets what is left of --timeout (less the kill itself) to
+	// exit by itself and write its profile.
+	grace := 5 * time.Second
+	if dl, ok := ctx.Deadline(); ok {
+		grace = min(grace, max(time.Until(dl)-2500*time.Millisecond, 0))
+	}
+	if path == "browser stop" && daemon.StopOrphan(session, grace) {
 		msg = "stopped an orphaned browser"
 	}
 	if format == "json" || format == "ndjson" {

@@ -445,7 +445,7 @@ func Dispatch(m *tab.Manager, rec *commands.Recorder, req rpc.Request, stop func
 // when it died. It does nothing while any daemon holds the session lock
 // (one starting, serving or stopping owns its browser), and touches only a
 // process the saved state proves to be that browser.
-func StopOrphan(session string) bool {
+func StopOrphan(session string, grace time.Duration) bool {
 	paths, err := datadir.Session(session)
 	if err != nil {
 		return false
@@ -458,7 +458,7 @@ func StopOrphan(session string) bool {
 	if syscall.Flock(int(lock.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) != nil {
 		return false
 	}
-	return tab.StopSavedBrowser(paths.State)
+	return tab.StopSavedBrowser(paths.State, grace)
 }
 
 // ProfileDir is where a profile's browser data lives.

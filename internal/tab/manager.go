@@ -105,14 +105,15 @@ func readState(file string) persisted {
 }
 
 // StopSavedBrowser ends the browser an earlier daemon of this session
-// launched and left behind, if the state file proves it still runs. The
-// caller must hold the session's lock, so no live daemon owns that browser.
-func StopSavedBrowser(stateFile string) bool {
+// launched and left behind, if the state file proves it still runs, giving
+// it grace to exit by itself first. The caller must hold the session's
+// lock, so no live daemon owns that browser.
+func StopSavedBrowser(stateFile string, grace time.Duration) bool {
 	st := readState(stateFile)
 	if !st.Launched || !st.Browser.Running() {
 		return false
 	}
-	return st.Browser.Stop(5 * time.Second)
+	return st.Browser.Stop(grace)
 }
 
 type refInfo struct {
