@@ -287,7 +287,7 @@ func (d *daemon) serve(conn net.Conn) {
 	if req.Version != d.opts.Version {
 		_ = rpc.Write(conn, rpc.Response{Error: &failure.Error{Code: rpc.CodeRetry, Message: "daemon is version " + d.opts.Version}})
 		d.log.Info("client of another version; handing over", "client", req.Version)
-		d.shutdown(false) // the browser stays for the new daemon
+		d.shutdown(false) // with --port the browser stays for the new daemon; over a pipe it ends with this one and the new daemon reopens its page
 		return
 	}
 	var wmu sync.Mutex
