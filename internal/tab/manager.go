@@ -204,6 +204,9 @@ func (m *Manager) Close() {
 	}
 	m.mu.Lock()
 	conn, proc, launched, saved := m.conn, m.proc, m.launched, m.state.Browser
+	// With --port, an earlier daemon's browser this one never attached
+	// to: it is the session's, and no other daemon can own it now.
+	orphan := conn == nil && m.state.Launched
 	m.conn = nil
 	m.mu.Unlock()
 	if conn != nil {
@@ -226,6 +229,8 @@ func (m *Manager) Close() {
 		} else {
 			saved.Stop(10 * time.Second)
 		}
+	} else if orphan {
+		saved.Stop(5 * time.Second)
 	}
 	m.mu.Lock()
 	m.state.Browser, m.state.WS, m.state.Launched = browser.Identity{}, "", false
