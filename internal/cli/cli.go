@@ -60,6 +60,10 @@ type daemonCmd struct {
 // Version is set by main from build information.
 var Version = "dev"
 
+// Started is when the tact process started, set by main; zero means now
+// (cli.Main called in-process, as tests do).
+var Started time.Time
+
 // Main runs the CLI and returns the process exit code.
 func Main(args []string, stdout, stderr io.Writer) int {
 	var a app
@@ -164,8 +168,14 @@ func run(kctx *kong.Context, a *app, stdout, stderr io.Writer) int {
 	c.OnPartial = func(out, errOut string) { writeBoth(stdout, stderr, out, errOut, false) }
 	// Status and stop never start a daemon just to report on it.
 	autostart := path != "browser status" && path != "browser stop"
-	// --timeout is a promise for the whole call, whatever the daemon does.
-	ctx, cancel := context.WithTimeout(context.Background(), client.Budget(g))
+	// --timeout is a promise for the whole call, whatever the daemon does,
+	// counted from the process's start when main says when that was (a
+	// busy machine can take a while just to run it).
+	start := Started
+	if start.IsZero() {
+		start = time.Now()
+	}
+	ctx, cancel := context.WithDeadline(context.Background(), start.Add(client.Budget(g)))
 	defer cancel()
 	resp, err := c.Do(ctx, rpc.Request{Command: path, Params: params, Globals: g}, autostart)
 	if client.IsNotRunning(err) {

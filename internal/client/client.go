@@ -82,7 +82,7 @@ func (c *Client) Running() bool {
 // A stopped or hung daemon, or one that cannot start, makes the call fail
 // at that point instead of hanging it.
 func Budget(g rpc.Globals) time.Duration {
-	return max(g.Timeout, g.Deadline) + 600*time.Millisecond
+	return max(g.Timeout, g.Deadline) + 500*time.Millisecond
 }
 
 // Do sends req, starting the daemon first when autostart is set. When ctx

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 )
 
 // ID is a process: its pid and its start time (clock ticks after boot,
@@ -147,4 +148,28 @@ func Holder(path string) (id ID, held bool) {
 		id.Start, _ = strconv.ParseUint(fields[1], 10, 64)
 	}
 	return id, true
+}
+
+// clockTicks is USER_HZ, the unit of /proc start times: 100 on every
+// Linux architecture Go supports.
+const clockTicks = 100
+
+// Age is how long this process has run, from its exec (boot-relative
+// clocks, so a wall clock change does not matter). 0 when unknown.
+func Age() time.Duration {
+	b, err := os.ReadFile("/proc/uptime")
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(b))
+	if len(f) == 0 {
+		return 0
+	}
+	up, err := strconv.ParseFloat(f[0], 64)
+	self := Self()
+	if err != nil || self.Start == 0 {
+		return 0
+	}
+	age := time.Duration((up - float64(self.Start)/clockTicks) * float64(time.Second))
+	return max(age, 0)
 }
