@@ -60,6 +60,15 @@ func TestBatchFailingStep(t *testing.T) {
 	if got := evalIn(t, s, `document.getElementById("counter").textContent`); got != "Clicked 3x" {
 		t.Errorf("counter after a refused batch = %q", got)
 	}
+	// A step that times out on a hung page: TIMEOUT, no snap of the stuck
+	// page, and the next command works.
+	r = tact(t, s, "--timeout", "2s", "batch", "click "+refOf(t, out, `"Hang"`), "click "+count)
+	if r.code != 5 || !strings.Contains(r.out, "(no snap: the step timed out)") || strings.Contains(r.out, "[2]") {
+		t.Errorf("timed-out step: exit %d\n%s%s", r.code, r.out, r.err)
+	}
+	if got := evalIn(t, s, `document.getElementById("counter").textContent`); got != "Clicked 3x" {
+		t.Errorf("counter after a timed-out batch = %q", got)
+	}
 }
 
 func TestBatchStdin(t *testing.T) {

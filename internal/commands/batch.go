@@ -146,7 +146,6 @@ func (s *SecretSource) fromOutside() bool { return s.SecretEnv != "" || s.Secret
 // --continue-on-error) with its number, command and error, after the
 // snap at that point, and the batch fails with that step's error code.
 func (c *Batch) Run(ctx context.Context, env *Env) (*Output, error) {
-	registry()
 	steps, err := parseSteps(c.Steps)
 	if err != nil {
 		return nil, err
@@ -177,7 +176,14 @@ func (c *Batch) Run(ctx context.Context, env *Env) (*Output, error) {
 		}
 	}
 	out := &Output{Data: map[string]any{"steps": results}}
-	if !c.NoSnap {
+	switch {
+	case c.NoSnap:
+	case firstErr != nil && failure.From(firstErr).Code == failure.Timeout:
+		// The page may still be stuck; the daemon interrupts it after this.
+		sb.WriteString("---\n(no snap: the step timed out)\n")
+	default:
+		ctx, cancel := context.WithTimeout(ctx, env.Globals.Timeout)
+		defer cancel()
 		if t, terr := env.Browser.Current(ctx); terr == nil {
 			text, page, stderr := freshSnap(ctx, t, ActOpts{Diff: c.Diff, MaxTokens: c.MaxTokens})
 			sb.WriteString("---\n" + text)
