@@ -123,6 +123,10 @@ func TestARIAWidgets(t *testing.T) {
 	if got := evalIn(t, s, `document.getElementById("bright").value`); got != "35" {
 		t.Errorf("native range = %s", got)
 	}
+	// Between two steps: a clear error saying where it stands.
+	if r := tact(t, s, "fill", `label=Brightness`, "37"); r.code != 2 || !strings.Contains(r.err, "steps go from 35 to 40") {
+		t.Errorf("between steps: exit %d %q", r.code, r.err)
+	}
 	r := tact(t, s, "fill", refOf(t, out, `"Guests"`), "21")
 	if r.code != 2 || !strings.Contains(r.err, "outside") || attr("guests", "aria-valuenow") != "7" {
 		t.Errorf("out of range: exit %d %q, value %s", r.code, r.err, attr("guests", "aria-valuenow"))

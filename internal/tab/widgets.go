@@ -151,7 +151,9 @@ func (e *Element) fillRange(ctx context.Context, st rangeState, value string) ([
 			return nil, err
 		}
 	}
-	usePage := true
+	// Arrows first, to learn the step; PageUp/PageDown only while the
+	// target is ten or more steps away (and while they help).
+	usePage, arrowStep := true, 0.0
 	for !match(st) && presses < maxRangeKeys {
 		if st.Now == nil {
 			return nil, failure.New(failure.NotInteractable, "the %s shows no aria-valuenow to steer by", st.Kind)
@@ -163,12 +165,17 @@ func (e *Element) fillRange(ctx context.Context, st rangeState, value string) ([
 			keys, idx, page = down, &downKey, "PageDown"
 		}
 		key := keys[*idx]
-		if usePage {
+		if usePage && arrowStep > 0 && math.Abs(want-*st.Now) >= 10*arrowStep {
 			key = page
 		}
 		next, err := press(key, st)
 		if err != nil {
 			return nil, err
+		}
+		if key != page && next.Now != nil {
+			if d := math.Abs(*next.Now - *st.Now); d > 0 {
+				arrowStep = d
+			}
 		}
 		switch {
 		case next.Now == nil || sameNum(next.Now, st.Now):
