@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"testing"
 )
 
 // CLIEnv is a process-wide environment for end-to-end tests that run tact
@@ -18,12 +19,21 @@ type CLIEnv struct {
 
 	srv, alt *httptest.Server
 	token    string // marks the processes the tests start
+	stop     func(session string)
 	mu       sync.Mutex
 	sessions map[string]bool
+	users    map[string]int // tests using a session right now
 }
 
-// SetupCLI prepares the environment; Close undoes it.
-func SetupCLI(prefix string) (*CLIEnv, error) {
+// SharedSession is the one session tests share; it lives until Finish.
+// Every other session is stopped when the last test using it ends, so a
+// package's tests never keep dozens of idle browsers alive at once (on a
+// loaded 2-core machine those starve the test that is running).
+const SharedSession = "main"
+
+// SetupCLI prepares the environment; stop ends a session (`tact --session
+// S browser stop`). Finish undoes it.
+func SetupCLI(prefix string, stop func(session string)) (*CLIEnv, error) {
 	home, err := os.MkdirTemp("", prefix)
 	if err != nil {
 		return nil, err
@@ -33,7 +43,7 @@ func SetupCLI(prefix string) (*CLIEnv, error) {
 		os.RemoveAll(home)
 		return nil, err
 	}
-	e := &CLIEnv{Home: home, token: mark(), sessions: map[string]bool{}}
+	e := &CLIEnv{Home: home, token: mark(), stop: stop, sessions: map[string]bool{}, users: map[string]int{}}
 	os.Setenv("TACT_HOME", home)
 	os.Setenv("TACT_CHROME_ARGS", `"`+HostRules+`" --no-sandbox`)
 	os.Unsetenv("TACT_SESSION")
@@ -44,28 +54,48 @@ func SetupCLI(prefix string) (*CLIEnv, error) {
 	return e, nil
 }
 
-// Used records that a test used a session, so Close can stop its daemon.
-func (e *CLIEnv) Used(session string) {
+// Use records that t uses a session. Close stops it in any case; a
+// session other than SharedSession is also stopped when the last test
+// using it ends. Calling Use again within one test is free.
+func (e *CLIEnv) Use(t testing.TB, session string) {
 	e.mu.Lock()
+	defer e.mu.Unlock()
 	e.sessions[session] = true
-	e.mu.Unlock()
+	if session == SharedSession {
+		return
+	}
+	key := t.Name() + "\x00" + session
+	if e.users[key] > 0 {
+		return
+	}
+	e.users[key]++
+	e.users[session]++
+	t.Cleanup(func() {
+		e.mu.Lock()
+		delete(e.users, key)
+		e.users[session]--
+		last := e.users[session] == 0
+		e.mu.Unlock()
+		if last {
+			e.stop(session)
+		}
+	})
 }
 
 // Finish is the end of a TestMain: it closes the environment and turns
 // the test run's exit code into a failure when processes leaked.
-func (e *CLIEnv) Finish(code int, stop func(session string)) int {
-	if err := e.Close(stop); err != nil {
+func (e *CLIEnv) Finish(code int) int {
+	if err := e.Close(); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
 	return code
 }
 
-// Close stops every used session (stop runs `tact --session S browser
-// stop`), the servers, and removes the home. It fails when a daemon or
-// browser the tests started is still running then (a test that lost track
-// of its session).
-func (e *CLIEnv) Close(stop func(session string)) error {
+// Close stops every used session, the servers, and removes the home. It
+// fails when a daemon or browser the tests started is still running then
+// (a test that lost track of its session).
+func (e *CLIEnv) Close() error {
 	e.mu.Lock()
 	list := make([]string, 0, len(e.sessions))
 	for s := range e.sessions {
@@ -73,7 +103,7 @@ func (e *CLIEnv) Close(stop func(session string)) error {
 	}
 	e.mu.Unlock()
 	for _, s := range list {
-		stop(s)
+		e.stop(s)
 	}
 	e.srv.Close()
 	e.alt.Close()

@@ -38,13 +38,14 @@ func run(m *testing.M) int {
 		return m.Run()
 	}
 	var err error
-	if env, err = browsertest.SetupCLI("tact-cli-test-"); err != nil {
+	stop := func(s string) {
+		cli.Main([]string{"--session", s, "browser", "stop"}, &bytes.Buffer{}, &bytes.Buffer{})
+	}
+	if env, err = browsertest.SetupCLI("tact-cli-test-", stop); err != nil {
 		panic(err)
 	}
 	srvURL, altURL = env.URL, env.AltURL
-	return env.Finish(m.Run(), func(s string) {
-		cli.Main([]string{"--session", s, "browser", "stop"}, &bytes.Buffer{}, &bytes.Buffer{})
-	})
+	return env.Finish(m.Run())
 }
 
 type result struct {
@@ -58,7 +59,7 @@ func tact(t testing.TB, session string, args ...string) result {
 	if noBrowser != "" {
 		t.Skip(noBrowser)
 	}
-	env.Used(session)
+	env.Use(t, session)
 	var out, errb bytes.Buffer
 	code := cli.Main(append([]string{"--session", session}, args...), &out, &errb)
 	return result{out.String(), errb.String(), code}

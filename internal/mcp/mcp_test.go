@@ -48,13 +48,14 @@ func run(m *testing.M) int {
 		return m.Run()
 	}
 	var err error
-	if env, err = browsertest.SetupCLI("tact-mcp-test-"); err != nil {
+	stop := func(s string) {
+		cli.Main([]string{"--session", s, "browser", "stop"}, &bytes.Buffer{}, &bytes.Buffer{})
+	}
+	if env, err = browsertest.SetupCLI("tact-mcp-test-", stop); err != nil {
 		panic(err)
 	}
 	srvURL = env.URL
-	return env.Finish(m.Run(), func(s string) {
-		cli.Main([]string{"--session", s, "browser", "stop"}, &bytes.Buffer{}, &bytes.Buffer{})
-	})
+	return env.Finish(m.Run())
 }
 
 func needBrowser(t *testing.T, session string) {
@@ -62,7 +63,7 @@ func needBrowser(t *testing.T, session string) {
 	if noBrowser != "" {
 		t.Skip(noBrowser)
 	}
-	env.Used(session)
+	env.Use(t, session)
 }
 
 // connect starts a server for session in this process and connects an SDK
