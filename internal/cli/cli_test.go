@@ -132,6 +132,11 @@ func TestSnapJSON(t *testing.T) {
 				Action string `json:"action"`
 			} `json:"elements"`
 		} `json:"sections"`
+		// Seed 000 reads .elements directly.
+		Elements []struct {
+			Ref     string `json:"ref"`
+			Section *int   `json:"section"`
+		} `json:"elements"`
 	}
 	if err := json.Unmarshal([]byte(r.out), &p); err != nil {
 		t.Fatalf("json: %v\n%s", err, r.out)
@@ -150,6 +155,22 @@ func TestSnapJSON(t *testing.T) {
 	}
 	if n != 2 {
 		t.Errorf("want 2 elements, got %d", n)
+	}
+	if len(p.Elements) != n {
+		t.Errorf("top-level elements: want %d, got %+v", n, p.Elements)
+	}
+	for _, e := range p.Elements {
+		if e.Section == nil || *e.Section < 0 || *e.Section >= len(p.Sections) {
+			t.Errorf("top-level element %s: bad section %v", e.Ref, e.Section)
+			continue
+		}
+		found := false
+		for _, se := range p.Sections[*e.Section].Elements {
+			found = found || se.Ref == e.Ref
+		}
+		if !found {
+			t.Errorf("top-level element %s is not in section %d", e.Ref, *e.Section)
+		}
 	}
 	nd := tact(t, "main", "-o", "ndjson", "snap")
 	mustOK(t, nd)

@@ -360,7 +360,7 @@ func TestJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"url":"u","title":"T","sections":[{"level":0,"elements":[]},{"heading":"H <1>","level":1,"summary":"s","elements":[{"ref":"e1","role":"link","name":"a&b","tag":"a","attrs":{"href":"/x?a=1&b=2","selected":true},"action":"click","frame":"F"}]}]}` + "\n"
+	want := `{"url":"u","title":"T","sections":[{"level":0,"elements":[]},{"heading":"H <1>","level":1,"summary":"s","elements":[{"ref":"e1","role":"link","name":"a&b","tag":"a","attrs":{"href":"/x?a=1&b=2","selected":true},"action":"click","frame":"F"}]}],"elements":[{"ref":"e1","role":"link","name":"a&b","tag":"a","attrs":{"href":"/x?a=1&b=2","selected":true},"action":"click","frame":"F","section":1}]}` + "\n"
 	if string(b) != want {
 		t.Errorf("got  %s\nwant %s", b, want)
 	}

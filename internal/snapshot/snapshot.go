@@ -9,7 +9,9 @@
 package snapshot
 
 import (
+	"bytes"
 	_ "embed"
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"strings"
@@ -75,9 +77,47 @@ type Page struct {
 	URL      string    `json:"url"`
 	Title    string    `json:"title"`
 	Sections []Section `json:"sections"`
+	// Elements is every element of Sections in order, each with the index
+	// of its section, so a script can read them without walking sections
+	// (jq '.elements[].ref'). It is filled when the page is marshalled.
+	Elements []PageElement `json:"elements"`
 	// Loading: the load event has not fired (a subresource never finished);
 	// the page is shown as it is.
 	Loading bool `json:"loading,omitempty"`
+}
+
+// PageElement is an element of the flat list: the element and the index
+// of its section in Sections.
+type PageElement struct {
+	Element
+	Section int `json:"section"`
+}
+
+// Flat lists every element of p's sections in order, with its section.
+func (p *Page) Flat() []PageElement {
+	out := []PageElement{}
+	for si, s := range p.Sections {
+		for _, e := range s.Elements {
+			out = append(out, PageElement{e, si})
+		}
+	}
+	return out
+}
+
+// MarshalJSON writes the page with Elements computed from Sections, so the
+// two never disagree, whoever built or edited the page.
+func (p Page) MarshalJSON() ([]byte, error) {
+	type plain Page
+	q := plain(p)
+	q.Elements = p.Flat()
+	// No HTML escaping here: the caller's encoder escapes if it wants to.
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(q); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(b.Bytes(), "\n"), nil
 }
 
 // Section is a heading (none for the level-0 section holding what comes
