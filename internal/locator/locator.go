@@ -162,7 +162,7 @@ func Parse(s string) (Locator, error) {
 	}
 	if n, ok, isRef := parseRef(s); isRef {
 		if !ok {
-			return Locator{}, fmt.Errorf("malformed ref %q: want @e<number> from tact snap", s)
+			return Locator{}, fmt.Errorf("malformed ref %q: want @e<number> (or @<number>) from tact snap", s)
 		}
 		return Locator{Ref: n}, nil
 	}
@@ -184,12 +184,22 @@ func Parse(s string) (Locator, error) {
 	return l, nil
 }
 
-// parseRef recognises "@e12" and "e12". isRef is true when s looks like a
-// ref at all (starts with "@", or is e+digits).
+// ParseRef accepts "@e12", "e12" and ego-browser's "@12", and returns 12.
+func ParseRef(s string) (int, bool) {
+	n, ok, _ := parseRef(s)
+	return n, ok
+}
+
+// parseRef recognises "@e12", "e12" and "@12" (ego-browser's spelling).
+// isRef is true when s looks like a ref at all (starts with "@", or is
+// e+digits).
 func parseRef(s string) (n int, ok, isRef bool) {
 	if strings.HasPrefix(s, "@") {
 		isRef = true
 		s = s[1:]
+		if s != "" && s[0] >= '0' && s[0] <= '9' {
+			s = "e" + s
+		}
 	} else if len(s) < 2 || s[0] != 'e' || strings.Trim(s[1:], "0123456789") != "" {
 		return 0, false, false
 	}

@@ -14,6 +14,7 @@ func TestParse(t *testing.T) {
 	}{
 		{"@e12", Locator{Ref: 12}, ""},
 		{"e7", Locator{Ref: 7}, "@e7"},
+		{"@3", Locator{Ref: 3}, "@e3"}, // ego-browser's spelling
 		{"css=#login", Locator{Steps: []Step{{Kind: CSS, Value: "#login"}}}, ""},
 		{"css:#login", Locator{Steps: []Step{{Kind: CSS, Value: "#login"}}}, "css=#login"},
 		{"loc=css:.btn.primary", Locator{Steps: []Step{{Kind: CSS, Value: ".btn.primary"}}}, "css=.btn.primary"},
@@ -61,6 +62,9 @@ func TestParseErrors(t *testing.T) {
 		{"", "empty target"},
 		{"@x", "malformed ref"},
 		{"@e0", "malformed ref"},
+		{"@0", "malformed ref"},
+		{"@-1", "malformed ref"},
+		{"@3x", "malformed ref"},
 		{"@e", "malformed ref"},
 		{"#login", "unsupported target"},
 		{"button", "unsupported target"},

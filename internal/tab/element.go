@@ -3,11 +3,10 @@ package tab
 import (
 	"context"
 	"fmt"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/locator"
 )
 
 // Element is a live handle on a page element: the frame it lives in and a
@@ -37,17 +36,9 @@ func (e *Element) Label() string {
 	return "the element"
 }
 
-// ParseRef accepts "@e12" (and "e12") and returns 12.
+// ParseRef accepts "@e12", "e12" and "@12" and returns 12.
 func ParseRef(s string) (int, bool) {
-	s = strings.TrimPrefix(s, "@")
-	if !strings.HasPrefix(s, "e") {
-		return 0, false
-	}
-	n, err := strconv.Atoi(s[1:])
-	if err != nil || n <= 0 {
-		return 0, false
-	}
-	return n, true
+	return locator.ParseRef(s)
 }
 
 // ResolveRef finds the element a ref was issued for. It never falls back

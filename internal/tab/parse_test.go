@@ -9,12 +9,12 @@ import (
 )
 
 func TestParseRef(t *testing.T) {
-	for in, want := range map[string]int{"@e1": 1, "e42": 42, "@e007": 7} {
+	for in, want := range map[string]int{"@e1": 1, "e42": 42, "@e007": 7, "@3": 3, "@12": 12} {
 		if n, ok := ParseRef(in); !ok || n != want {
 			t.Errorf("%q: %d %v", in, n, ok)
 		}
 	}
-	for _, bad := range []string{"@x", "@e", "e", "@e-1", "@e0", "5", "@e1x"} {
+	for _, bad := range []string{"@x", "@e", "e", "@e-1", "@e0", "5", "@e1x", "@0", "@-1", "@1x", "@", "e-1"} {
 		if _, ok := ParseRef(bad); ok {
 			t.Errorf("%q accepted", bad)
 		}
