@@ -1,6 +1,8 @@
 package cli_test
 
 import (
+	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -30,5 +32,37 @@ func TestBareNumberRef(t *testing.T) {
 	}
 	if got := evalIn(t, s, `document.querySelector("#counter").textContent`); got != "Clicked 2x" {
 		t.Errorf("a malformed ref clicked: counter says %q", got)
+	}
+}
+
+// snap --raw honours --max-tokens: a small budget keeps the first elements
+// and says, in the JSON and on stderr, which it cut.
+func TestSnapRawMaxTokens(t *testing.T) {
+	s := "egoref"
+	full := rawOf(t, s, page("loc_page.html"), "--max-tokens", "0")
+	if len(full.Elements) < 5 {
+		t.Fatalf("only %d elements", len(full.Elements))
+	}
+	r := tact(t, s, "snap", "--raw", "--max-tokens", "200")
+	mustOK(t, r)
+	var cut struct {
+		Elements []struct {
+			Ref string `json:"ref"`
+		} `json:"elements"`
+		Cut string `json:"cut"`
+	}
+	if err := json.Unmarshal([]byte(r.out), &cut); err != nil {
+		t.Fatalf("snap --raw --max-tokens 200: %v\n%s", err, r.out)
+	}
+	n := len(cut.Elements)
+	if n == 0 || n >= len(full.Elements) {
+		t.Fatalf("kept %d of %d elements", n, len(full.Elements))
+	}
+	if len(r.out) > 200*4+200 {
+		t.Errorf("output is %d chars for a 200-token budget", len(r.out))
+	}
+	want := fmt.Sprintf("@%s–@%s (%d of %d) not shown", full.Elements[n].Ref, full.Elements[len(full.Elements)-1].Ref, len(full.Elements)-n, len(full.Elements))
+	if !strings.Contains(cut.Cut, want) || !strings.Contains(r.err, want) {
+		t.Errorf("cut %q, stderr %q: want %q in both", cut.Cut, r.err, want)
 	}
 }

@@ -89,11 +89,16 @@ func snapLocators(ctx context.Context, t *tab.Tab, page *snapshot.Page, c *Snap)
 	took := time.Since(start)
 	if c.Raw {
 		raw := rawSnap(page, locs)
+		capRaw(raw, c.MaxTokens)
 		b, err := json.MarshalIndent(raw, "", "  ")
 		if err != nil {
 			return nil, err
 		}
-		return &Output{Text: string(b) + "\n", Data: raw, Stderr: fmt.Sprintf("(%d elements, locators in %d ms)\n", len(raw.Elements), took.Milliseconds())}, nil
+		stderr := fmt.Sprintf("(%d elements, locators in %d ms)\n", len(raw.Elements), took.Milliseconds())
+		if raw.Cut != "" {
+			stderr = fmt.Sprintf("(%d elements, ~%d tokens, locators in %d ms; %s)\n", len(raw.Elements), (len(b)+render.CharsPerToken-1)/render.CharsPerToken, took.Milliseconds(), raw.Cut)
+		}
+		return &Output{Text: string(b) + "\n", Data: raw, Stderr: stderr}, nil
 	}
 	// JSON gets a proper "loc" attribute; the text renderer prints an
 	// attribute key with an empty value as is, which gives `loc=<locator>`
@@ -160,6 +165,36 @@ type RawSnap struct {
 	URL      string       `json:"url"`
 	Title    string       `json:"title"`
 	Elements []RawElement `json:"elements"`
+	// Cut says which elements --max-tokens left out ("" = none).
+	Cut string `json:"cut,omitempty"`
+}
+
+// capRaw keeps the elements of r that fit in about maxTokens tokens of
+// indented JSON (at least one), and says in r.Cut what it left out.
+// maxTokens <= 0 keeps everything.
+func capRaw(r *RawSnap, maxTokens int) {
+	if maxTokens <= 0 || len(r.Elements) == 0 {
+		return
+	}
+	limit := maxTokens * render.CharsPerToken
+	head, _ := json.MarshalIndent(RawSnap{URL: r.URL, Title: r.Title, Elements: []RawElement{}, Cut: "…, elements @e000000–@e000000 (000000 of 000000) not shown: raise --max-tokens or use --focus"}, "", "  ")
+	used := len(head)
+	keep := 0
+	for i, e := range r.Elements {
+		b, _ := json.MarshalIndent(e, "    ", "  ")
+		n := len(b) + len("\n    ,")
+		if i > 0 && used+n > limit {
+			break
+		}
+		used += n
+		keep++
+	}
+	if keep == len(r.Elements) {
+		return
+	}
+	first, last := r.Elements[keep].Ref, r.Elements[len(r.Elements)-1].Ref
+	r.Cut = fmt.Sprintf("elements @%s–@%s (%d of %d) not shown: raise --max-tokens or use --focus", first, last, len(r.Elements)-keep, len(r.Elements))
+	r.Elements = r.Elements[:keep]
 }
 
 // RawElement is one element of snap --raw.

@@ -18,7 +18,7 @@ type Snap struct {
 	// already lists interactive elements and keeps section text.
 	Interactive bool `short:"i" hidden:"" help:"Accepted for compatibility; snap is always interactive-first."`
 	Locators    bool `help:"Add loc=<best verified locator> to each element line (durable, unlike @eN)."`
-	Raw         bool `help:"Print every element as JSON with ref, role, name, attributes, box, frame path, action and all verified locators."`
+	Raw         bool `help:"Print every element as JSON with ref, role, name, attributes, box, frame path, action and all verified locators (--max-tokens cuts the list and says what it cut)."`
 }
 
 // Run navigates if asked, snapshots and renders.
