@@ -66,3 +66,45 @@ func TestSnapRawMaxTokens(t *testing.T) {
 		t.Errorf("cut %q, stderr %q: want %q in both", cut.Cut, r.err, want)
 	}
 }
+
+// snap --raw --html adds each element's outer HTML, cut at 300 characters.
+func TestSnapRawHTML(t *testing.T) {
+	s := "egoref"
+	openPage(t, s, page("act_form.html"))
+	evalIn(t, s, `(() => { const b = document.createElement("button"); b.id = "long"; b.textContent = "L".repeat(1000); document.body.append(b); return 1 })()`)
+	r := tact(t, s, "snap", "--raw", "--html", "--max-tokens", "0")
+	mustOK(t, r)
+	var raw struct {
+		Elements []struct {
+			Ref  string `json:"ref"`
+			Tag  string `json:"tag"`
+			HTML string `json:"html"`
+		} `json:"elements"`
+	}
+	if err := json.Unmarshal([]byte(r.out), &raw); err != nil {
+		t.Fatalf("snap --raw --html: %v\n%s", err, r.out)
+	}
+	counter, long := false, false
+	for _, e := range raw.Elements {
+		if !strings.HasPrefix(e.HTML, "<"+e.Tag) {
+			t.Errorf("%s: html %q does not start with <%s", e.Ref, e.HTML, e.Tag)
+		}
+		if n := len([]rune(e.HTML)); n > 301 {
+			t.Errorf("%s: html is %d characters, over the 300 cap", e.Ref, n)
+		}
+		counter = counter || strings.Contains(e.HTML, `id="counter"`)
+		if strings.HasPrefix(e.HTML, `<button id="long">`) {
+			long = true
+			if !strings.HasSuffix(e.HTML, "LLL…") || len([]rune(e.HTML)) != 301 {
+				t.Errorf("long button not cut at 300: %q", e.HTML)
+			}
+		}
+	}
+	if !counter || !long {
+		t.Errorf("counter %v, long %v in:\n%s", counter, long, r.out)
+	}
+	// Without --html there is no html.
+	if r := tact(t, s, "snap", "--raw", "--max-tokens", "0"); !strings.Contains(r.out, `"ref"`) || strings.Contains(r.out, `"html"`) {
+		t.Errorf("snap --raw without --html:\n%s", r.out)
+	}
+}

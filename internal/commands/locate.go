@@ -82,7 +82,11 @@ func snapLocators(ctx context.Context, t *tab.Tab, page *snapshot.Page, c *Snap)
 		plain, _ := render.Text(page, render.Options{MaxTokens: c.MaxTokens})
 		only = shownRefs(plain)
 	}
-	locs, err := t.PageLocators(ctx, page, c.Raw, only)
+	html := 0
+	if c.Raw && c.HTML {
+		html = rawHTMLCap
+	}
+	locs, err := t.PageLocators(ctx, page, c.Raw, html, only)
 	if err != nil {
 		return nil, err
 	}
@@ -211,7 +215,12 @@ type RawElement struct {
 	FrameID  string           `json:"frameId,omitempty"`
 	Locators []tab.GenLocator `json:"locators"`
 	Stable   bool             `json:"stable"`
+	HTML     string           `json:"html,omitempty"`
 }
+
+// rawHTMLCap is how much of each element's outerHTML snap --raw --html
+// shows, in characters.
+const rawHTMLCap = 300
 
 func rawSnap(p *snapshot.Page, locs map[string]*tab.LocInfo) *RawSnap {
 	r := &RawSnap{URL: p.URL, Title: p.Title, Elements: []RawElement{}}
@@ -220,7 +229,7 @@ func rawSnap(p *snapshot.Page, locs map[string]*tab.LocInfo) *RawSnap {
 			re := RawElement{Ref: e.Ref, Role: e.Role, Name: e.Name, Tag: e.Tag, Attrs: e.Attrs, Action: e.Action,
 				Section: s.Heading, FrameID: e.Frame, Locators: []tab.GenLocator{}}
 			if li := locs[e.Ref]; li != nil {
-				re.Box, re.Frame, re.Locators, re.Stable = li.Box, li.Frame, li.Locators, li.Stable
+				re.Box, re.Frame, re.Locators, re.Stable, re.HTML = li.Box, li.Frame, li.Locators, li.Stable, li.HTML
 			}
 			r.Elements = append(r.Elements, re)
 		}

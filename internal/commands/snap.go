@@ -19,6 +19,7 @@ type Snap struct {
 	Interactive bool `short:"i" hidden:"" help:"Accepted for compatibility; snap is always interactive-first."`
 	Locators    bool `help:"Add loc=<best verified locator> to each element line (durable, unlike @eN)."`
 	Raw         bool `help:"Print every element as JSON with ref, role, name, attributes, box, frame path, action and all verified locators (--max-tokens cuts the list and says what it cut)."`
+	HTML        bool `help:"Print --raw with each element's outer HTML (first 300 characters)."`
 }
 
 // Run navigates if asked, snapshots and renders.
@@ -33,6 +34,9 @@ func (c *Snap) Run(ctx context.Context, env *Env) (*Output, error) {
 	}
 	if c.Focus == "" {
 		t.SwapLastPage(page)
+	}
+	if c.HTML {
+		c.Raw = true // --html only has a place in --raw's JSON
 	}
 	if c.Locators || c.Raw {
 		return snapLocators(ctx, t, page, c)

@@ -634,9 +634,9 @@ __tact.define('locator', ['dom', 'snapshot'], (dom, snapshot) => {
     return { locators: out, stable };
   }
 
-  // locGen({refs: [n...], els: [Element...], frames: [i...], box}): one
+  // locGen({refs: [n...], els: [Element...], frames: [i...], box, html}): one
   // entry per requested element: {ref, role, name, tag, action, locators,
-  // stable, box?}. frames are indexes into __tact.frames (iframe elements
+  // stable, box?, html?}. frames are indexes into __tact.frames (iframe elements
   // from the last snap), for frame paths.
   T.locGen = function (req) {
     const ctx = new Ctx();
@@ -652,6 +652,11 @@ __tact.define('locator', ['dom', 'snapshot'], (dom, snapshot) => {
       if (req.box) {
         const r = el.getBoundingClientRect();
         o.box = { x: Math.round(r.left), y: Math.round(r.top), width: Math.round(r.width), height: Math.round(r.height) };
+      }
+      if (req.html > 0) {
+        // outerHTML, cut at req.html characters (snap --raw --html).
+        const h = Array.from(el.outerHTML || '');
+        o.html = h.length > req.html ? h.slice(0, req.html).join('') + '…' : h.join('');
       }
       return o;
     };

@@ -160,6 +160,9 @@ type LocInfo struct {
 	Frame    []string     `json:"frame,omitempty"` // a locator per iframe on the way, outermost first
 	Locators []GenLocator `json:"locators"`
 	Stable   bool         `json:"stable"`
+	// HTML is the element's outerHTML, cut to the cap PageLocators was
+	// given (snap --raw --html); empty otherwise.
+	HTML string `json:"html,omitempty"`
 }
 
 // Best is the best locator, or "".
@@ -182,10 +185,11 @@ type genResult struct {
 	Box      *Box         `json:"box"`
 	Locators []GenLocator `json:"locators"`
 	Stable   bool         `json:"stable"`
+	HTML     string       `json:"html"`
 }
 
 func (g *genResult) info(prefix []string) *LocInfo {
-	li := &LocInfo{Role: g.Role, Name: g.Name, Tag: g.Tag, Action: g.Action, Attrs: g.Attrs, Box: g.Box, Frame: prefix, Stable: g.Stable, Locators: g.Locators}
+	li := &LocInfo{Role: g.Role, Name: g.Name, Tag: g.Tag, Action: g.Action, Attrs: g.Attrs, Box: g.Box, Frame: prefix, Stable: g.Stable, Locators: g.Locators, HTML: g.HTML}
 	if g.Ref > 0 {
 		li.Ref = snapshot.RefString(g.Ref)
 	}
@@ -236,7 +240,7 @@ func (t *Tab) Locators(ctx context.Context, el *Element) (*LocInfo, error) {
 // PageLocators generates locators for the elements of a snap (only those
 // in only, when it is not nil), one page round trip per frame. Keys are
 // refs ("e12").
-func (t *Tab) PageLocators(ctx context.Context, p *snapshot.Page, box bool, only map[string]bool) (map[string]*LocInfo, error) {
+func (t *Tab) PageLocators(ctx context.Context, p *snapshot.Page, box bool, html int, only map[string]bool) (map[string]*LocInfo, error) {
 	type key struct{ host, frame string }
 	groups := map[key][]int{}
 	var order []key
@@ -270,7 +274,7 @@ func (t *Tab) PageLocators(ctx context.Context, p *snapshot.Page, box bool, only
 			}
 		}
 		var res []genResult
-		if err := t.evalIn(ctx, host, k.frame, "__tact.locGen("+mustJSON(map[string]any{"refs": groups[k], "box": box})+")", &res); err != nil {
+		if err := t.evalIn(ctx, host, k.frame, "__tact.locGen("+mustJSON(map[string]any{"refs": groups[k], "box": box, "html": html})+")", &res); err != nil {
 			return nil, err
 		}
 		prefix, err := t.framePath(ctx, host, k.frame, fc)
