@@ -1,0 +1,41 @@
+package cli_test
+
+import (
+	"strings"
+	"testing"
+)
+
+// Seed 000's record recipe: an action that navigated (`click --no-snap`)
+// followed by `wait navigation` succeeds at once, and the recorded
+// workflow, wait step included, replays.
+func TestSeedWaitNavigationAfterAction(t *testing.T) {
+	s := "seed-waitnav"
+	mustOK(t, tact(t, s, "record", "start", "seedlogin"))
+	r := tact(t, s, "open", page("wf_login.html"))
+	mustOK(t, r)
+	out := r.out
+	mustOK(t, tact(t, s, "fill", refOf(t, out, `"Username"`), "neo", "--no-snap"))
+	mustOK(t, tact(t, s, "fill", refOf(t, out, `"Password"`), "pw", "--no-snap"))
+	r = tact(t, s, "click", refOf(t, out, `[button]`), "--no-snap")
+	mustOK(t, r)
+	if !strings.Contains(r.out, "navigated to ") {
+		t.Fatalf("click did not report its navigation:\n%s", r.out)
+	}
+	// The navigation happened during the previous command: satisfied now,
+	// well within a --timeout the old behaviour would have used up.
+	mustOK(t, tact(t, s, "wait", "navigation", "--timeout", "10s"))
+	// That navigation is used up: nothing happened since.
+	if r := tact(t, s, "wait", "navigation", "--timeout", "1s"); r.code != 5 {
+		t.Fatalf("a second wait navigation with no navigation: exit %d\n%s%s", r.code, r.out, r.err)
+	}
+	r = tact(t, s, "record", "stop")
+	mustOK(t, r)
+	r = tact(t, s, "replay", "seedlogin", "--var", "PASSWORD=x", "--timeout", "20s")
+	mustOK(t, r)
+	if !strings.Contains(r.out, "steps ok") {
+		t.Fatalf("replay:\n%s", r.out)
+	}
+	if u := tact(t, s, "eval", "location.pathname"); !strings.Contains(u.out, "wf_home.html") {
+		t.Fatalf("replay did not reach the home page: %s", u.out)
+	}
+}
