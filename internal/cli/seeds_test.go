@@ -39,3 +39,17 @@ func TestSeedWaitNavigationAfterAction(t *testing.T) {
 		t.Fatalf("replay did not reach the home page: %s", u.out)
 	}
 }
+
+// Seed 000's quick start: `browser launch --background` is accepted (tact's
+// browser always runs in the background) and the help says so.
+func TestSeedBrowserLaunchBackground(t *testing.T) {
+	s := "seed-bg"
+	r := tact(t, s, "browser", "launch", "--background")
+	mustOK(t, r)
+	mustOK(t, tact(t, s, "snap", page("hello.html")))
+	r = tact(t, s, "browser", "launch", "--help")
+	mustOK(t, r)
+	if !strings.Contains(r.out, "--background") || !strings.Contains(r.out, "always runs in the background") {
+		t.Fatalf("help does not explain --background:\n%s", r.out)
+	}
+}
