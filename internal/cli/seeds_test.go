@@ -1,6 +1,8 @@
 package cli_test
 
 import (
+	"net"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -51,5 +53,43 @@ func TestSeedBrowserLaunchBackground(t *testing.T) {
 	mustOK(t, r)
 	if !strings.Contains(r.out, "--background") || !strings.Contains(r.out, "always runs in the background") {
 		t.Fatalf("help does not explain --background:\n%s", r.out)
+	}
+}
+
+// Seed 000 lists --no-snap, --dry-run and --port as global flags: placed
+// before the command they work as after it; a flag no command has, or one
+// the command lacks, is still a usage error.
+func TestSeedFlagsBeforeCommand(t *testing.T) {
+	s := "seed-flags"
+	r := tact(t, s, "snap", page("hello.html"))
+	mustOK(t, r)
+	press := refOf(t, r.out, `[button] "Press"`)
+	r = tact(t, s, "--dry-run", "click", press)
+	mustOK(t, r)
+	if !strings.Contains(r.out, "dry run: would click") {
+		t.Fatalf("--dry-run before the command:\n%s", r.out)
+	}
+	r = tact(t, s, "--no-snap", "-o", "text", "click", refOf(t, tact(t, s, "snap").out, `"Other"`))
+	mustOK(t, r)
+	if !strings.Contains(r.out, "navigated to ") || strings.Contains(r.out, "# ") {
+		t.Fatalf("--no-snap before the command printed a snap or no navigation:\n%s", r.out)
+	}
+	for _, args := range [][]string{{"--bogus", "click", press}, {"--no-snap", "read"}} {
+		if r := tact(t, s, args...); r.code != 2 {
+			t.Errorf("%v: exit %d, want 2", args, r.code)
+		}
+	}
+
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := strconv.Itoa(l.Addr().(*net.TCPAddr).Port)
+	l.Close()
+	p := "seed-port"
+	mustOK(t, tact(t, p, "--port", port, "browser", "launch"))
+	defer tact(t, p, "browser", "stop")
+	if r := tact(t, p, "browser", "status"); !strings.Contains(r.out, "127.0.0.1:"+port) {
+		t.Fatalf("--port before browser launch: status %s", r.out)
 	}
 }
