@@ -40,6 +40,14 @@ func TestSeedWaitNavigationAfterAction(t *testing.T) {
 	if u := tact(t, s, "eval", "location.pathname"); !strings.Contains(u.out, "wf_home.html") {
 		t.Fatalf("replay did not reach the home page: %s", u.out)
 	}
+	// The same within a batch: the step before counts as the previous command.
+	r = tact(t, s, "snap", page("hello.html"))
+	mustOK(t, r)
+	r = tact(t, s, "--timeout", "10s", "batch", "click "+refOf(t, r.out, `"Other"`), "wait navigation")
+	mustOK(t, r)
+	if u := tact(t, s, "eval", "location.pathname"); !strings.Contains(u.out, "other.html") {
+		t.Fatalf("batch did not reach the other page: %s", u.out)
+	}
 }
 
 // Seed 000's quick start: `browser launch --background` is accepted (tact's
