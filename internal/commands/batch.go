@@ -215,7 +215,9 @@ func prepareAndRun(ctx context.Context, env *Env, s batchStep) (*Output, error) 
 	if err != nil {
 		return nil, err
 	}
+	env.Browser.BeginCommand()
 	out, err := s.cmd.Run(ctx, env)
+	env.Browser.EndCommand(ConsumesNavigation(s.cmd))
 	after(err == nil)
 	if err != nil && errors.Is(err, context.DeadlineExceeded) {
 		err = failure.New(failure.Timeout, "did not finish within --timeout %s", env.Globals.Timeout)

@@ -18,6 +18,8 @@ type BrowserLaunch struct {
 	Profile     string `help:"Persistent profile name (default: the session name)." placeholder:"NAME"`
 	IdleTimeout string `name:"idle-timeout" default:"30" help:"Stop the daemon and its browser after N idle minutes (or a duration like 90s)."`
 	Port        int    `help:"Also open a CDP port on 127.0.0.1: any local user can then control the browser (default: none, CDP over a private pipe)."`
+	// Background is seed 000's `browser launch --background`.
+	Background bool `help:"Accepted for compatibility: the browser always runs in the background, in a daemon that outlives this command."`
 }
 
 // Run connects (launching if needed) and opens a tab.

@@ -244,6 +244,21 @@ func (c *Screenshot) Run(ctx context.Context, env *Env) (*Output, error) {
 	return &Output{Text: path + "\n", Data: map[string]any{"path": path, "bytes": len(png)}}, nil
 }
 
+// ConsumesNavigation reports whether a command waited for its own
+// navigation (open, back, forward, reload, snap <url>, wait), so that a
+// later `wait navigation` waits for another one. After any other command
+// (an action that navigated), `wait navigation` is satisfied by the
+// navigations since that command started.
+func ConsumesNavigation(c Command) bool {
+	switch c := c.(type) {
+	case *Open, *Back, *Forward, *Reload, *Wait:
+		return true
+	case *Snap:
+		return c.URL != ""
+	}
+	return false
+}
+
 // Wait waits for a condition.
 type Wait struct {
 	Condition string `arg:"" optional:"" help:"navigation, a CSS selector, text=<text>, or milliseconds."`
@@ -267,7 +282,7 @@ func (c *Wait) Run(ctx context.Context, env *Env) (*Output, error) {
 	case cond == "":
 		return nil, failure.New(failure.Usage, "wait needs a condition: navigation, <css>, text=<text>, <ms>, --url or --idle")
 	case cond == "navigation":
-		err = t.WaitNavigation(ctx, t.Mark())
+		err = t.WaitNavigation(ctx, t.SincePrevious())
 	case strings.HasPrefix(cond, "text="):
 		txt := strings.Trim(strings.TrimPrefix(cond, "text="), `"`)
 		err = t.WaitFor(ctx, "document.body && document.body.innerText.includes("+strconv.Quote(txt)+")", "text "+strconv.Quote(txt))

@@ -218,7 +218,9 @@ func (c *Replay) runStep(ctx context.Context, env *Env, step *workflow.Step, var
 		tc.SetTarget(loc)
 		heal = idx
 	}
+	env.Browser.BeginCommand()
 	out, err := cmd.Run(ctx, env)
+	env.Browser.EndCommand(ConsumesNavigation(cmd))
 	return out, heal, err
 }
 

@@ -433,7 +433,15 @@ func Dispatch(m *tab.Manager, rec *commands.Recorder, req rpc.Request, stop func
 	if err != nil {
 		return nil, err
 	}
+	// batch and replay bracket each of their steps instead.
+	composite := req.Command == "batch" || req.Command == "replay"
+	if !composite {
+		m.BeginCommand()
+	}
 	out, err := cmd.Run(ctx, env)
+	if !composite {
+		m.EndCommand(commands.ConsumesNavigation(cmd))
+	}
 	after(err == nil)
 	if err != nil && errors.Is(err, context.DeadlineExceeded) {
 		err = failure.New(failure.Timeout, "%s did not finish within --timeout %s", req.Command, g.Timeout)

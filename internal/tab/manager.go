@@ -855,6 +855,41 @@ func (m *Manager) Adopt(ctx context.Context, id string) (*Tab, error) {
 	return t, nil
 }
 
+// BeginCommand and EndCommand bracket each command (and each batch or
+// replay step), to set what the next `wait navigation` waits past: the
+// navigations since this command started, or, when it consumed them
+// (it waited for its own navigation), only later ones.
+func (m *Manager) BeginCommand() {
+	for _, t := range m.allTabs() {
+		t.mu.Lock()
+		t.startNav = t.navSeq
+		t.mu.Unlock()
+	}
+}
+
+// EndCommand: see BeginCommand.
+func (m *Manager) EndCommand(consumed bool) {
+	for _, t := range m.allTabs() {
+		t.mu.Lock()
+		if consumed {
+			t.seenNav = t.navSeq
+		} else {
+			t.seenNav = t.startNav
+		}
+		t.mu.Unlock()
+	}
+}
+
+func (m *Manager) allTabs() []*Tab {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	tabs := make([]*Tab, 0, len(m.tabs))
+	for _, t := range m.tabs {
+		tabs = append(tabs, t)
+	}
+	return tabs
+}
+
 // Trace sends a line per CDP call of the current connection to fn (nil
 // stops it); `--verbose` shows them.
 func (m *Manager) Trace(fn func(method string, d time.Duration, err error)) {

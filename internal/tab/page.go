@@ -18,6 +18,16 @@ type Mark struct{ nav int }
 // Mark records the current navigation count.
 func (t *Tab) Mark() Mark { return Mark{t.state().navSeq} }
 
+// SincePrevious is the mark `wait navigation` waits past: the start of the
+// previous command, or its end if that command waited for its own
+// navigation (open, back, wait...). So `wait navigation` after an action
+// that navigated (`click --no-snap` on a link) is satisfied at once.
+func (t *Tab) SincePrevious() Mark {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return Mark{t.seenNav}
+}
+
 // Navigated reports whether the main frame loaded a new document since m.
 func (t *Tab) Navigated(m Mark) bool { return t.state().navSeq > m.nav }
 
@@ -184,7 +194,7 @@ func (t *Tab) WaitFor(ctx context.Context, expr, what string) error {
 	}
 }
 
-// WaitNavigation waits for the next main-frame navigation to load.
+// WaitNavigation waits for a main-frame navigation after m, and its load.
 func (t *Tab) WaitNavigation(ctx context.Context, m Mark) error {
 	for {
 		if err := t.checkUsable(); err != nil {

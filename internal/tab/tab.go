@@ -40,6 +40,8 @@ type Tab struct {
 	title      string
 	loaderID   string
 	navSeq     int // cross-document navigations of the main frame
+	seenNav    int // navigations before this are not `wait navigation`'s: see SincePrevious
+	startNav   int // navSeq when the running command started
 	stopSeq    int // main frame stopped loading (also when a navigation became a download)
 	loadSeq    int // load events of the main frame
 	loading    bool
