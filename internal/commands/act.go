@@ -37,9 +37,26 @@ const effectWindow = 700 * time.Millisecond
 // noChange is the first line of an action the page did not react to.
 const noChange = "ok (no change on the page)"
 
-// act resolves target (when given), runs do, lets the page settle and
-// returns "ok", the notable effects and the fresh snap.
-func act(ctx context.Context, env *Env, o ActOpts, target, verb string, do func(t *tab.Tab, el *tab.Element) ([]string, error)) (*Output, error) {
+// action is one kind of page action as data: its verb for messages,
+// what it needs of its target (checked before anything touches the page)
+// and whether it clicks (a dry run then checks that a click would reach
+// the target).
+type action struct {
+	verb   string
+	need   string // tab.Need…; "" takes any element
+	clicks bool
+	// unseen: its effect may show in no DOM signal (hover's :hover
+	// styles), so it never reports "no change".
+	unseen bool
+	// dryCheck, when set, is what a dry run checks beyond the target
+	// (select: that the options exist).
+	dryCheck func(ctx context.Context, el *tab.Element) error
+}
+
+// act resolves target (when given), checks that it takes the action, runs
+// do, lets the page settle and returns "ok", the notable effects and the
+// fresh snap. A dry run stops after the checks.
+func act(ctx context.Context, env *Env, o ActOpts, target string, a action, do func(t *tab.Tab, el *tab.Element) ([]string, error)) (*Output, error) {
 	t, err := env.Browser.Current(ctx)
 	if err != nil {
 		return nil, err
@@ -50,20 +67,19 @@ func act(ctx context.Context, env *Env, o ActOpts, target, verb string, do func(
 			return nil, err
 		}
 		defer el.Release(context.WithoutCancel(ctx))
-	}
-	if o.DryRun {
-		what := "the page"
-		if el != nil {
-			tag, name := el.Describe(ctx)
-			what = fmt.Sprintf("%s [%s] %q", target, tag, name)
-		}
-		if el != nil && verb != "hover" && verb != "scroll" && verb != "upload" && verb != "fill" && verb != "select" {
-			if _, _, err := el.ClickPoint(ctx, true); err != nil {
+		if a.need != "" {
+			c, err := el.Fit(ctx, a.verb, a.need)
+			if err != nil {
 				return nil, err
 			}
+			if c != el {
+				defer c.Release(context.WithoutCancel(ctx))
+				el = c
+			}
 		}
-		msg := fmt.Sprintf("dry run: would %s %s", verb, what)
-		return &Output{Text: msg + "\n", Data: map[string]any{"dry_run": true, "action": verb, "target": target}}, nil
+	}
+	if o.DryRun {
+		return dryRun(ctx, target, a, el)
 	}
 	t.Drain()
 	mark := t.Mark()
@@ -79,8 +95,7 @@ func act(ctx context.Context, env *Env, o ActOpts, target, verb string, do func(
 		re := t.AwaitReaction(ctx, am, effectWindow)
 		if re.Page {
 			t.Settle(ctx, actQuiet, settleCap)
-		} else if !re.Own && verb != "hover" {
-			// hover can change :hover styles, which no DOM signal shows.
+		} else if !re.Own && !a.unseen {
 			head = noChange
 		}
 	}
@@ -202,7 +217,7 @@ type Click struct {
 
 // Run clicks after checking the element would receive the click.
 func (c *Click) Run(ctx context.Context, env *Env) (*Output, error) {
-	return actOn(ctx, env, c.ActOpts, c.Target, "click", func(t *tab.Tab, el *tab.Element) ([]string, error) {
+	return actOn(ctx, env, c.ActOpts, c.Target, action{verb: "click", clicks: true}, func(t *tab.Tab, el *tab.Element) ([]string, error) {
 		return nil, clickLike(ctx, t, el, 1)
 	})
 }
@@ -215,7 +230,7 @@ type Dblclick struct {
 
 // Run double-clicks.
 func (c *Dblclick) Run(ctx context.Context, env *Env) (*Output, error) {
-	return actOn(ctx, env, c.ActOpts, c.Target, "double-click", func(t *tab.Tab, el *tab.Element) ([]string, error) {
+	return actOn(ctx, env, c.ActOpts, c.Target, action{verb: "double-click", clicks: true}, func(t *tab.Tab, el *tab.Element) ([]string, error) {
 		return nil, clickLike(ctx, t, el, 2)
 	})
 }
@@ -228,7 +243,7 @@ type Hover struct {
 
 // Run hovers.
 func (c *Hover) Run(ctx context.Context, env *Env) (*Output, error) {
-	return actOn(ctx, env, c.ActOpts, c.Target, "hover", func(t *tab.Tab, el *tab.Element) ([]string, error) {
+	return actOn(ctx, env, c.ActOpts, c.Target, action{verb: "hover", unseen: true}, func(t *tab.Tab, el *tab.Element) ([]string, error) {
 		x, y, err := el.ClickPoint(ctx, false)
 		if err != nil {
 			return nil, err
@@ -251,7 +266,7 @@ func (c *Fill) Run(ctx context.Context, env *Env) (*Output, error) {
 		return nil, err
 	}
 	v := strings.Join(c.Value, " ")
-	return actOn(ctx, env, c.ActOpts, c.Target, "fill", func(t *tab.Tab, el *tab.Element) ([]string, error) {
+	return actOn(ctx, env, c.ActOpts, c.Target, action{verb: "fill", need: tab.NeedFill}, func(t *tab.Tab, el *tab.Element) ([]string, error) {
 		if err := markSecret(ctx, el, c.Secret); err != nil {
 			return nil, err
 		}
@@ -283,7 +298,7 @@ func (c *Type) Run(ctx context.Context, env *Env) (*Output, error) {
 		return nil, failure.New(failure.Usage, "type needs the text (or --secret-env NAME / --secret-stdin)")
 	}
 	v := strings.Join(c.Text, " ")
-	return actOn(ctx, env, c.ActOpts, c.Target, "type into", func(t *tab.Tab, el *tab.Element) ([]string, error) {
+	return actOn(ctx, env, c.ActOpts, c.Target, action{verb: "type into", need: tab.NeedType}, func(t *tab.Tab, el *tab.Element) ([]string, error) {
 		if err := markSecret(ctx, el, c.Secret); err != nil {
 			return nil, err
 		}
@@ -322,7 +337,7 @@ func (c *Press) Run(ctx context.Context, env *Env) (*Output, error) {
 	if c.Repeat < 1 || c.Repeat > maxRepeat {
 		return nil, failure.New(failure.Usage, "--repeat must be between 1 and %d, not %d", maxRepeat, c.Repeat)
 	}
-	return act(ctx, env, c.ActOpts, c.Target, "press "+c.Key+" on", func(t *tab.Tab, el *tab.Element) ([]string, error) {
+	return act(ctx, env, c.ActOpts, c.Target, action{verb: "press " + c.Key + " on"}, func(t *tab.Tab, el *tab.Element) ([]string, error) {
 		if el != nil {
 			if err := el.Focus(ctx); err != nil {
 				return nil, err
@@ -352,7 +367,7 @@ type Select struct {
 
 // Run selects.
 func (c *Select) Run(ctx context.Context, env *Env) (*Output, error) {
-	return actOn(ctx, env, c.ActOpts, c.Target, "select", func(t *tab.Tab, el *tab.Element) ([]string, error) {
+	return actOn(ctx, env, c.ActOpts, c.Target, action{verb: "select", need: tab.NeedSelect, dryCheck: c.dryCheck}, func(t *tab.Tab, el *tab.Element) ([]string, error) {
 		// ARIA listboxes and comboboxes: options clicked by name.
 		ok, sel, err := el.SelectWidget(ctx, c.Values)
 		if !ok && err == nil {
@@ -365,6 +380,16 @@ func (c *Select) Run(ctx context.Context, env *Env) (*Output, error) {
 	})
 }
 
+// dryCheck checks that a native <select> has the options (an ARIA
+// listbox's may only exist once its popup opens).
+func (c *Select) dryCheck(ctx context.Context, el *tab.Element) error {
+	if tag, _ := el.Describe(ctx); tag != "select" {
+		return nil
+	}
+	_, err := el.CheckOptions(ctx, c.Values)
+	return err
+}
+
 // Check ticks a checkbox, radio or switch (no-op when already checked).
 type Check struct {
 	Target string `arg:"" help:"@eN ref from snap, or a locator (css=…, text=…, role=button[name=\"…\"], label=…)."`
@@ -373,7 +398,7 @@ type Check struct {
 
 // Run checks.
 func (c *Check) Run(ctx context.Context, env *Env) (*Output, error) {
-	return actOn(ctx, env, c.ActOpts, c.Target, "check", func(t *tab.Tab, el *tab.Element) ([]string, error) {
+	return actOn(ctx, env, c.ActOpts, c.Target, action{verb: "check", need: tab.NeedCheck, clicks: true}, func(t *tab.Tab, el *tab.Element) ([]string, error) {
 		return setChecked(ctx, t, el, true)
 	})
 }
@@ -386,7 +411,7 @@ type Uncheck struct {
 
 // Run unchecks.
 func (c *Uncheck) Run(ctx context.Context, env *Env) (*Output, error) {
-	return actOn(ctx, env, c.ActOpts, c.Target, "uncheck", func(t *tab.Tab, el *tab.Element) ([]string, error) {
+	return actOn(ctx, env, c.ActOpts, c.Target, action{verb: "uncheck", need: tab.NeedCheck, clicks: true}, func(t *tab.Tab, el *tab.Element) ([]string, error) {
 		return setChecked(ctx, t, el, false)
 	})
 }
@@ -430,7 +455,7 @@ func (c *Upload) Run(ctx context.Context, env *Env) (*Output, error) {
 		}
 		abs = append(abs, a)
 	}
-	return actOn(ctx, env, c.ActOpts, c.Target, "upload to", func(t *tab.Tab, el *tab.Element) ([]string, error) {
+	return actOn(ctx, env, c.ActOpts, c.Target, action{verb: "upload to", need: tab.NeedUpload}, func(t *tab.Tab, el *tab.Element) ([]string, error) {
 		return []string{fmt.Sprintf("uploaded %d file(s)", len(abs))}, el.SetFiles(ctx, abs)
 	})
 }
@@ -448,7 +473,7 @@ func (c *Scroll) Run(ctx context.Context, env *Env) (*Output, error) {
 	switch dir {
 	case "", "up", "down", "left", "right":
 	default:
-		return act(ctx, env, c.ActOpts, c.Where, "scroll to", func(t *tab.Tab, el *tab.Element) ([]string, error) {
+		return act(ctx, env, c.ActOpts, c.Where, action{verb: "scroll to"}, func(t *tab.Tab, el *tab.Element) ([]string, error) {
 			return nil, el.ScrollIntoView(ctx)
 		})
 	}
@@ -467,7 +492,29 @@ func (c *Scroll) Run(ctx context.Context, env *Env) (*Output, error) {
 	default:
 		dy = amt
 	}
-	return act(ctx, env, c.ActOpts, "", "scroll", func(t *tab.Tab, _ *tab.Element) ([]string, error) {
+	return act(ctx, env, c.ActOpts, "", action{verb: "scroll"}, func(t *tab.Tab, _ *tab.Element) ([]string, error) {
 		return nil, t.Wheel(ctx, 640, 400, dx, dy)
 	})
+}
+
+// dryRun reports what an action would do once its target passed the
+// checks a real run makes first; it touches nothing.
+func dryRun(ctx context.Context, target string, a action, el *tab.Element) (*Output, error) {
+	what := "the page"
+	if el != nil {
+		tag, name := el.Describe(ctx)
+		what = fmt.Sprintf("%s [%s] %q", target, tag, name)
+		if a.clicks {
+			if _, _, err := el.ClickPoint(ctx, true); err != nil {
+				return nil, err
+			}
+		}
+		if a.dryCheck != nil {
+			if err := a.dryCheck(ctx, el); err != nil {
+				return nil, err
+			}
+		}
+	}
+	msg := fmt.Sprintf("dry run: would %s %s", a.verb, what)
+	return &Output{Text: msg + "\n", Data: map[string]any{"dry_run": true, "action": a.verb, "target": target}}, nil
 }

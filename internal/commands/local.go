@@ -62,8 +62,9 @@ type (
 		Closed bool `json:"closed"`
 	}
 	shotData struct {
-		Path  string `json:"path"`
-		Bytes int    `json:"bytes"`
+		Path   string `json:"path"`
+		Bytes  int    `json:"bytes"`
+		Labels *int   `json:"labels,omitempty"` // with --annotate: ref labels drawn
 	}
 	waitData struct {
 		OK       bool  `json:"ok"`

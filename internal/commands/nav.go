@@ -28,6 +28,9 @@ func (c *Open) Run(ctx context.Context, env *Env) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
+	if c.DryRun {
+		return dryRunNav("open", "open "+u, u)
+	}
 	t, err := env.Browser.Current(ctx)
 	if err != nil {
 		return nil, err
@@ -51,6 +54,11 @@ func navOutput(ctx context.Context, t *tab.Tab, o ActOpts) (*Output, error) {
 	return actionOutput(ctx, t, o, lines)
 }
 
+// dryRunNav reports the navigation a dry run would make, making none.
+func dryRunNav(action, what, u string) (*Output, error) {
+	return &Output{Text: "dry run: would " + what + "\n", Data: map[string]any{"dry_run": true, "action": action, "target": u}}, nil
+}
+
 // Back goes back in the tab's history.
 type Back struct{ ActOpts }
 
@@ -72,6 +80,14 @@ func history(ctx context.Context, env *Env, d int, o ActOpts) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
+	if o.DryRun {
+		u, err := t.HistoryURL(ctx, d)
+		if err != nil {
+			return nil, err
+		}
+		act := map[int]string{-1: "back", 1: "forward"}[d]
+		return dryRunNav(act, "go "+act+" to "+u, u)
+	}
 	if err := t.History(ctx, d); err != nil {
 		return nil, err
 	}
@@ -87,6 +103,9 @@ func (c *Reload) Run(ctx context.Context, env *Env) (*Output, error) {
 	t, err := env.Browser.Current(ctx)
 	if err != nil {
 		return nil, err
+	}
+	if c.DryRun {
+		return dryRunNav("reload", "reload "+t.URL(), t.URL())
 	}
 	if err := t.Reload(ctx); err != nil {
 		return nil, err
@@ -224,14 +243,29 @@ func (c *Screenshot) Run(ctx context.Context, env *Env) (*Output, error) {
 			return nil, failure.New(failure.NotInteractable, "%s has no size to capture", c.Focus)
 		}
 	}
+	var note string
+	labels := 0
 	if c.Annotate {
-		if err := t.Annotate(ctx, true); err != nil {
+		n, err := t.Annotate(ctx, true)
+		if err != nil {
 			return nil, err
 		}
+		if n == 0 {
+			// No snap of this page yet, so no refs to draw: take one.
+			freshSnap(ctx, t, ActOpts{})
+			if n, err = t.Annotate(ctx, true); err != nil {
+				return nil, err
+			}
+			note = " (took a snap of this page for them: tact snap prints its refs)"
+		}
+		labels = n
+		if n == 0 {
+			note = " (the viewport shows no element with a ref)"
+		}
 		defer func() {
-			cctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+			cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
 			defer cancel()
-			_ = t.Annotate(cctx, false)
+			_, _ = t.Annotate(cctx, false)
 		}()
 	}
 	png, err := t.Screenshot(ctx, c.Full, clip)
@@ -241,7 +275,15 @@ func (c *Screenshot) Run(ctx context.Context, env *Env) (*Output, error) {
 	if err := datadir.WriteFile(path, png, 0o644); err != nil {
 		return nil, failure.New(failure.IO, "write %s: %v", path, err)
 	}
-	return &Output{Text: path + "\n", Data: map[string]any{"path": path, "bytes": len(png)}}, nil
+	out := &Output{Text: path + "\n"}
+	data := map[string]any{"path": path, "bytes": len(png)}
+	if c.Annotate {
+		// stdout stays the path alone, for scripts.
+		out.Stderr = fmt.Sprintf("(%d ref labels%s)", labels, note)
+		data["labels"] = labels
+	}
+	out.Data = data
+	return out, nil
 }
 
 // ConsumesNavigation reports whether a command waited for its own

@@ -92,6 +92,9 @@ func (c *SessionLoad) Run(ctx context.Context, env *Env) (*Output, error) {
 	if err := json.Unmarshal(b, &f); err != nil || f.Version != 1 {
 		return nil, failure.New(failure.IO, "session file %s is corrupt or of an unknown version", path)
 	}
+	if c.DryRun {
+		return dryRunNav("session load", fmt.Sprintf("load %s: %d cookies, %d origins", c.Name, len(f.Cookies), len(f.Origins)), path)
+	}
 	if err := env.Browser.LoadState(ctx, &f.State); err != nil {
 		return nil, err
 	}

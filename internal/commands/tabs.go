@@ -51,6 +51,9 @@ func (c *TabNew) Run(ctx context.Context, env *Env) (*Output, error) {
 			return nil, err
 		}
 	}
+	if c.DryRun {
+		return dryRunNav("tab new", strings.TrimSpace("open a new tab "+u), u)
+	}
 	t, err := env.Browser.NewTab(ctx)
 	if err != nil {
 		return nil, err
@@ -72,6 +75,13 @@ type TabSwitch struct {
 
 // Run switches.
 func (c *TabSwitch) Run(ctx context.Context, env *Env) (*Output, error) {
+	if c.DryRun {
+		id, err := env.Browser.FindTab(ctx, c.ID)
+		if err != nil {
+			return nil, err
+		}
+		return dryRunNav("tab switch", "switch to tab "+id[:8], id)
+	}
 	t, err := env.Browser.Switch(ctx, c.ID)
 	if err != nil {
 		return nil, err

@@ -154,8 +154,8 @@ __tact.define('actions', ['dom'], (dom) => {
   const changed = (el) => { el.dispatchEvent(new Event('change', { bubbles: true })); };
 
   // selectNative picks options of a <select> by value or label:
-  // {selected} or {error, options}.
-  function selectNative(el, want) {
+  // {selected} or {error, options}. dry only checks that they exist.
+  function selectNative(el, want, dry) {
     if (el.localName !== 'select') return { error: 'not a <select> (' + el.localName + ')' };
     if (el.disabled) return { error: 'disabled' };
     const opts = Array.from(el.options);
@@ -167,6 +167,7 @@ __tact.define('actions', ['dom'], (dom) => {
       picked.push(o);
     }
     if (!el.multiple && picked.length > 1) return { error: 'single-choice select; give one value' };
+    if (dry) return { selected: picked.map((o) => fold(o.label)) };
     for (const o of opts) o.selected = picked.includes(o);
     el.dispatchEvent(new Event('input', { bubbles: true }));
     el.dispatchEvent(new Event('change', { bubbles: true }));
@@ -179,6 +180,40 @@ __tact.define('actions', ['dom'], (dom) => {
     return el.getAttribute('aria-checked') === 'true' || el.getAttribute('aria-pressed') === 'true';
   }
 
+  // fits: does el take an action that needs `need` ('fill', 'type',
+  // 'check', 'select', 'upload')? {ok} or {ok: false, mark}. A label (or
+  // text inside one) stands for its control, as a click on it would:
+  // {ok, control} parks the control in T.lastMatch for Go to act on.
+  function fits(el, need) {
+    if (fitsMark(el, need)) return { ok: true };
+    const l = el.closest && el.closest('label');
+    const c = l && l.control;
+    if (c && c !== el && fitsMark(c, need)) {
+      T.lastMatch = c;
+      return { ok: true, control: true };
+    }
+    return { ok: false, mark: dom.markOf(el) };
+  }
+  function fitsMark(el, need) {
+    const mark = dom.markOf(el);
+    if (mark === need) return true;
+    const role = roleOf(el);
+    const type = el.localName === 'input' ? (el.type || 'text').toLowerCase() : '';
+    switch (need) {
+      case 'fill': // sliders, spinbuttons and value-setter inputs (color, range) too
+        return mark === 'type' || role === 'slider' || role === 'spinbutton' ||
+          (el.localName === 'input' && !NOT_FILLED.has(type));
+      case 'type': // typing goes wherever focus can take keys
+        return el.isContentEditable || (el.localName === 'input' && !NOT_FILLED.has(type));
+      case 'select':
+        return role === 'combobox' || role === 'listbox';
+      case 'check':
+        return el.hasAttribute('aria-checked') || el.hasAttribute('aria-pressed');
+    }
+    return false;
+  }
+  const NOT_FILLED = new Set(['checkbox', 'radio', 'file', 'submit', 'button', 'reset', 'image', 'hidden']);
+
   // keep(el, name, ...args) parks what T[name](el, ...args) returns in
   // T.lastMatch, for Go to take a handle on; true when it is an element.
   const keep = (el, name, ...args) => {
@@ -186,7 +221,7 @@ __tact.define('actions', ['dom'], (dom) => {
     return !!T.lastMatch;
   };
   Object.assign(T, {
-    describe, fillPrep, setValue, changed, selectNative, checked, keep,
+    describe, fillPrep, setValue, changed, selectNative, checked, keep, fits,
     rangeState, rangeAfter, listState, listOpened, optionFor, optionTaken,
     isFileInput: (el) => el.localName === 'input' && el.type === 'file',
     focus: (el) => el.focus(),

@@ -234,6 +234,39 @@ __tact.define('dom', [], () => {
 
   // ---- roles ----
 
+  // ---- action marks ----
+
+  // actionMark is what an agent can do with el: 'click', 'type', 'check',
+  // 'select' or 'upload'. It is the snapshot's `action` field and what
+  // every action checks before it touches the page. role is the walker's
+  // role (an ARIA widget role, 'editable', or a tag-derived one).
+  function actionMark(el, role) {
+    const tag = el.localName;
+    const type = tag === 'input' ? (el.type || 'text').toLowerCase() : '';
+    let mark = 'click';
+    if (tag === 'input') {
+      if (type === 'checkbox' || type === 'radio') mark = 'check';
+      else if (type === 'file') mark = 'upload';
+      else if (MARK_TYPED.has(type)) mark = 'type';
+    } else if (tag === 'textarea' || role === 'editable') mark = 'type';
+    else if (tag === 'select') mark = 'select';
+    if (role === 'textbox' || role === 'searchbox' || role === 'spinbutton') mark = 'type';
+    else if (role === 'combobox') mark = tag === 'input' ? 'type' : tag === 'select' ? 'select' : 'click';
+    else if (role === 'listbox') mark = 'select';
+    else if (CHECK_ROLES.has(role)) mark = 'check';
+    return mark;
+  }
+  const MARK_TYPED = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', 'date',
+    'datetime-local', 'month', 'week', 'time']);
+  const CHECK_ROLES = new Set(['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio']);
+
+  // markOf: actionMark for any element, its role read from the DOM.
+  function markOf(el) {
+    let role = ((el.getAttribute('role') || '').trim().split(/\s+/)[0] || '').toLowerCase();
+    if (!role && el.isContentEditable) role = 'editable';
+    return actionMark(el, role);
+  }
+
   // The walker's role → the ARIA role a locator may also use.
   function ariaRole(role, el) {
     if (role.startsWith('input:')) {
@@ -262,5 +295,6 @@ __tact.define('dom', [], () => {
   return {
     fold, flatParent, idrefText, labelText, hiddenWhy, rendered, visuallyHidden, shown, isToggle,
     customToggle, reachable, siblingLabel, namesControl, point, frameShown, frameOrigin, ariaRole,
+    actionMark, markOf,
   };
 });

@@ -38,6 +38,10 @@ const (
 	KindText    = "t" // Text: one block-ish run of visible text outside actionable elements
 	KindElement = "e" // Ref, Role, Name, Tag, Attrs, Action, Group
 	KindFrame   = "f" // Index: T.frames[Index] is the iframe element, to be replaced by its frame's items
+	// KindFrameEnd follows a spliced frame's items: what comes after the
+	// iframe belongs to the section around it, not to the frame's last
+	// heading.
+	KindFrameEnd = "f>"
 )
 
 // Item is one entry of the walker's flat, document-ordered list.
@@ -187,8 +191,22 @@ func Build(url, title string, items []Item) *Page {
 		}
 		texts = texts[:0]
 	}
+	var outer []*Section // the section each open frame was spliced into
 	for _, it := range items {
 		switch it.K {
+		case KindFrame:
+			outer = append(outer, cur)
+		case KindFrameEnd:
+			if len(outer) == 0 {
+				continue
+			}
+			o := outer[len(outer)-1]
+			outer = outer[:len(outer)-1]
+			if o != cur {
+				// The frame had headings: resume the section around it.
+				done()
+				cur = &Section{Heading: o.Heading, Level: o.Level}
+			}
 		case KindHeading:
 			done()
 			cur = &Section{Heading: Fold(it.Text), Level: clampLevel(it.Level)}

@@ -496,19 +496,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
     name = cap(undouble(name), NAME_CAP);
     item.name = name;
 
-    // Action.
-    let action = 'click';
-    if (tag === 'input') {
-      if (type === 'checkbox' || type === 'radio') action = 'check';
-      else if (type === 'file') action = 'upload';
-      else if (TEXT_INPUTS.has(type) && type !== 'range' && type !== 'color') action = 'type';
-    } else if (tag === 'textarea' || role === 'editable') action = 'type';
-    else if (tag === 'select') action = 'select';
-    if (role === 'textbox' || role === 'searchbox' || role === 'spinbutton') action = 'type';
-    else if (role === 'combobox') action = tag === 'input' ? 'type' : tag === 'select' ? 'select' : 'click';
-    else if (role === 'listbox') action = 'select';
-    else if (role === 'checkbox' || role === 'radio' || role === 'switch' || role === 'menuitemcheckbox' || role === 'menuitemradio') action = 'check';
-    item.action = action;
+    item.action = dom.actionMark(el, role);
 
     // Attributes, in the documented order.
     const a = [];

@@ -4,8 +4,9 @@ import (
 	"context"
 )
 
-// Annotate shows or removes ref labels in every frame that holds refs.
-func (t *Tab) Annotate(ctx context.Context, on bool) error {
+// Annotate shows or removes ref labels in every frame that holds refs and
+// returns how many it drew (0 when the page has no snap yet).
+func (t *Tab) Annotate(ctx context.Context, on bool) (int, error) {
 	arg := "false"
 	if on {
 		arg = "true"
@@ -27,8 +28,12 @@ func (t *Tab) Annotate(ctx context.Context, on bool) error {
 		frames[[2]string{host.id, ri.Frame}] = host
 	}
 	t.m.mu.Unlock()
+	drawn := 0
 	for k, tg := range frames {
-		_ = t.evalIn(ctx, tg, k[1], "__tact.annotate("+arg+")", nil)
+		var n int
+		if t.evalIn(ctx, tg, k[1], "__tact.annotate("+arg+")", &n) == nil {
+			drawn += n
+		}
 	}
-	return nil
+	return drawn, nil
 }

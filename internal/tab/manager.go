@@ -522,6 +522,7 @@ func (m *Manager) Current(ctx context.Context) (*Tab, error) {
 	for {
 		m.mu.Lock()
 		t := m.tabs[m.current]
+		fallback := t == nil
 		if t == nil {
 			// Prefer the tab a previous daemon used, then the first one seen.
 			if pt := m.tabs[m.state.Current]; pt != nil {
@@ -555,6 +556,11 @@ func (m *Manager) Current(ctx context.Context) (*Tab, error) {
 						return nil, err
 					}
 					continue
+				}
+				if fallback {
+					// The tab tact falls back to (the current one closed)
+					// must be the browser's too, or its page stays hidden.
+					_ = m.conn.Call(ctx, "", "Target.activateTarget", map[string]any{"targetId": t.id}, nil)
 				}
 				m.catchUpEmulation(ctx, t)
 				return t, nil
@@ -791,8 +797,27 @@ func (m *Manager) NewTab(ctx context.Context) (*Tab, error) {
 
 // Switch makes the tab with this id (or unique id prefix) current.
 func (m *Manager) Switch(ctx context.Context, id string) (*Tab, error) {
-	if err := m.Ensure(ctx); err != nil {
+	tid, err := m.FindTab(ctx, id)
+	if err != nil {
 		return nil, err
+	}
+	t, err := m.waitTab(ctx, tid)
+	if err != nil {
+		return nil, err
+	}
+	m.mu.Lock()
+	m.current = t.id
+	m.mu.Unlock()
+	_ = m.conn.Call(ctx, "", "Target.activateTarget", map[string]any{"targetId": t.id}, nil)
+	m.save()
+	return t, nil
+}
+
+// FindTab returns the one tab whose id is id or starts with it (4+
+// characters, as tab list prints 8).
+func (m *Manager) FindTab(ctx context.Context, id string) (string, error) {
+	if err := m.Ensure(ctx); err != nil {
+		return "", err
 	}
 	m.mu.Lock()
 	var found []string
@@ -804,20 +829,11 @@ func (m *Manager) Switch(ctx context.Context, id string) (*Tab, error) {
 	m.mu.Unlock()
 	if len(found) != 1 {
 		if len(found) == 0 {
-			return nil, failure.New(failure.NotFound, "no tab %q (see tact tab list)", id)
+			return "", failure.New(failure.NotFound, "no tab %q (see tact tab list)", id)
 		}
-		return nil, failure.New(failure.Ambiguous, "tab id %q matches %d tabs", id, len(found))
+		return "", failure.New(failure.Ambiguous, "tab id %q matches %d tabs", id, len(found))
 	}
-	t, err := m.waitTab(ctx, found[0])
-	if err != nil {
-		return nil, err
-	}
-	m.mu.Lock()
-	m.current = t.id
-	m.mu.Unlock()
-	_ = m.conn.Call(ctx, "", "Target.activateTarget", map[string]any{"targetId": t.id}, nil)
-	m.save()
-	return t, nil
+	return found[0], nil
 }
 
 // CloseTab closes a tab (the current one when id is empty); another open
@@ -833,10 +849,19 @@ func (m *Manager) CloseTab(ctx context.Context, id string) error {
 		}
 		id = t.id
 	}
+	// Before closing: the target's destroyed event may drop it first.
+	m.mu.Lock()
+	wasCurrent := m.current == id
+	m.mu.Unlock()
 	if err := m.conn.Call(ctx, "", "Target.closeTarget", map[string]any{"targetId": id}, nil); err != nil {
 		return failure.New(failure.NotFound, "close tab %s: %v", id, err)
 	}
 	m.dropTab(id)
+	if wasCurrent && len(m.allTabs()) > 0 {
+		// Fall back now, so tab list marks the next tab current and its
+		// page is visible to the next command's clicks.
+		_, _ = m.Current(ctx)
+	}
 	m.save()
 	return nil
 }

@@ -33,8 +33,26 @@ func (t *Tab) Navigated(m Mark) bool { return t.state().navSeq > m.nav }
 
 // History goes back (-1) or forward (+1) and waits for the load.
 func (t *Tab) History(ctx context.Context, delta int) error {
-	if err := t.checkUsable(); err != nil {
+	id, _, err := t.historyEntry(ctx, delta)
+	if err != nil {
 		return err
+	}
+	before := t.state()
+	if err := t.main.sess.Call(ctx, "Page.navigateToHistoryEntry", map[string]any{"entryId": id}, nil); err != nil {
+		return errBrowserGone(err)
+	}
+	return t.afterNav(ctx, before)
+}
+
+// HistoryURL is where History(delta) would go, going nowhere.
+func (t *Tab) HistoryURL(ctx context.Context, delta int) (string, error) {
+	_, u, err := t.historyEntry(ctx, delta)
+	return u, err
+}
+
+func (t *Tab) historyEntry(ctx context.Context, delta int) (id int, url string, err error) {
+	if err := t.checkUsable(); err != nil {
+		return 0, "", err
 	}
 	var h struct {
 		CurrentIndex int `json:"currentIndex"`
@@ -44,20 +62,16 @@ func (t *Tab) History(ctx context.Context, delta int) error {
 		} `json:"entries"`
 	}
 	if err := t.main.sess.Call(ctx, "Page.getNavigationHistory", nil, &h); err != nil {
-		return errBrowserGone(err)
+		return 0, "", errBrowserGone(err)
 	}
 	i := h.CurrentIndex + delta
 	if i < 0 || i >= len(h.Entries) {
 		if delta < 0 {
-			return failure.New(failure.NavigationFailed, "no previous page in this tab's history")
+			return 0, "", failure.New(failure.NavigationFailed, "no previous page in this tab's history")
 		}
-		return failure.New(failure.NavigationFailed, "no next page in this tab's history")
+		return 0, "", failure.New(failure.NavigationFailed, "no next page in this tab's history")
 	}
-	before := t.state()
-	if err := t.main.sess.Call(ctx, "Page.navigateToHistoryEntry", map[string]any{"entryId": h.Entries[i].ID}, nil); err != nil {
-		return errBrowserGone(err)
-	}
-	return t.afterNav(ctx, before)
+	return h.Entries[i].ID, h.Entries[i].URL, nil
 }
 
 // Reload reloads the page and waits for the load.

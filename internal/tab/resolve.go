@@ -70,12 +70,22 @@ func (e *Element) Focus(ctx context.Context) error {
 
 // SelectOptions selects options of a <select> by value or visible label.
 func (e *Element) SelectOptions(ctx context.Context, values []string) ([]string, error) {
+	return e.selectNative(ctx, values, false)
+}
+
+// CheckOptions reports the options SelectOptions would pick, selecting
+// nothing: a dry run's check.
+func (e *Element) CheckOptions(ctx context.Context, values []string) ([]string, error) {
+	return e.selectNative(ctx, values, true)
+}
+
+func (e *Element) selectNative(ctx context.Context, values []string, dry bool) ([]string, error) {
 	var r struct {
 		Error    string   `json:"error"`
 		Selected []string `json:"selected"`
 		Options  []string `json:"options"`
 	}
-	if err := e.callLib(ctx, "selectNative", &r, values); err != nil {
+	if err := e.callLib(ctx, "selectNative", &r, values, dry); err != nil {
 		return nil, err
 	}
 	switch r.Error {

@@ -151,7 +151,9 @@ func (t *Tab) walkFrame(ctx context.Context, tg *target, frameID string, focus s
 			}
 			continue
 		}
+		out = append(out, snapshot.Item{K: snapshot.KindFrame, Frame: path})
 		out = append(out, sub...)
+		out = append(out, snapshot.Item{K: snapshot.KindFrameEnd, Frame: path})
 	}
 	return out, nil
 }
