@@ -11,9 +11,10 @@ import (
 // seeds write them (`tact --no-snap click @e1`, `tact --port 9222 browser
 // launch`): flags before the first command word that are not global but
 // belong to the command named after them move to just after its name.
-// Anything ambiguous (a flag unknown to the command, a name that is a
-// boolean in one command and takes a value in another) leaves args as
-// they are, for kong to report.
+// `--port N` before a command that has no --port is snact's debugging
+// port to attach to: --cdp N. Anything ambiguous (a flag unknown to the
+// command, a name that is a boolean in one command and takes a value in
+// another) leaves args as they are, for kong to report.
 func hoistFlags(root *kong.Node, args []string) []string {
 	var kept, stray []string
 	i := 0
@@ -64,13 +65,29 @@ func hoistFlags(root *kong.Node, args []string) []string {
 		return args
 	}
 	for k := 0; k < len(stray); k++ {
-		name, _, short := flagToken(stray[k])
+		name, hasValue, short := flagToken(stray[k])
 		if name == "" {
 			continue // a value
 		}
 		var f *kong.Flag
 		for n := node; n != nil && n != root && f == nil; n = n.Parent {
 			f = findFlag(n.Flags, name, short)
+		}
+		if f == nil && name == "port" && !short {
+			// snact's global --port is the debugging port every command
+			// talks to: for a command that does not launch, that is
+			// tact's --cdp (browser launch --port opens one).
+			v := ""
+			if hasValue {
+				_, v, _ = strings.Cut(stray[k], "=")
+			} else if k+1 < len(stray) {
+				v = stray[k+1]
+				stray = slices.Delete(stray, k+1, k+2)
+			}
+			kept = append(kept, "--cdp", v)
+			stray = slices.Delete(stray, k, k+1)
+			k--
+			continue
 		}
 		if f == nil {
 			return args

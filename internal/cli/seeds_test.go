@@ -100,4 +100,14 @@ func TestSeedFlagsBeforeCommand(t *testing.T) {
 	if r := tact(t, p, "browser", "status"); !strings.Contains(r.out, "127.0.0.1:"+port) {
 		t.Fatalf("--port before browser launch: status %s", r.out)
 	}
+	// Before any other command, --port is the debugging port to talk to
+	// (snact's meaning): another session attaches to that browser.
+	r = tact(t, "seed-port-attach", "--port", port, "snap", page("other.html"))
+	mustOK(t, r)
+	if !strings.Contains(r.out, "Other") {
+		t.Fatalf("--port before snap:\n%s%s", r.out, r.err)
+	}
+	if r := tact(t, p, "tab", "list"); !strings.Contains(r.out, "other.html") {
+		t.Fatalf("the snap did not use the browser on port %s: %s", port, r.out)
+	}
 }

@@ -2,6 +2,7 @@ package snapshot
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -55,5 +56,25 @@ func TestPageJSONFlatElements(t *testing.T) {
 	var e struct{ Elements []any }
 	if err := json.Unmarshal(b, &e); err != nil || e.Elements == nil {
 		t.Errorf("empty page: %s", b)
+	}
+}
+
+// JSON's href is the full address; the page (and its text) keeps the
+// short one.
+func TestJSONFullURL(t *testing.T) {
+	p := &Page{Sections: []Section{
+		{Elements: []Element{{Ref: "e1", Role: "link", Name: "Other", Tag: "a", Action: "click",
+			Attrs: Attrs{{"href", "/other.html"}}, URL: "http://x.test/other.html"}}},
+		{Elements: []Element{{Ref: "e2", Role: "button", Name: "Go", Tag: "button", Action: "click"}}},
+	}}
+	b, err := json.Marshal(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Count(string(b), `"href":"http://x.test/other.html"`); got != 2 {
+		t.Errorf("want the full href in sections and elements, got %d:\n%s", got, b)
+	}
+	if v, _ := p.Sections[0].Elements[0].Attrs.Get("href"); v != "/other.html" {
+		t.Errorf("marshalling changed the page: href %q", v)
 	}
 }

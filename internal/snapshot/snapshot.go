@@ -61,6 +61,8 @@ type Item struct {
 	// (table rows, list items, same-class cards); empty otherwise.
 	Group string `json:"group,omitempty"`
 	Index int    `json:"index,omitempty"`
+	// URL is a link's full address when its href attr is shortened.
+	URL string `json:"url,omitempty"`
 	// Frame is set by the daemon on items that came from a child frame.
 	Frame string `json:"-"`
 }
@@ -113,7 +115,8 @@ func (p *Page) Flat() []PageElement {
 func (p Page) MarshalJSON() ([]byte, error) {
 	type plain Page
 	q := plain(p)
-	q.Elements = p.Flat()
+	q.Sections = fullURLs(p.Sections)
+	q.Elements = (&Page{Sections: q.Sections}).Flat()
 	// No HTML escaping here: the caller's encoder escapes if it wants to.
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
@@ -122,6 +125,35 @@ func (p Page) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return bytes.TrimRight(b.Bytes(), "\n"), nil
+}
+
+// fullURLs returns sections whose links' href attrs are their full
+// addresses, copying only what changes (p stays as the text shows it).
+func fullURLs(secs []Section) []Section {
+	out := secs
+	for si, s := range secs {
+		copied := false
+		for ei, e := range s.Elements {
+			if e.URL == "" {
+				continue
+			}
+			if !copied {
+				if &out[0] == &secs[0] {
+					out = append([]Section(nil), secs...)
+				}
+				out[si].Elements = append([]Element(nil), s.Elements...)
+				copied = true
+			}
+			attrs := append(Attrs(nil), e.Attrs...)
+			for i := range attrs {
+				if attrs[i].Key == "href" {
+					attrs[i].Value = e.URL
+				}
+			}
+			out[si].Elements[ei].Attrs = attrs
+		}
+	}
+	return out
 }
 
 // Section is a heading (none for the level-0 section holding what comes
@@ -145,6 +177,9 @@ type Element struct {
 	// Group is used by the text renderer to fold repeated rows; it is not
 	// part of the JSON output.
 	Group string `json:"-"`
+	// URL is a link's full address when Attrs' href is the short form the
+	// text shows; JSON's href is always the full one.
+	URL string `json:"-"`
 }
 
 // Attr is one element attribute. Flags (disabled, checked, ...) have an
@@ -223,6 +258,7 @@ func Build(url, title string, items []Item) *Page {
 				Action: it.Action,
 				Frame:  it.Frame,
 				Group:  it.Group,
+				URL:    it.URL,
 			}
 			if e.Frame != "" && e.Group != "" {
 				// Group ids are per document; keep frames apart.

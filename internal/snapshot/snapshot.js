@@ -506,7 +506,12 @@ __tact.define('snapshot', ['dom'], (dom) => {
     if (tag !== 'a' && tag !== 'area' && stableId(el.id)) a.push(['id', el.id]);
     if ((tag === 'a' || tag === 'area') && el.hasAttribute('href')) {
       const h = hrefOf(el);
-      if (h) a.push(['href', h]);
+      if (h) {
+        a.push(['href', h]);
+        // JSON gives the full address; text keeps the short one.
+        const full = typeof el.href === 'string' ? el.href : '';
+        if (full && full !== h) item.url = full.slice(0, 2048);
+      }
     }
     if (ph && from !== 'placeholder' && fold(ph) !== name) a.push(['placeholder', cap(fold(ph), 80)]);
     let value = '';
