@@ -17,7 +17,7 @@ import (
 // the click is stopped too and the click fails; when it hit, later events
 // that wander off (the element removed itself on mousedown) are stopped
 // silently, so no other element ever gets the click.
-const guardInstallJS = `function (clicks) {
+const guardInstallJS = `function (clicks, x, y) {
   const el = this, win = el.ownerDocument.defaultView;
   if (globalThis.__tactGuard) globalThis.__tactGuard.remove();
   const onTarget = (ev) => {
@@ -36,7 +36,8 @@ const guardInstallJS = `function (clicks) {
     const text = (a.getAttribute("aria-label") || a.innerText || a.value || a.title || "").trim().replace(/\s+/g, " ").slice(0, 50);
     return text ? role + " " + JSON.stringify(text) : role;
   };
-  const g = {first: null, hit: "", seen: 0, done: false, clicked: false, clickHit: ""}, born = performance.now();
+  const g = {first: null, hit: "", seen: 0, done: false, clicked: false, clickHit: "", x, y,
+    sig: el.localName + "|" + (el.textContent || "").trim()}, born = performance.now();
   const types = ["pointerdown", "mousedown", "pointerup", "mouseup", "click", "dblclick", "auxclick", "contextmenu"];
   const h = (ev) => {
     // A guard that was never read back (the click opened a dialog left
@@ -68,11 +69,23 @@ const guardInstallJS = `function (clicks) {
   return true;
 }`
 
+// A press that hit but saw no click at all, on an element that is gone
+// while a lookalike now sits under the pointer, was re-rendered between
+// press and release (a framework re-mounting on a timer): the browser
+// sent the click nowhere, so it did not happen. (An element that removes
+// itself on mousedown, leaving no lookalike, acted on the press.)
 const guardReadJS = `function () {
   const g = globalThis.__tactGuard;
   if (!g) return {missing: true};
   g.remove();
-  return {missed: g.first === false, hit: g.hit, seen: g.seen, clicked: g.clicked, clickHit: g.clickHit};
+  let replaced = false;
+  const win = this.ownerDocument.defaultView;
+  if (g.first && !g.clicked && !g.clickHit && !this.isConnected && win.parent === win) {
+    const at = document.elementFromPoint(g.x, g.y);
+    const look = at && at.closest(this.localName);
+    replaced = !!look && look.localName + "|" + (look.textContent || "").trim() === g.sig;
+  }
+  return {missed: g.first === false, hit: g.hit, seen: g.seen, clicked: g.clicked, clickHit: g.clickHit, replaced};
 }`
 
 type guardResult struct {
@@ -82,6 +95,7 @@ type guardResult struct {
 	Seen     int    `json:"seen"`
 	Clicked  bool   `json:"clicked"`
 	ClickHit string `json:"clickHit"`
+	Replaced bool   `json:"replaced"`
 }
 
 // errMissed is a click whose press went to another element; the caller
@@ -93,7 +107,7 @@ func (e errMissed) Error() string { return "would click " + e.hit + " instead" }
 // guardedPress presses at x,y (the pointer is already there) with the
 // event-time check installed on the element's window.
 func (e *Element) guardedPress(ctx context.Context, x, y float64, clicks int) error {
-	if err := e.Call(ctx, guardInstallJS, nil, clicks); err != nil {
+	if err := e.Call(ctx, guardInstallJS, nil, clicks, x, y); err != nil {
 		return err
 	}
 	if err := e.tab.Click(ctx, x, y, "left", clicks); err != nil {
@@ -118,6 +132,8 @@ func (e *Element) guardedPress(ctx context.Context, x, y float64, clicks int) er
 		return nil
 	case g.Seen == 0:
 		return failure.New(failure.NotInteractable, "the click did not reach %s (another frame or the page's own handler took it)", e.Label()).WithHint("snap again and retry")
+	case g.Replaced:
+		return failure.New(failure.StaleRef, "the page re-rendered %s between press and release: the click did not happen", e.Label()).WithHint("snap again and retry")
 	case !g.Clicked && g.ClickHit != "":
 		return failure.New(failure.NotInteractable, "%s was pressed, but the page changed and the release landed on %s (stopped): the click did not happen", e.Label(), g.ClickHit).WithHint("snap again and retry")
 	}
