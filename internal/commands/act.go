@@ -152,18 +152,19 @@ func actionResult(ctx context.Context, t *tab.Tab, o ActOpts, head string, lines
 	for _, l := range lines {
 		sb.WriteString(l + "\n")
 	}
-	data := map[string]any{"ok": true, "effects": lines}
+	data := actionData{OK: true, Effects: lines}
+	if data.Effects == nil {
+		data.Effects = []string{}
+	}
 	if head == noChange {
-		data["changed"] = false
+		data.Changed = new(bool)
 	}
 	if o.NoSnap {
 		return &Output{Text: sb.String(), Data: data}, nil
 	}
 	text, page, stderr := freshSnap(ctx, t, o)
 	sb.WriteString("---\n" + text)
-	if page != nil {
-		data["snap"] = page
-	}
+	data.Snap = page
 	return &Output{Text: sb.String(), Data: data, Stderr: stderr}, nil
 }
 

@@ -14,6 +14,7 @@ import (
 
 	"github.com/tact-browser/tact/internal/failure"
 	"github.com/tact-browser/tact/internal/rpc"
+	"github.com/tact-browser/tact/internal/snapshot"
 )
 
 // Batch runs several commands in one call, one at a time in the daemon,
@@ -151,23 +152,24 @@ func (c *Batch) Run(ctx context.Context, env *Env) (*Output, error) {
 		return nil, err
 	}
 	var sb strings.Builder
-	var results []map[string]any
+	results := []batchStepData{}
 	var firstErr error
 	for _, s := range steps {
 		out, err := prepareAndRun(ctx, env, s)
 		fmt.Fprintf(&sb, "[%d] %s\n", s.n, s.line)
-		res := map[string]any{"step": s.n, "command": s.line, "ok": err == nil}
-		results = append(results, res)
+		res := batchStepData{Step: s.n, Command: s.line, OK: err == nil}
 		if err == nil {
 			if out.Text != "" {
 				sb.WriteString(strings.TrimSuffix(out.Text, "\n") + "\n")
 			}
-			res["output"] = out.Data
+			res.Output = out.Data
+			results = append(results, res)
 			continue
 		}
 		fe := failure.From(err)
 		fmt.Fprintf(&sb, "error %s: %s\n", fe.Code, oneLine(fe.Message))
-		res["error"] = fe
+		res.Error = fe
+		results = append(results, res)
 		if firstErr == nil {
 			firstErr = stepErr(s, fe)
 		}
@@ -175,7 +177,8 @@ func (c *Batch) Run(ctx context.Context, env *Env) (*Output, error) {
 			break
 		}
 	}
-	out := &Output{Data: map[string]any{"steps": results}}
+	data := batchData{Steps: results}
+	out := &Output{}
 	switch {
 	case c.NoSnap:
 	case firstErr != nil && failure.From(firstErr).Code == failure.Timeout:
@@ -188,13 +191,25 @@ func (c *Batch) Run(ctx context.Context, env *Env) (*Output, error) {
 			text, page, stderr := freshSnap(ctx, t, ActOpts{Diff: c.Diff, MaxTokens: c.MaxTokens})
 			sb.WriteString("---\n" + text)
 			out.Stderr = stderr
-			if page != nil {
-				out.Data.(map[string]any)["snap"] = page
-			}
+			data.Snap = page
 		}
 	}
-	out.Text = sb.String()
+	out.Text, out.Data = sb.String(), data
 	return out, firstErr
+}
+
+// batchData is batch's -o json: each step's result, then the final snap.
+type batchData struct {
+	Steps []batchStepData `json:"steps"`
+	Snap  *snapshot.Page  `json:"snap,omitempty"`
+}
+
+type batchStepData struct {
+	Step    int            `json:"step"`
+	Command string         `json:"command"`
+	OK      bool           `json:"ok"`
+	Output  any            `json:"output,omitempty"` // the step's own -o json
+	Error   *failure.Error `json:"error,omitempty"`
 }
 
 // prepareAndRun runs one step under its own deadline, recorded like a

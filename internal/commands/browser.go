@@ -2,7 +2,6 @@ package commands
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -75,16 +74,10 @@ func withDialogPolicy(out *Output, pol tab.DialogPolicy) (*Output, error) {
 		out.Text += " (left open for tact dialog accept|dismiss; --dialog accept changes it)"
 	}
 	out.Text += "\n"
-	b, err := json.Marshal(out.Data)
-	if err != nil {
-		return nil, err
+	if d, ok := out.Data.(statusData); ok {
+		d.Dialog = pol.Mode
+		out.Data = d
 	}
-	m := map[string]any{}
-	if err := json.Unmarshal(b, &m); err != nil {
-		return nil, err
-	}
-	m["dialog"] = pol.Mode
-	out.Data = m
 	return out, nil
 }
 
@@ -100,8 +93,5 @@ func statusOutput(in tab.Info, running bool) *Output {
 	default:
 		fmt.Fprintf(&sb, "attached: %s, %d tab(s)\n", in.WS, in.Tabs)
 	}
-	return &Output{Text: sb.String(), Data: struct {
-		Running bool `json:"running"`
-		tab.Info
-	}{running, in}}
+	return &Output{Text: sb.String(), Data: statusData{Running: running, Info: in}}
 }

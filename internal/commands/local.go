@@ -50,6 +50,7 @@ func SchemaCommands() []schema.Command {
 type (
 	actionData struct {
 		OK      bool           `json:"ok"`
+		Changed *bool          `json:"changed,omitempty"` // false: the page did not react
 		Effects []string       `json:"effects"`
 		Snap    *snapshot.Page `json:"snap,omitempty"`
 	}
@@ -59,7 +60,8 @@ type (
 		Target string `json:"target"`
 	}
 	closedData struct {
-		Closed bool `json:"closed"`
+		Closed   bool `json:"closed"`
+		TabsLeft *int `json:"tabs_left,omitempty"` // close: tabs still open
 	}
 	shotData struct {
 		Path   string `json:"path"`
@@ -73,6 +75,7 @@ type (
 	statusData struct {
 		Running bool `json:"running"`
 		tab.Info
+		Dialog string `json:"dialog,omitempty"` // the session's dialog policy
 	}
 	notRunningData struct {
 		Running bool   `json:"running"`
@@ -90,13 +93,23 @@ func outputOf(e Entry) []any {
 	T := reflect.TypeOf
 	switch e.Name {
 	case "snap", "snapshot":
-		return []any{T(snapshot.Page{})}
+		return []any{T(snapshot.Page{}), T(RawSnap{})} // --raw: RawSnap
 	case "read":
 		return []any{T(read.Result{})}
 	case "close", "tab close":
 		return []any{T(closedData{})}
 	case "eval":
 		return []any{schema.O("description", "the value: strings as they are, anything else as JSON")}
+	case "locate":
+		return []any{T(tab.LocInfo{})}
+	case "session save":
+		return []any{T(sessionSaved{})}
+	case "session list":
+		return []any{T([]sessionItem{})}
+	case "session delete":
+		return []any{T(sessionDeleted{})}
+	case "batch":
+		return []any{T(batchData{})}
 	case "screenshot":
 		return []any{T(shotData{})}
 	case "wait":

@@ -67,7 +67,7 @@ func (c *SessionSave) Run(ctx context.Context, env *Env) (*Output, error) {
 		return nil, failure.New(failure.IO, "save session %s: %v", c.Name, err)
 	}
 	msg := fmt.Sprintf("saved %s: %d cookies, %d origins with storage, at %s", c.Name, len(st.Cookies), len(st.Origins), st.URL)
-	return &Output{Text: msg + "\n", Data: map[string]any{"name": c.Name, "path": path, "cookies": len(st.Cookies), "origins": len(st.Origins), "url": st.URL}}, nil
+	return &Output{Text: msg + "\n", Data: sessionSaved{Name: c.Name, Path: path, Cookies: len(st.Cookies), Origins: len(st.Origins), URL: st.URL}}, nil
 }
 
 // SessionLoad restores state.
@@ -116,18 +116,13 @@ func (c *SessionList) Run(ctx context.Context, env *Env) (*Output, error) {
 		return nil, failure.New(failure.IO, "%v", err)
 	}
 	entries, _ := os.ReadDir(dir)
-	type item struct {
-		Name    string    `json:"name"`
-		SavedAt time.Time `json:"saved_at"`
-		URL     string    `json:"url"`
-	}
-	var items []item
+	items := []sessionItem{}
 	for _, e := range entries {
 		name, ok := strings.CutSuffix(e.Name(), ".json")
 		if !ok || strings.HasPrefix(name, ".") {
 			continue
 		}
-		it := item{Name: name}
+		it := sessionItem{Name: name}
 		if b, err := os.ReadFile(filepath.Join(dir, e.Name())); err == nil {
 			var f sessionFile
 			if json.Unmarshal(b, &f) == nil {
@@ -163,5 +158,24 @@ func (c *SessionDelete) Run(ctx context.Context, env *Env) (*Output, error) {
 	} else if err != nil {
 		return nil, failure.New(failure.IO, "delete %s: %v", c.Name, err)
 	}
-	return &Output{Text: "deleted " + c.Name + "\n", Data: map[string]any{"deleted": c.Name}}, nil
+	return &Output{Text: "deleted " + c.Name + "\n", Data: sessionDeleted{Deleted: c.Name}}, nil
 }
+
+// Output shapes of the session commands.
+type (
+	sessionSaved struct {
+		Name    string `json:"name"`
+		Path    string `json:"path"`
+		Cookies int    `json:"cookies"`
+		Origins int    `json:"origins"`
+		URL     string `json:"url"`
+	}
+	sessionItem struct {
+		Name    string    `json:"name"`
+		SavedAt time.Time `json:"saved_at"`
+		URL     string    `json:"url"`
+	}
+	sessionDeleted struct {
+		Deleted string `json:"deleted"`
+	}
+)

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/tact-browser/tact/internal/failure"
 	"github.com/tact-browser/tact/internal/snapshot"
@@ -18,6 +19,7 @@ var special = map[reflect.Type]func() *Obj{
 	reflect.TypeOf(snapshot.Attrs{}): func() *Obj {
 		return O("type", "object", "additionalProperties", O("type", []any{"string", "boolean"}))
 	},
+	reflect.TypeOf(time.Time{}): func() *Obj { return O("type", "string", "format", "date-time") },
 }
 
 // reflector turns Go types into schemas through their json tags; named
