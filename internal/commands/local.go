@@ -6,7 +6,6 @@ import (
 	"reflect"
 
 	"github.com/tact-browser/tact/internal/failure"
-	"github.com/tact-browser/tact/internal/read"
 	"github.com/tact-browser/tact/internal/rpc"
 	"github.com/tact-browser/tact/internal/schema"
 	"github.com/tact-browser/tact/internal/snapshot"
@@ -89,45 +88,17 @@ type (
 
 var actOptsType = reflect.TypeOf(ActOpts{})
 
+// outputShaper is a command that declares the shapes of its -o json
+// output (outputs.go), for the schemas and MCP.
+type outputShaper interface{ outputs() []any }
+
 func outputOf(e Entry) []any {
-	T := reflect.TypeOf
-	switch e.Name {
-	case "snap", "snapshot":
-		return []any{T(snapshot.Page{}), T(RawSnap{})} // --raw: RawSnap
-	case "read":
-		return []any{T(read.Result{})}
-	case "close", "tab close":
-		return []any{T(closedData{})}
-	case "eval":
-		return []any{schema.O("description", "the value: strings as they are, anything else as JSON")}
-	case "locate":
-		return []any{T(tab.LocInfo{})}
-	case "session save":
-		return []any{T(sessionSaved{})}
-	case "session list":
-		return []any{T([]sessionItem{})}
-	case "session delete":
-		return []any{T(sessionDeleted{})}
-	case "batch":
-		return []any{T(batchData{})}
-	case "screenshot":
-		return []any{T(shotData{})}
-	case "wait":
-		return []any{T(waitData{})}
-	case "tab list":
-		return []any{T([]tab.TabInfo{})}
-	case "dialog accept", "dialog dismiss":
-		return []any{T(tab.Dialog{})}
-	case "browser launch":
-		return []any{T(statusData{})}
-	case "browser status":
-		return []any{T(statusData{}), T(notRunningData{})}
-	case "browser stop":
-		return []any{T(stopData{}), T(notRunningData{})}
+	if o, ok := reflect.New(e.Type).Interface().(outputShaper); ok {
+		return o.outputs()
 	}
 	for i := 0; i < e.Type.NumField(); i++ {
 		if f := e.Type.Field(i); f.Anonymous && f.Type == actOptsType {
-			return []any{T(actionData{}), T(dryRunData{})}
+			return []any{reflect.TypeOf(actionData{}), reflect.TypeOf(dryRunData{})}
 		}
 	}
 	return nil

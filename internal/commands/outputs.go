@@ -1,0 +1,48 @@
+package commands
+
+import (
+	"reflect"
+
+	"github.com/tact-browser/tact/internal/read"
+	"github.com/tact-browser/tact/internal/schema"
+	"github.com/tact-browser/tact/internal/snapshot"
+	"github.com/tact-browser/tact/internal/tab"
+)
+
+// The shapes of each command's -o json output, declared on the command
+// (alternatives in order). Commands that embed ActOpts and declare none
+// print actionData or, with --dry-run, dryRunData.
+
+func shapes(vs ...any) []any {
+	out := make([]any, len(vs))
+	for i, v := range vs {
+		if o, ok := v.(*schema.Obj); ok {
+			out[i] = o
+			continue
+		}
+		out[i] = reflect.TypeOf(v)
+	}
+	return out
+}
+
+func (*Snap) outputs() []any     { return shapes(snapshot.Page{}, RawSnap{}) } // --raw: RawSnap
+func (*Snapshot) outputs() []any { return shapes(snapshot.Page{}, RawSnap{}) }
+func (*Read) outputs() []any     { return shapes(read.Result{}) }
+func (*Close) outputs() []any    { return shapes(closedData{}) }
+func (*TabClose) outputs() []any { return shapes(closedData{}) }
+func (*Eval) outputs() []any {
+	return shapes(schema.O("description", "the value: strings as they are, anything else as JSON"))
+}
+func (*Locate) outputs() []any        { return shapes(tab.LocInfo{}) }
+func (*SessionSave) outputs() []any   { return shapes(sessionSaved{}) }
+func (*SessionList) outputs() []any   { return shapes([]sessionItem{}) }
+func (*SessionDelete) outputs() []any { return shapes(sessionDeleted{}) }
+func (*Batch) outputs() []any         { return shapes(batchData{}) }
+func (*Screenshot) outputs() []any    { return shapes(shotData{}) }
+func (*Wait) outputs() []any          { return shapes(waitData{}) }
+func (*TabList) outputs() []any       { return shapes([]tab.TabInfo{}) }
+func (*DialogAccept) outputs() []any  { return shapes(tab.Dialog{}) }
+func (*DialogDismiss) outputs() []any { return shapes(tab.Dialog{}) }
+func (*BrowserLaunch) outputs() []any { return shapes(statusData{}) }
+func (*BrowserStatus) outputs() []any { return shapes(statusData{}, notRunningData{}) }
+func (*BrowserStop) outputs() []any   { return shapes(stopData{}, notRunningData{}) }
