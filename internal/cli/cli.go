@@ -190,7 +190,7 @@ func run(kctx *kong.Context, a *app, stdout, stderr io.Writer) int {
 	}
 	if path == "browser stop" {
 		// Return once the browser has exited and written its profile.
-		if err := c.WaitStopped(ctx); err != nil {
+		if err := c.WaitStopped(ctx, resp.Daemon); err != nil {
 			return printErr(stdout, stderr, a.Output, err)
 		}
 	}
@@ -341,6 +341,9 @@ func runDaemon(a *app, stderr io.Writer) int {
 		IdleTimeout: d.IdleTimeout, CDP: a.CDP, BrowserArgs: a.BrowserArg,
 		Version: Version, Library: Library(), Log: stderr, Verbose: a.Verbose,
 	})
+	if errors.Is(err, daemon.ErrLostRace) {
+		return rpc.ExitLostRace
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "daemon:", err)
 		return 1

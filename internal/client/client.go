@@ -94,7 +94,9 @@ func (c *Client) Do(ctx context.Context, req rpc.Request, autostart bool) (*rpc.
 		defer cancel()
 	}
 	req.Version = c.Version
-	for attempt := 0; attempt < 3; attempt++ {
+	// Each retry follows a daemon that stopped or lost a start race to
+	// another; commands racing `browser stop` may see a few in a row.
+	for attempt := 0; attempt < maxAttempts; attempt++ {
 		conn, err := c.dial(ctx)
 		if err != nil && c.revive(ctx) {
 			conn, err = c.dial(ctx)
@@ -106,7 +108,9 @@ func (c *Client) Do(ctx context.Context, req rpc.Request, autostart bool) (*rpc.
 			if !autostart {
 				return nil, errNotRunning
 			}
-			if err := c.start(ctx); err != nil {
+			if err := c.start(ctx); errors.Is(err, errLostRace) {
+				continue
+			} else if err != nil {
 				return nil, err
 			}
 			if conn, err = c.dial(ctx); err != nil {
@@ -160,16 +164,22 @@ func (c *Client) revive(ctx context.Context) bool {
 	}
 }
 
-// WaitStopped waits until the session's daemon has exited, which it does
-// only after the browser it launched is gone.
-func (c *Client) WaitStopped(ctx context.Context) error {
-	var last proc.ID
+// WaitStopped waits until the daemon that answered a stop has exited,
+// which it does only after the browser it launched is gone. A daemon that
+// a racing command started since is not waited for. A zero id (a daemon
+// that did not say who it is) means whichever daemon holds the lock.
+func (c *Client) WaitStopped(ctx context.Context, id proc.ID) error {
+	last := id
 	for {
-		holder, held := proc.Holder(c.paths.Lock)
-		if held {
-			last = holder
-		} else if !last.Alive() {
-			return nil
+		if id.PID == 0 {
+			if holder, held := proc.Holder(c.paths.Lock); held {
+				last = holder
+			}
+		}
+		if !last.Alive() {
+			if _, held := proc.Holder(c.paths.Lock); !held || id.PID != 0 {
+				return nil
+			}
 		}
 		select {
 		case <-ctx.Done():
@@ -180,6 +190,14 @@ func (c *Client) WaitStopped(ctx context.Context) error {
 }
 
 var errNotRunning = errors.New("daemon not running")
+
+// errLostRace: the daemon this client started found another one serving
+// the session, which may itself be gone again (stopped by a racing
+// `browser stop`): dial once more.
+var errLostRace = errors.New("daemon lost the start race")
+
+// maxAttempts bounds how often one call starts over with a fresh daemon.
+const maxAttempts = 8
 
 // IsNotRunning reports whether Do failed because no daemon runs.
 func IsNotRunning(err error) bool { return errors.Is(err, errNotRunning) }
@@ -286,10 +304,14 @@ func (c *Client) start(ctx context.Context) error {
 			return nil
 		}
 		select {
-		case <-exited:
+		case err := <-exited:
 			// Another daemon may have won the race for the lock.
 			if c.Running() {
 				return nil
+			}
+			var ee *exec.ExitError
+			if errors.As(err, &ee) && ee.ExitCode() == rpc.ExitLostRace {
+				return errLostRace
 			}
 			return failure.New(failure.BrowserUnavailable, "daemon exited at startup (see %s)", c.paths.Log)
 		case <-ctx.Done():

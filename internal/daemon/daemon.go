@@ -43,6 +43,10 @@ type Options struct {
 	Verbose     bool
 }
 
+// ErrLostRace is Run's error when another daemon already serves the
+// session (two clients started one each at the same time).
+var ErrLostRace = errors.New("another daemon serves session")
+
 // Run serves the session until idle timeout, a stop request or a signal.
 func Run(ctx context.Context, o Options) error {
 	paths, err := datadir.Session(o.Session)
@@ -69,7 +73,7 @@ func Run(ctx context.Context, o Options) error {
 		}
 		if c, err := net.DialTimeout("unix", paths.Socket, 200*time.Millisecond); err == nil {
 			c.Close()
-			return fmt.Errorf("another daemon serves session %q", o.Session)
+			return fmt.Errorf("%w %q", ErrLostRace, o.Session)
 		}
 		if time.Now().After(deadline) {
 			return fmt.Errorf("session %q is locked by another process", o.Session)
@@ -113,7 +117,7 @@ func Run(ctx context.Context, o Options) error {
 		Headless: o.Headless, ProfileDir: profDir, Port: o.Port, Args: o.BrowserArgs,
 		CDP: o.CDP, Library: o.Library, StateFile: paths.State, DownloadDir: dlDir, BrowserLog: logw, Log: log,
 	})
-	d := &daemon{opts: o, m: m, log: log, stop: make(chan struct{}), activity: make(chan struct{}, 1),
+	d := &daemon{opts: o, m: m, self: proc.Self(), log: log, stop: make(chan struct{}), activity: make(chan struct{}, 1),
 		rec: commands.NewRecorder(filepath.Join(paths.Dir, "recording.json")), socket: paths.Socket}
 	_ = os.Remove(paths.Socket)
 	if err := d.listen(); err != nil {
@@ -146,15 +150,20 @@ loop:
 		}
 	}
 	// New clients see no socket at once and start a fresh daemon, which
-	// waits for this one's lock.
+	// waits for this one's lock. Clients that connected before the unlink
+	// are still queued on the listener: each is told to retry (closing
+	// their connection unread would reset it, and the CLI would report a
+	// lost daemon for a command that never ran).
 	d.lnMu.Lock()
 	d.stopping = true
 	ln := d.ln
 	d.lnMu.Unlock()
-	ln.Close()
 	if d.socketIsOurs() {
 		_ = os.Remove(d.socket)
 	}
+	_ = ln.SetDeadline(time.Now().Add(drainQueued))
+	d.accepting.Wait()
+	ln.Close()
 	d.wg.Wait()
 	if d.closeBrowser {
 		m.Close()
@@ -183,6 +192,7 @@ func (d *daemon) listen() error {
 	if prev != nil {
 		prev.Close()
 	}
+	d.accepting.Add(1)
 	go d.accept(ul)
 	return nil
 }
@@ -197,22 +207,44 @@ func (d *daemon) socketIsOurs() bool {
 	return err == nil && mine != nil && os.SameFile(st, mine)
 }
 
+// drainQueued is how long a stopping daemon keeps accepting the
+// connections queued before its socket was unlinked; no new ones can
+// arrive after the unlink, so this only needs to outlast the scheduler.
+const drainQueued = 200 * time.Millisecond
+
 func (d *daemon) accept(l net.Listener) {
+	defer d.accepting.Done()
 	for {
 		conn, err := l.Accept()
 		if err != nil {
 			return
 		}
-		d.lnMu.Lock()
-		if d.stopping {
-			d.lnMu.Unlock()
-			conn.Close()
-			return
-		}
 		d.wg.Add(1)
+		d.lnMu.Lock()
+		stopping := d.stopping
 		d.lnMu.Unlock()
+		if stopping {
+			go d.refuse(conn)
+			continue
+		}
 		go d.serve(conn)
 	}
+}
+
+// refuse answers a request this stopping daemon will not run: the client
+// starts a fresh daemon. The request is read first; a unix socket closed
+// with unread data resets its peer.
+func (d *daemon) refuse(conn net.Conn) {
+	defer d.wg.Done()
+	defer conn.Close()
+	_ = conn.SetDeadline(time.Now().Add(2 * time.Second))
+	var req rpc.Request
+	_ = rpc.Read(bufio.NewReader(conn), &req)
+	_ = rpc.Write(conn, d.retry("daemon is stopping"))
+}
+
+func (d *daemon) retry(why string) rpc.Response {
+	return rpc.Response{Error: &failure.Error{Code: rpc.CodeRetry, Message: why}, Daemon: d.self}
 }
 
 type daemon struct {
@@ -221,9 +253,11 @@ type daemon struct {
 	rec  *commands.Recorder
 	log  *slog.Logger
 
-	run      sync.Mutex // one command at a time
-	wg       sync.WaitGroup
-	activity chan struct{}
+	self      proc.ID    // sent with every response
+	run       sync.Mutex // one command at a time
+	wg        sync.WaitGroup
+	accepting sync.WaitGroup // accept loops
+	activity  chan struct{}
 
 	socket   string
 	lnMu     sync.Mutex
@@ -285,7 +319,7 @@ func (d *daemon) serve(conn net.Conn) {
 	}
 	_ = conn.SetReadDeadline(time.Time{})
 	if req.Version != d.opts.Version {
-		_ = rpc.Write(conn, rpc.Response{Error: &failure.Error{Code: rpc.CodeRetry, Message: "daemon is version " + d.opts.Version}})
+		_ = rpc.Write(conn, d.retry("daemon is version "+d.opts.Version))
 		d.log.Info("client of another version; handing over", "client", req.Version)
 		d.shutdown(false) // with --port the browser stays for the new daemon; over a pipe it ends with this one and the new daemon reopens its page
 		return
@@ -298,6 +332,7 @@ func (d *daemon) serve(conn net.Conn) {
 		_ = rpc.Write(conn, rpc.Response{Stdout: stdout, Stderr: stderr, More: true})
 	}
 	resp, after := d.execute(req, partial)
+	resp.Daemon = d.self
 	wmu.Lock()
 	_ = conn.SetWriteDeadline(time.Now().Add(30 * time.Second))
 	_ = rpc.Write(conn, resp)
@@ -322,7 +357,7 @@ func (d *daemon) execute(req rpc.Request, partial func(stdout, stderr string)) (
 	// not revive this daemon's browser: send it to a fresh daemon.
 	select {
 	case <-d.stop:
-		return rpc.Response{Error: &failure.Error{Code: rpc.CodeRetry, Message: "daemon is stopping"}}, after
+		return d.retry("daemon is stopping"), after
 	default:
 	}
 	// A session attached with --cdp stays on that browser; asking it for

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/proc"
 )
 
 // Globals are the flags that apply to every command.
@@ -49,12 +50,20 @@ type Response struct {
 	Stderr string         `json:"stderr,omitempty"`
 	Error  *failure.Error `json:"error,omitempty"`
 	More   bool           `json:"more,omitempty"`
+	// Daemon is the process that answered, so `browser stop` waits for
+	// that daemon to exit, not for one a racing command started since.
+	Daemon proc.ID `json:"daemon,omitzero"`
 }
 
 // CodeRetry is the daemon's answer when it will not serve the request
 // (another tact build, or it is shutting down): the client waits for it to
 // exit and starts a fresh daemon.
 const CodeRetry = "DAEMON_RETRY"
+
+// ExitLostRace is the exit status of a daemon that found another daemon
+// already serving its session: the client that started it just dials
+// again.
+const ExitLostRace = 75
 
 // MaxLine bounds one message (screenshots travel as paths, not bytes).
 const MaxLine = 256 << 20
