@@ -6,6 +6,7 @@ package browsertest
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net"
@@ -17,6 +18,11 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	proto "github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
+	cdptarget "github.com/chromedp/cdproto/target"
 
 	"github.com/tact-browser/tact/internal/browser"
 	"github.com/tact-browser/tact/internal/cdp"
@@ -207,37 +213,37 @@ func NewTab(t testing.TB) *Tab {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	var created struct {
-		TargetID string `json:"targetId"`
-	}
-	if err := shared.conn.Call(ctx, "", "Target.createTarget", map[string]any{"url": "about:blank"}, &created); err != nil {
+	browserSess := shared.conn.Browser()
+	created, err := cdp.Call(ctx, browserSess, cdptarget.CreateTarget, cdptarget.CreateTargetParams{URL: "about:blank"})
+	if err != nil {
 		t.Fatal(err)
 	}
-	var att struct {
-		SessionID string `json:"sessionId"`
-	}
-	if err := shared.conn.Call(ctx, "", "Target.attachToTarget", map[string]any{"targetId": created.TargetID, "flatten": true}, &att); err != nil {
+	att, err := cdp.Call(ctx, browserSess, cdptarget.AttachToTarget, cdptarget.AttachToTargetParams{TargetID: created.TargetID, Flatten: new(true)})
+	if err != nil {
 		t.Fatal(err)
 	}
-	tab := &Tab{TargetID: created.TargetID, Session: shared.conn.Session(att.SessionID)}
+	sid := string(att.SessionID)
+	tab := &Tab{TargetID: string(created.TargetID), Session: shared.conn.Session(sid)}
 	tab.unsub = shared.conn.Subscribe(func(ev cdp.Event) {
-		if ev.SessionID != att.SessionID {
+		if ev.SessionID != sid {
 			return
 		}
 		tab.mu.Lock()
 		tab.events = append(tab.events, ev)
 		tab.mu.Unlock()
 	})
-	for _, m := range []string{"Page.enable", "Runtime.enable"} {
-		if err := tab.Session.Call(ctx, m, nil, nil); err != nil {
-			t.Fatal(err)
-		}
+	if err := cdp.Run(ctx, tab.Session, page.Enable, page.EnableParams{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := cdp.Run(ctx, tab.Session, runtime.Enable, proto.Empty{}); err != nil {
+		t.Fatal(err)
 	}
 	t.Cleanup(func() {
 		tab.unsub()
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		_ = shared.conn.Call(ctx, "", "Target.closeTarget", map[string]any{"targetId": created.TargetID}, nil)
+		//lint:ignore S1016 a result and a params type that only happen to have the same fields
+		_ = cdp.Run(ctx, browserSess, cdptarget.CloseTarget, cdptarget.CloseTargetParams{TargetID: created.TargetID})
 	})
 	return tab
 }
@@ -254,10 +260,8 @@ func (tab *Tab) Navigate(t testing.TB, path string) {
 	tab.mu.Lock()
 	tab.events = nil
 	tab.mu.Unlock()
-	var nav struct {
-		ErrorText string `json:"errorText"`
-	}
-	if err := tab.Session.Call(ctx, "Page.navigate", map[string]any{"url": u}, &nav); err != nil {
+	nav, err := cdp.Call(ctx, tab.Session, page.Navigate, page.NavigateParams{URL: u})
+	if err != nil {
 		t.Fatal(err)
 	}
 	if nav.ErrorText != "" {
@@ -266,7 +270,7 @@ func (tab *Tab) Navigate(t testing.TB, path string) {
 	for {
 		tab.mu.Lock()
 		for _, ev := range tab.events {
-			if ev.Method == "Page.loadEventFired" {
+			if ev.Method == page.LoadEventFired.Method {
 				tab.mu.Unlock()
 				return
 			}
@@ -293,29 +297,20 @@ func (tab *Tab) Eval(t testing.TB, expr string, out any) {
 func (tab *Tab) EvalErr(expr string, out any) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	var raw struct {
-		Result struct {
-			Value jsonRaw `json:"value"`
-		} `json:"result"`
-		ExceptionDetails *struct {
-			Text      string `json:"text"`
-			Exception struct {
-				Description string `json:"description"`
-			} `json:"exception"`
-		} `json:"exceptionDetails"`
-	}
-	if err := tab.Session.Call(ctx, "Runtime.evaluate", map[string]any{"expression": expr, "returnByValue": true, "awaitPromise": true}, &raw); err != nil {
+	raw, err := cdp.Call(ctx, tab.Session, runtime.Evaluate, runtime.EvaluateParams{Expression: expr, ReturnByValue: new(true), AwaitPromise: new(true)})
+	if err != nil {
 		return err
 	}
-	if raw.ExceptionDetails != nil {
-		msg := raw.ExceptionDetails.Exception.Description
-		if msg == "" {
-			msg = raw.ExceptionDetails.Text
+	if x := raw.ExceptionDetails; x != nil {
+		msg := x.Text
+		if x.Exception != nil && x.Exception.Description != "" {
+			msg = x.Exception.Description
 		}
 		return fmt.Errorf("eval: %s", msg)
 	}
-	if out != nil && len(raw.Result.Value) > 0 {
-		return unmarshal(raw.Result.Value, out)
+	if out != nil && raw.Result != nil && len(raw.Result.Value) > 0 {
+		// Page values decode like tact's own (encoding/json, standard tags).
+		return json.Unmarshal(raw.Result.Value, out)
 	}
 	return nil
 }

@@ -1,7 +1,10 @@
 // Package cdp is a thin Chrome DevTools Protocol client: one connection to
 // the browser (a websocket, or the pipe of --remote-debugging-pipe),
 // flattened target sessions multiplexed over it, and a context deadline on
-// every call.
+// every call. Commands and events are the generated types of
+// github.com/chromedp/cdproto's domain packages, run over this transport
+// by Call/Run/Start and decoded once by Handlers (typed.go); cdproto's
+// root package, which pulls in every domain, is not used.
 package cdp
 
 import (
@@ -299,6 +302,9 @@ type Session struct {
 
 // Session returns a handle for a flattened session id.
 func (c *Conn) Session(id string) *Session { return &Session{Conn: c, ID: id} }
+
+// Browser is the browser-level session (no target).
+func (c *Conn) Browser() *Session { return &Session{Conn: c} }
 
 // Go calls method on this session without waiting (see Conn.Go).
 func (s *Session) Go(ctx context.Context, method string, params, result any) <-chan error {

@@ -6,6 +6,10 @@ import (
 	"strings"
 	"time"
 
+	proto "github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
+
+	"github.com/tact-browser/tact/internal/cdp"
 	"github.com/tact-browser/tact/internal/failure"
 )
 
@@ -47,11 +51,7 @@ func (t *Tab) dialogOpened(tg *target, typ, msg string) {
 }
 
 func handleDialog(ctx context.Context, tg *target, accept bool, text string) error {
-	params := map[string]any{"accept": accept}
-	if text != "" {
-		params["promptText"] = text
-	}
-	return tg.sess.Call(ctx, "Page.handleJavaScriptDialog", params, nil)
+	return cdp.Run(ctx, tg.sess, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: accept, PromptText: text})
 }
 
 // openDialog is the dialog that freezes the page, if any: one left open,
@@ -154,18 +154,18 @@ func dialogEnds(err error) error {
 	return err
 }
 
-// input sends one input event and waits for the page to take it. The page
+// sendInput sends one input event and waits for the page to take it. The page
 // acknowledges an event whose handler opens a dialog only once the dialog
 // closes; under --dialog leave that would hold the command to its
 // deadline, so a dialog left open ends the wait (errDialogOpened).
-func (t *Tab) input(ctx context.Context, method string, params map[string]any) error {
+func sendInput[P any](ctx context.Context, t *Tab, c proto.Command[P, proto.Empty], params P) error {
 	if err := t.dialogBlocks(t.OpenDialog()); err != nil {
 		return err
 	}
 	cctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	done := make(chan error, 1)
-	go func() { done <- t.main.sess.Call(cctx, method, params, nil) }()
+	go func() { done <- cdp.Run(cctx, t.main.sess, c, params) }()
 	for {
 		t.mu.Lock()
 		left, ch := t.open != nil && t.open.Action == "open", t.changed

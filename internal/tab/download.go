@@ -2,13 +2,14 @@ package tab
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
 	"unicode"
+
+	cdpbrowser "github.com/chromedp/cdproto/browser"
 
 	"github.com/tact-browser/tact/internal/cdp"
 )
@@ -33,60 +34,45 @@ func (m *Manager) enableDownloads(ctx context.Context, conn *cdp.Conn) {
 		m.log.Warn("downloads dir", "err", err)
 		return
 	}
-	if err := conn.Call(ctx, "", "Browser.setDownloadBehavior", map[string]any{
-		"behavior": "allowAndName", "downloadPath": m.opts.DownloadDir, "eventsEnabled": true,
-	}, nil); err != nil {
+	if err := cdp.Run(ctx, conn.Browser(), cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllowAndName, DownloadPath: m.opts.DownloadDir, EventsEnabled: new(true),
+	}); err != nil {
 		m.log.Warn("download behaviour", "err", err)
 	}
 }
 
-func (m *Manager) downloadEvent(ev cdp.Event) {
-	switch ev.Method {
-	case "Browser.downloadWillBegin":
-		var p struct {
-			FrameID           string `json:"frameId"`
-			GUID              string `json:"guid"`
-			URL               string `json:"url"`
-			SuggestedFilename string `json:"suggestedFilename"`
-		}
-		if json.Unmarshal(ev.Params, &p) != nil {
-			return
-		}
-		t := m.tabOfFrame(p.FrameID)
-		if t == nil {
-			return
-		}
-		d := &Download{URL: p.URL, State: "inProgress", guid: p.GUID, name: p.SuggestedFilename}
-		// The navigation that produced it is over: no document will load.
-		t.update(func() { t.downloads = append(t.downloads, d); t.loading = false; t.stopSeq++ })
-	case "Browser.downloadProgress":
-		var p struct {
-			GUID          string `json:"guid"`
-			ReceivedBytes int64  `json:"receivedBytes"`
-			State         string `json:"state"`
-		}
-		if json.Unmarshal(ev.Params, &p) != nil || p.State == "inProgress" {
-			return
-		}
-		m.mu.Lock()
-		tabs := make([]*Tab, 0, len(m.tabs))
-		for _, t := range m.tabs {
-			tabs = append(tabs, t)
-		}
-		m.mu.Unlock()
-		for _, t := range tabs {
-			t.update(func() {
-				for _, d := range t.downloads {
-					if d.guid != p.GUID {
-						continue
-					}
-					d.State, d.Bytes = p.State, p.ReceivedBytes
-					if p.State == "completed" {
-						d.Path = m.placeDownload(d.guid, d.name)
-					}
+func (m *Manager) downloadBegins(ev *cdpbrowser.EventDownloadWillBegin) {
+	t := m.tabOfFrame(string(ev.FrameID))
+	if t == nil {
+		return
+	}
+	d := &Download{URL: ev.URL, State: "inProgress", guid: ev.GUID, name: ev.SuggestedFilename}
+	// The navigation that produced it is over: no document will load.
+	t.update(func() { t.downloads = append(t.downloads, d); t.loading = false; t.stopSeq++ })
+}
+
+func (m *Manager) downloadProgress(ev *cdpbrowser.EventDownloadProgress) {
+	if ev.State == cdpbrowser.DownloadProgressStateInProgress {
+		return
+	}
+	m.mu.Lock()
+	tabs := make([]*Tab, 0, len(m.tabs))
+	for _, t := range m.tabs {
+		tabs = append(tabs, t)
+	}
+	m.mu.Unlock()
+	for _, t := range tabs {
+		t.update(func() {
+			for _, d := range t.downloads {
+				if d.guid != ev.GUID {
+					continue
 				}
-			})
-		}
+				d.State, d.Bytes = string(ev.State), int64(ev.ReceivedBytes)
+				if ev.State == cdpbrowser.DownloadProgressStateCompleted {
+					d.Path = m.placeDownload(d.guid, d.name)
+				}
+			}
+		})
 	}
 }
 

@@ -2,9 +2,13 @@ package tab
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"time"
 
+	"github.com/chromedp/cdproto/runtime"
+
+	"github.com/tact-browser/tact/internal/cdp"
 	"github.com/tact-browser/tact/internal/failure"
 	"github.com/tact-browser/tact/internal/locator"
 )
@@ -15,7 +19,7 @@ type Element struct {
 	tab      *Tab
 	tg       *target
 	frameID  string
-	ObjectID string
+	ObjectID runtime.RemoteObjectID
 	Ref      int
 	// Target is what the user wrote (a locator), for messages when the
 	// element has no ref.
@@ -118,15 +122,7 @@ func (t *Tab) objectIn(ctx context.Context, tg *target, frameID, expr string) (*
 		if err != nil {
 			return nil, err
 		}
-		var res struct {
-			Result struct {
-				Type     string `json:"type"`
-				Subtype  string `json:"subtype"`
-				ObjectID string `json:"objectId"`
-			} `json:"result"`
-			ExceptionDetails *exceptionDetails `json:"exceptionDetails"`
-		}
-		err = tg.sess.Call(ctx, "Runtime.evaluate", map[string]any{"expression": expr, "contextId": id}, &res)
+		res, err := cdp.Call(ctx, tg.sess, runtime.Evaluate, runtime.EvaluateParams{Expression: expr, ContextID: runtime.ExecutionContextID(id)})
 		if err != nil {
 			if isContextGone(err) {
 				tg.dropWorld(id)
@@ -138,9 +134,9 @@ func (t *Tab) objectIn(ctx context.Context, tg *target, frameID, expr string) (*
 			return nil, errBrowserGone(err)
 		}
 		if res.ExceptionDetails != nil {
-			return nil, failure.New(failure.JSError, "%s", res.ExceptionDetails.message())
+			return nil, failure.New(failure.JSError, "%s", exceptionMessage(res.ExceptionDetails))
 		}
-		if res.Result.ObjectID == "" || res.Result.Subtype == "null" {
+		if r := res.Result; r == nil || r.ObjectID == "" || r.Subtype == runtime.RemoteObjectSubtypeNull {
 			return nil, nil
 		}
 		return &Element{tab: t, tg: tg, frameID: frameID, ObjectID: res.Result.ObjectID}, nil
@@ -151,20 +147,19 @@ func (t *Tab) objectIn(ctx context.Context, tg *target, frameID, expr string) (*
 // Call runs fn (a JS function source taking the element as `this` and
 // args) in the element's world and decodes its by-value result into out.
 func (e *Element) Call(ctx context.Context, fn string, out any, args ...any) error {
-	cargs := make([]map[string]any, len(args))
-	for i, a := range args {
-		cargs[i] = map[string]any{"value": a}
+	p := runtime.CallFunctionOnParams{FunctionDeclaration: fn, ObjectID: e.ObjectID, ReturnByValue: new(true), AwaitPromise: new(true)}
+	if len(args) > 0 {
+		// One argument, the array of them: a call argument whose value
+		// is empty ({}, "", []) would be omitted from the message and
+		// arrive as undefined.
+		v, err := json.Marshal(args)
+		if err != nil {
+			return failure.New(failure.Internal, "encode arguments: %v", err)
+		}
+		p.FunctionDeclaration = "function (args) { return (" + fn + ").apply(this, args); }"
+		p.Arguments = []*runtime.CallArgument{{Value: v}}
 	}
-	var res struct {
-		Result struct {
-			Value rawJSON `json:"value"`
-		} `json:"result"`
-		ExceptionDetails *exceptionDetails `json:"exceptionDetails"`
-	}
-	err := e.tg.sess.Call(ctx, "Runtime.callFunctionOn", map[string]any{
-		"functionDeclaration": fn, "objectId": e.ObjectID, "arguments": cargs,
-		"returnByValue": true, "awaitPromise": true,
-	}, &res)
+	res, err := cdp.Call(ctx, e.tg.sess, runtime.CallFunctionOn, p)
 	if err != nil {
 		if isContextGone(err) {
 			return failure.New(failure.StaleRef, "the element's page navigated away")
@@ -175,10 +170,10 @@ func (e *Element) Call(ctx context.Context, fn string, out any, args ...any) err
 		return errBrowserGone(err)
 	}
 	if res.ExceptionDetails != nil {
-		return failure.New(failure.JSError, "%s", res.ExceptionDetails.message())
+		return failure.New(failure.JSError, "%s", exceptionMessage(res.ExceptionDetails))
 	}
-	if out != nil && len(res.Result.Value) > 0 {
-		return jsonUnmarshal(res.Result.Value, out)
+	if out != nil && res.Result != nil && len(res.Result.Value) > 0 {
+		return json.Unmarshal(res.Result.Value, out)
 	}
 	return nil
 }
@@ -189,7 +184,7 @@ func (e *Element) Call(ctx context.Context, fn string, out any, args ...any) err
 func (e *Element) Release(context.Context) {
 	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
 	defer cancel()
-	_ = e.tg.sess.Call(ctx, "Runtime.releaseObject", map[string]any{"objectId": e.ObjectID}, nil)
+	_ = cdp.Run(ctx, e.tg.sess, runtime.ReleaseObject, runtime.ReleaseObjectParams{ObjectID: e.ObjectID})
 }
 
 // MarkSecret records, in tact's world of the element's document, that the

@@ -7,6 +7,11 @@ import (
 	"strings"
 	"time"
 
+	cdpbrowser "github.com/chromedp/cdproto/browser"
+	proto "github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+
+	"github.com/tact-browser/tact/internal/cdp"
 	"github.com/tact-browser/tact/internal/failure"
 )
 
@@ -152,34 +157,33 @@ func (m *Manager) applyEmulation(ctx context.Context, tg *target) {
 	if e.UserAgent != "" || lang != "" {
 		ua := e.UserAgent
 		if ua == "" {
-			var v struct {
-				UserAgent string `json:"userAgent"`
-			}
-			if err := m.conn.Call(ctx, "", "Browser.getVersion", nil, &v); err == nil {
+			if v, err := cdp.Call(ctx, m.conn.Browser(), cdpbrowser.GetVersion, proto.Empty{}); err == nil {
 				ua = strings.Replace(v.UserAgent, "HeadlessChrome", "Chrome", 1)
 			}
 		}
-		p := map[string]any{"userAgent": ua}
-		if lang != "" {
-			// acceptLanguage also drives navigator.language(s).
-			p["acceptLanguage"] = lang
-		}
-		if err := s.Call(ctx, "Emulation.setUserAgentOverride", p, nil); err != nil {
+		// acceptLanguage also drives navigator.language(s).
+		p := emulation.SetUserAgentOverrideParams{UserAgent: ua, AcceptLanguage: lang}
+		if err := cdp.Run(ctx, s, emulation.SetUserAgentOverride, p); err != nil {
 			m.log.Debug("emulation", "err", err)
 		}
 	}
 	if e.Locale != "" {
-		if err := s.Call(ctx, "Emulation.setLocaleOverride", map[string]any{"locale": e.Locale}, nil); err != nil {
+		if err := cdp.Run(ctx, s, emulation.SetLocaleOverride, emulation.SetLocaleOverrideParams{Locale: e.Locale}); err != nil {
 			m.log.Debug("locale", "err", err)
 		}
 	}
 	if e.Geo != "" {
 		lat, lon, err := parseGeo(e.Geo)
 		if err == nil {
-			_ = m.conn.Call(ctx, "", "Browser.grantPermissions", map[string]any{"permissions": []string{"geolocation"}}, nil)
-			if err := s.Call(ctx, "Emulation.setGeolocationOverride", map[string]any{"latitude": lat, "longitude": lon, "accuracy": 10}, nil); err != nil {
+			_ = cdp.Run(ctx, m.conn.Browser(), cdpbrowser.SetPermission, cdpbrowser.SetPermissionParams{
+				Permission: &cdpbrowser.PermissionDescriptor{Name: "geolocation"}, Setting: cdpbrowser.PermissionSettingGranted})
+			geo := emulation.SetGeolocationOverrideParams{Latitude: new(lat), Longitude: new(lon), Accuracy: new(float64(geoAccuracy))}
+			if err := cdp.Run(ctx, s, emulation.SetGeolocationOverride, geo); err != nil {
 				m.log.Debug("geo", "err", fmt.Sprint(err))
 			}
 		}
 	}
 }
+
+// geoAccuracy is the accuracy, in metres, a --geo position reports.
+const geoAccuracy = 10

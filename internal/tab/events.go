@@ -2,9 +2,15 @@ package tab
 
 import (
 	"context"
-	"encoding/json"
 	"sync"
 	"time"
+
+	cdpbrowser "github.com/chromedp/cdproto/browser"
+	proto "github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
+	cdptarget "github.com/chromedp/cdproto/target"
 
 	"github.com/tact-browser/tact/internal/cdp"
 )
@@ -50,66 +56,56 @@ func (m *Manager) processEvents() {
 	}
 }
 
-type targetInfo struct {
-	TargetID string `json:"targetId"`
-	Type     string `json:"type"`
-	URL      string `json:"url"`
-	Title    string `json:"title"`
-	OpenerID string `json:"openerId"`
-}
-
-func (m *Manager) handle(ev cdp.Event) {
-	switch ev.Method {
-	case "Target.attachedToTarget":
-		var p struct {
-			SessionID  string     `json:"sessionId"`
-			TargetInfo targetInfo `json:"targetInfo"`
+// browserEvents are the handlers of browser-level events (targets
+// attaching and going away, downloads); the string is the session the
+// event came on ("" for the browser's own).
+func (m *Manager) browserEvents() *cdp.Handlers[string] {
+	h := &cdp.Handlers[string]{}
+	cdp.On(h, cdptarget.AttachedToTarget, func(parent string, ev *cdptarget.EventAttachedToTarget) {
+		if ev.TargetInfo != nil {
+			m.attached(parent, string(ev.SessionID), ev.TargetInfo)
 		}
-		if json.Unmarshal(ev.Params, &p) != nil {
-			return
-		}
-		m.attached(ev.SessionID, p.SessionID, p.TargetInfo)
-		return
-	case "Target.detachedFromTarget":
-		var p struct {
-			SessionID string `json:"sessionId"`
-		}
-		_ = json.Unmarshal(ev.Params, &p)
-		m.detached(p.SessionID)
-		return
-	case "Target.targetDestroyed":
-		var p struct {
-			TargetID string `json:"targetId"`
-		}
-		_ = json.Unmarshal(ev.Params, &p)
-		m.dropTab(p.TargetID)
-		return
-	case "Browser.downloadWillBegin", "Browser.downloadProgress":
-		m.downloadEvent(ev)
-		return
-	case "Target.targetCrashed":
-		var p struct {
-			TargetID string `json:"targetId"`
-		}
-		_ = json.Unmarshal(ev.Params, &p)
+	})
+	cdp.On(h, cdptarget.DetachedFromTarget, func(_ string, ev *cdptarget.EventDetachedFromTarget) {
+		m.detached(string(ev.SessionID))
+	})
+	cdp.On(h, cdptarget.TargetDestroyed, func(_ string, ev *cdptarget.EventTargetDestroyed) {
+		m.dropTab(string(ev.TargetID))
+	})
+	cdp.On(h, cdptarget.TargetCrashed, func(_ string, ev *cdptarget.EventTargetCrashed) {
 		m.mu.Lock()
-		t := m.tabs[p.TargetID]
+		t := m.tabs[string(ev.TargetID)]
 		m.mu.Unlock()
 		if t != nil {
 			t.update(func() { t.crashed = true })
 		}
-		return
-	}
-	m.mu.Lock()
-	tg := m.targets[ev.SessionID]
-	m.mu.Unlock()
-	if tg == nil {
-		return
-	}
-	tg.tab.event(tg, ev)
+	})
+	cdp.On(h, cdpbrowser.DownloadWillBegin, func(_ string, ev *cdpbrowser.EventDownloadWillBegin) { m.downloadBegins(ev) })
+	cdp.On(h, cdpbrowser.DownloadProgress, func(_ string, ev *cdpbrowser.EventDownloadProgress) { m.downloadProgress(ev) })
+	return h
 }
 
-func (m *Manager) attached(parentSession, sessionID string, ti targetInfo) {
+// handle routes one event: browser-level ones by their method, the rest
+// to the target whose session sent them. A payload that does not decode
+// is logged, never taken as zero values.
+func (m *Manager) handle(ev cdp.Event) {
+	var err error
+	if m.browserEv.Handles(ev.Method) {
+		err = m.browserEv.Dispatch(ev.SessionID, ev)
+	} else {
+		m.mu.Lock()
+		tg := m.targets[ev.SessionID]
+		m.mu.Unlock()
+		if tg != nil {
+			err = m.targetEv.Dispatch(tg, ev)
+		}
+	}
+	if err != nil {
+		m.log.Warn("event", "err", err)
+	}
+}
+
+func (m *Manager) attached(parentSession, sessionID string, ti *cdptarget.Info) {
 	conn := m.conn
 	if conn == nil {
 		return
@@ -120,23 +116,24 @@ func (m *Manager) attached(parentSession, sessionID string, ti targetInfo) {
 	m.mu.Unlock()
 	switch {
 	case parentSession == "" && ti.Type == "page":
-		t := newTab(m, ti.TargetID)
-		tg := newTarget(ti.TargetID, "page", sess, t)
+		id := string(ti.TargetID)
+		t := newTab(m, id)
+		tg := newTarget(id, "page", sess, t)
 		t.main = tg
 		t.url, t.title = ti.URL, ti.Title
 		m.mu.Lock()
 		m.targets[sessionID] = tg
-		m.tabs[ti.TargetID] = t
-		m.order = append(m.order, ti.TargetID)
+		m.tabs[id] = t
+		m.order = append(m.order, id)
 		if ti.OpenerID != "" {
-			if op := m.tabs[ti.OpenerID]; op != nil {
-				op.update(func() { op.opened = append(op.opened, ti.TargetID) })
+			if op := m.tabs[string(ti.OpenerID)]; op != nil {
+				op.update(func() { op.opened = append(op.opened, id) })
 			}
 		}
 		m.mu.Unlock()
 		go m.setup(tg)
 	case parent != nil && ti.Type == "iframe":
-		tg := newTarget(ti.TargetID, "iframe", sess, parent.tab)
+		tg := newTarget(string(ti.TargetID), "iframe", sess, parent.tab)
 		m.mu.Lock()
 		m.targets[sessionID] = tg
 		m.mu.Unlock()
@@ -147,8 +144,8 @@ func (m *Manager) attached(parentSession, sessionID string, ti targetInfo) {
 		go func() {
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			defer cancel()
-			_ = sess.Call(ctx, "Runtime.runIfWaitingForDebugger", nil, nil)
-			_ = conn.Call(ctx, parentSession, "Target.detachFromTarget", map[string]any{"sessionId": sessionID}, nil)
+			_ = cdp.Run(ctx, sess, runtime.RunIfWaitingForDebugger, proto.Empty{})
+			_ = cdp.Run(ctx, conn.Session(parentSession), cdptarget.DetachFromTarget, cdptarget.DetachFromTargetParams{SessionID: cdptarget.SessionID(sessionID)})
 		}()
 	}
 }
@@ -175,34 +172,44 @@ func (m *Manager) setup(tg *target) {
 	defer cancel()
 	defer close(tg.ready)
 	s := tg.sess
-	calls := []struct {
-		method string
-		params any
-	}{
-		{"Page.enable", nil},
-		{"Runtime.enable", nil},
-		{"Network.enable", map[string]any{"maxTotalBufferSize": 1 << 20, "maxResourceBufferSize": 1 << 19}},
-		{"Page.addScriptToEvaluateOnNewDocument", map[string]any{"source": m.library(), "worldName": WorldName, "runImmediately": true}},
-		{"Target.setAutoAttach", map[string]any{"autoAttach": true, "waitForDebuggerOnStart": true, "flatten": true,
-			"filter": []map[string]any{{"type": "iframe", "exclude": false}}}},
-	}
 	// Issue everything, then resume the target: on a paused target (new
 	// tab or popup) the enables only answer once it runs.
-	replies := make([]<-chan error, len(calls))
-	for i, c := range calls {
-		replies[i] = s.Go(ctx, c.method, c.params, nil)
+	pageOn := cdp.Start(ctx, s, page.Enable, page.EnableParams{})
+	runtimeOn := cdp.Start(ctx, s, runtime.Enable, proto.Empty{})
+	rest := []struct {
+		method string
+		reply  <-chan error
+	}{
+		{"Network.enable", cdp.Start(ctx, s, network.Enable, network.EnableParams{MaxTotalBufferSize: new(int64(1 << 20)), MaxResourceBufferSize: new(int64(1 << 19))})},
+		{"Page.addScriptToEvaluateOnNewDocument", cdp.Start(ctx, s, page.AddScriptToEvaluateOnNewDocument,
+			page.AddScriptToEvaluateOnNewDocumentParams{Source: m.library(), WorldName: WorldName, RunImmediately: new(true)})},
+		{"Target.setAutoAttach", cdp.Start(ctx, s, cdptarget.SetAutoAttach, cdptarget.SetAutoAttachParams{AutoAttach: true, WaitForDebuggerOnStart: true,
+			Flatten: new(true), Filter: onlyType("iframe")})},
 	}
-	resumed := s.Go(ctx, "Runtime.runIfWaitingForDebugger", nil, nil)
-	for i, c := range calls {
-		if err := <-replies[i]; err != nil {
+	resumed := cdp.Start(ctx, s, runtime.RunIfWaitingForDebugger, proto.Empty{})
+	for _, c := range []struct {
+		method string
+		reply  <-chan error
+	}{{"Page.enable", pageOn}, {"Runtime.enable", runtimeOn}} {
+		if err := <-c.reply; err != nil {
 			m.log.Debug("setup", "target", tg.id, "call", c.method, "err", err)
-			if c.method == "Page.enable" || c.method == "Runtime.enable" {
-				tg.failed = errBrowserGone(err)
-			}
+			tg.failed = errBrowserGone(err)
+		}
+	}
+	for _, c := range rest {
+		if err := <-c.reply; err != nil {
+			m.log.Debug("setup", "target", tg.id, "call", c.method, "err", err)
 		}
 	}
 	<-resumed
 	if tg.kind == "page" {
 		m.applyEmulation(ctx, tg)
 	}
+}
+
+// onlyType is an auto-attach filter that takes targets of one type.
+func onlyType(typ string) cdptarget.Filter {
+	f := make(cdptarget.Filter, 1)
+	f[0].Type = typ
+	return f
 }

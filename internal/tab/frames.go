@@ -4,6 +4,10 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/chromedp/cdproto/dom"
+	"github.com/chromedp/cdproto/runtime"
+
+	"github.com/tact-browser/tact/internal/cdp"
 	"github.com/tact-browser/tact/internal/locator"
 )
 
@@ -86,4 +90,17 @@ func (t *Tab) locateInFrames(ctx context.Context, steps []locator.Step) (*Elemen
 		found = nil
 	}
 	return found, total, nil
+}
+
+// contentFrame is the frame id of the document an iframe element (a remote
+// object in tg) shows.
+func contentFrame(ctx context.Context, tg *target, obj runtime.RemoteObjectID) (string, error) {
+	res, err := cdp.Call(ctx, tg.sess, dom.DescribeNode, dom.DescribeNodeParams{ObjectID: obj})
+	if err != nil {
+		return "", err
+	}
+	if res.Node == nil {
+		return "", nil
+	}
+	return string(res.Node.FrameID), nil
 }

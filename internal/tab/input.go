@@ -6,6 +6,13 @@ import (
 	"strings"
 	"time"
 
+	proto "github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/dom"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
+
+	"github.com/tact-browser/tact/internal/cdp"
 	"github.com/tact-browser/tact/internal/failure"
 )
 
@@ -77,22 +84,16 @@ func (t *Tab) frameOffset(ctx context.Context, tg *target, frameID string) (floa
 // frameOwner returns the iframe element (in its parent frame, hosted by
 // parent) that holds frameID.
 func (t *Tab) frameOwner(ctx context.Context, parent *target, parentFrame, frameID string) (*Element, error) {
-	var owner struct {
-		BackendNodeID int64 `json:"backendNodeId"`
-	}
-	if err := parent.sess.Call(ctx, "DOM.getFrameOwner", map[string]any{"frameId": frameID}, &owner); err != nil {
+	owner, err := cdp.Call(ctx, parent.sess, dom.GetFrameOwner, dom.GetFrameOwnerParams{FrameID: proto.FrameID(frameID)})
+	if err != nil {
 		return nil, failure.New(failure.StaleRef, "frame %s is gone: %v", frameID, err)
 	}
 	wid, err := t.worldFor(ctx, parent, parentFrame)
 	if err != nil {
 		return nil, err
 	}
-	var obj struct {
-		Object struct {
-			ObjectID string `json:"objectId"`
-		} `json:"object"`
-	}
-	if err := parent.sess.Call(ctx, "DOM.resolveNode", map[string]any{"backendNodeId": owner.BackendNodeID, "executionContextId": wid}, &obj); err != nil {
+	obj, err := cdp.Call(ctx, parent.sess, dom.ResolveNode, dom.ResolveNodeParams{BackendNodeID: owner.BackendNodeID, ExecutionContextID: runtime.ExecutionContextID(wid)})
+	if err != nil || obj.Object == nil {
 		return nil, failure.New(failure.StaleRef, "frame owner is gone: %v", err)
 	}
 	return &Element{tab: t, tg: parent, frameID: parentFrame, ObjectID: obj.Object.ObjectID}, nil
@@ -100,27 +101,20 @@ func (t *Tab) frameOwner(ctx context.Context, parent *target, parentFrame, frame
 
 // parentOf finds the parent frame of frameID and the target hosting it.
 func (t *Tab) parentOf(ctx context.Context, tg *target, frameID string) (*target, string, error) {
-	type node struct {
-		Frame struct {
-			ID       string `json:"id"`
-			ParentID string `json:"parentId"`
-		} `json:"frame"`
-		ChildFrames []node `json:"childFrames"`
-	}
-	var tree struct {
-		FrameTree node `json:"frameTree"`
-	}
-	find := func(n node) (string, bool) {
-		var rec func(n node, parent string) (string, bool)
-		rec = func(n node, parent string) (string, bool) {
-			if n.Frame.ID == frameID {
+	find := func(n *page.FrameTree) (string, bool) {
+		var rec func(n *page.FrameTree, parent string) (string, bool)
+		rec = func(n *page.FrameTree, parent string) (string, bool) {
+			if n == nil || n.Frame == nil {
+				return "", false
+			}
+			if string(n.Frame.ID) == frameID {
 				if n.Frame.ParentID != "" {
-					return n.Frame.ParentID, true
+					return string(n.Frame.ParentID), true
 				}
 				return parent, parent != ""
 			}
 			for _, c := range n.ChildFrames {
-				if p, ok := rec(c, n.Frame.ID); ok {
+				if p, ok := rec(c, string(n.Frame.ID)); ok {
 					return p, true
 				}
 			}
@@ -128,12 +122,13 @@ func (t *Tab) parentOf(ctx context.Context, tg *target, frameID string) (*target
 		}
 		return rec(n, "")
 	}
-	if err := tg.sess.Call(ctx, "Page.getFrameTree", nil, &tree); err != nil {
+	tree, err := cdp.Call(ctx, tg.sess, page.GetFrameTree, proto.Empty{})
+	if err != nil {
 		return nil, "", errBrowserGone(err)
 	}
 	parent, ok := find(tree.FrameTree)
 	if !ok && tg != t.main {
-		if err := t.main.sess.Call(ctx, "Page.getFrameTree", nil, &tree); err == nil {
+		if tree, err := cdp.Call(ctx, t.main.sess, page.GetFrameTree, proto.Empty{}); err == nil {
 			parent, ok = find(tree.FrameTree)
 		}
 	}
@@ -166,15 +161,16 @@ func (t *Tab) Mouse(ctx context.Context, x, y float64, button string, clicks int
 
 // MouseMove moves the pointer to x,y (hover).
 func (t *Tab) MouseMove(ctx context.Context, x, y float64) error {
-	return dialogEnds(t.input(ctx, "Input.dispatchMouseEvent", map[string]any{"type": "mouseMoved", "x": x, "y": y}))
+	return dialogEnds(sendInput(ctx, t, input.DispatchMouseEvent, input.DispatchMouseEventParams{Type: input.DispatchMouseEventTypeMouseMoved, X: x, Y: y}))
 }
 
 // Click presses and releases a button clicks times at x,y, where the
 // pointer already is.
 func (t *Tab) Click(ctx context.Context, x, y float64, button string, clicks int) error {
 	for i := 1; i <= clicks; i++ {
-		for _, typ := range []string{"mousePressed", "mouseReleased"} {
-			if err := t.input(ctx, "Input.dispatchMouseEvent", map[string]any{"type": typ, "x": x, "y": y, "button": button, "clickCount": i}); err != nil {
+		for _, typ := range []input.DispatchMouseEventType{input.DispatchMouseEventTypeMousePressed, input.DispatchMouseEventTypeMouseReleased} {
+			p := input.DispatchMouseEventParams{Type: typ, X: x, Y: y, Button: input.MouseButton(button), ClickCount: int64(i)}
+			if err := sendInput(ctx, t, input.DispatchMouseEvent, p); err != nil {
 				return dialogEnds(err)
 			}
 		}
@@ -185,8 +181,21 @@ func (t *Tab) Click(ctx context.Context, x, y float64, button string, clicks int
 // Wheel scrolls by dx,dy at x,y like a mouse wheel (scroll containers under
 // the pointer scroll, as for a person).
 func (t *Tab) Wheel(ctx context.Context, x, y, dx, dy float64) error {
-	return dialogEnds(t.input(ctx, "Input.dispatchMouseEvent", map[string]any{"type": "mouseWheel", "x": x, "y": y, "deltaX": dx, "deltaY": dy}))
+	return dialogEnds(sendInput(ctx, t, mouseWheel, wheelParams{Type: input.DispatchMouseEventTypeMouseWheel, X: x, Y: y, DeltaX: dx, DeltaY: dy}))
 }
+
+// wheelParams are Input.dispatchMouseEvent's for a wheel event. The
+// browser requires both deltas there, and the generated params omit a
+// zero delta, so a vertical scroll (deltaX 0) would be refused.
+type wheelParams struct {
+	Type   input.DispatchMouseEventType `json:"type"`
+	X      float64                      `json:"x"`
+	Y      float64                      `json:"y"`
+	DeltaX float64                      `json:"deltaX"`
+	DeltaY float64                      `json:"deltaY"`
+}
+
+var mouseWheel = proto.Command[wheelParams, proto.Empty]{Method: input.CommandDispatchMouseEvent}
 
 func inputErr(ctx context.Context, err error) error {
 	if err == nil {
@@ -201,7 +210,7 @@ func inputErr(ctx context.Context, err error) error {
 // InsertText types text as one input event (like an IME commit): fast and
 // understood by React/Vue controlled inputs.
 func (t *Tab) InsertText(ctx context.Context, text string) error {
-	return dialogEnds(t.input(ctx, "Input.insertText", map[string]any{"text": text}))
+	return dialogEnds(sendInput(ctx, t, input.InsertText, input.InsertTextParams{Text: text}))
 }
 
 type keyDef struct {
@@ -225,7 +234,12 @@ var namedKeys = map[string]keyDef{
 	"meta": {"Meta", "MetaLeft", 91, ""}, "cmd": {"Meta", "MetaLeft", 91, ""},
 }
 
-var modifierBits = map[string]int{"Alt": 1, "Control": 2, "Meta": 4, "Shift": 8}
+// event is the key event of this key, without text or modifiers.
+func (k keyDef) event(typ input.DispatchKeyEventType) input.DispatchKeyEventParams {
+	return input.DispatchKeyEventParams{Type: typ, Key: k.key, Code: k.code, WindowsVirtualKeyCode: int64(k.keyCode)}
+}
+
+var modifierBits = map[string]int64{"Alt": 1, "Control": 2, "Meta": 4, "Shift": 8}
 
 func init() {
 	for i := 1; i <= 12; i++ {
@@ -303,37 +317,38 @@ func (t *Tab) Press(ctx context.Context, chord string) error {
 	if err != nil {
 		return err
 	}
-	mods := 0
-	send := func(typ string, k keyDef, withText bool) error {
-		p := map[string]any{"type": typ, "key": k.key, "code": k.code, "windowsVirtualKeyCode": k.keyCode, "modifiers": mods}
+	var mods int64
+	send := func(typ input.DispatchKeyEventType, k keyDef, withText bool) error {
+		p := k.event(typ)
+		p.Modifiers = mods
 		if withText && k.text != "" && mods&^8 == 0 {
-			p["text"] = k.text
+			p.Text = k.text
 		}
-		return t.input(ctx, "Input.dispatchKeyEvent", p)
+		return sendInput(ctx, t, input.DispatchKeyEvent, p)
 	}
 	for i, k := range keys {
 		if bit, ok := modifierBits[k.key]; ok && i < len(keys)-1 {
 			mods |= bit
-			if err := send("rawKeyDown", k, false); err != nil {
+			if err := send(input.DispatchKeyEventTypeRawKeyDown, k, false); err != nil {
 				return dialogEnds(err)
 			}
 			continue
 		}
-		typ := "rawKeyDown"
+		typ := input.DispatchKeyEventTypeRawKeyDown
 		if k.text != "" && mods&^8 == 0 {
-			typ = "keyDown"
+			typ = input.DispatchKeyEventTypeKeyDown
 		}
 		if err := send(typ, k, true); err != nil {
 			return dialogEnds(err)
 		}
-		if err := send("keyUp", k, false); err != nil {
+		if err := send(input.DispatchKeyEventTypeKeyUp, k, false); err != nil {
 			return dialogEnds(err)
 		}
 	}
 	for i := len(keys) - 2; i >= 0; i-- {
 		if bit, ok := modifierBits[keys[i].key]; ok {
 			mods &^= bit
-			if err := send("keyUp", keys[i], false); err != nil {
+			if err := send(input.DispatchKeyEventTypeKeyUp, keys[i], false); err != nil {
 				return dialogEnds(err)
 			}
 		}
@@ -345,12 +360,12 @@ func (t *Tab) Press(ctx context.Context, chord string) error {
 func (t *Tab) TypeText(ctx context.Context, text string) error {
 	for _, r := range text {
 		k := charKey(r)
-		down := map[string]any{"type": "keyDown", "key": k.key, "code": k.code, "windowsVirtualKeyCode": k.keyCode, "text": k.text}
-		if err := t.input(ctx, "Input.dispatchKeyEvent", down); err != nil {
+		down := k.event(input.DispatchKeyEventTypeKeyDown)
+		down.Text = k.text
+		if err := sendInput(ctx, t, input.DispatchKeyEvent, down); err != nil {
 			return dialogEnds(err)
 		}
-		up := map[string]any{"type": "keyUp", "key": k.key, "code": k.code, "windowsVirtualKeyCode": k.keyCode}
-		if err := t.input(ctx, "Input.dispatchKeyEvent", up); err != nil {
+		if err := sendInput(ctx, t, input.DispatchKeyEvent, k.event(input.DispatchKeyEventTypeKeyUp)); err != nil {
 			return dialogEnds(err)
 		}
 	}

@@ -119,15 +119,11 @@ func (e *Element) refIn(ctx context.Context) (int, bool) {
 
 // childFrame is the frame id of an iframe element's document.
 func (e *Element) childFrame(ctx context.Context) (string, error) {
-	var node struct {
-		Node struct {
-			FrameID string `json:"frameId"`
-		} `json:"node"`
-	}
-	if err := e.tg.sess.Call(ctx, "DOM.describeNode", map[string]any{"objectId": e.ObjectID}, &node); err != nil {
+	id, err := contentFrame(ctx, e.tg, e.ObjectID)
+	if err != nil {
 		return "", nil
 	}
-	return node.Node.FrameID, nil
+	return id, nil
 }
 
 // GenLocator is one verified locator of an element.

@@ -19,6 +19,11 @@ import (
 	"sync"
 	"time"
 
+	cdpbrowser "github.com/chromedp/cdproto/browser"
+	proto "github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/runtime"
+	cdptarget "github.com/chromedp/cdproto/target"
+
 	"github.com/tact-browser/tact/internal/browser"
 	"github.com/tact-browser/tact/internal/cdp"
 	"github.com/tact-browser/tact/internal/datadir"
@@ -62,9 +67,11 @@ type Manager struct {
 	notes    []string
 	dialog   DialogPolicy
 
-	queue  eventQueue
-	stopCh chan struct{}
-	trace  func(method string, d time.Duration, err error)
+	queue     eventQueue
+	browserEv *cdp.Handlers[string]
+	targetEv  *cdp.Handlers[*target]
+	stopCh    chan struct{}
+	trace     func(method string, d time.Duration, err error)
 	// A browser start in progress (launching is closed when it ends)
 	// and its result, not yet taken by a command.
 	launching chan struct{}
@@ -131,6 +138,7 @@ func New(o Options) *Manager {
 	m.state = readState(o.StateFile)
 	m.dialog = DialogPolicy{Mode: "accept"}
 	m.queue.init()
+	m.browserEv, m.targetEv = m.browserEvents(), targetEvents()
 	go m.processEvents()
 	return m
 }
@@ -212,7 +220,7 @@ func (m *Manager) Close() {
 	if conn != nil {
 		if launched {
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-			_ = conn.Call(ctx, "", "Browser.close", nil, nil)
+			_ = cdp.Run(ctx, conn.Browser(), cdpbrowser.Close, proto.Empty{})
 			cancel()
 		}
 		conn.Close()
@@ -346,13 +354,12 @@ func (m *Manager) connect(ctx context.Context) error {
 	m.enableDownloads(ctx, conn)
 	// Auto-attach to every page, paused until tact has set it up, so no tab
 	// ever runs a dialog before a session with Page enabled is listening.
-	if err := conn.Call(ctx, "", "Target.setDiscoverTargets", map[string]any{"discover": true}, nil); err != nil {
+	if err := cdp.Run(ctx, conn.Browser(), cdptarget.SetDiscoverTargets, cdptarget.SetDiscoverTargetsParams{Discover: true}); err != nil {
 		return failure.New(failure.BrowserUnavailable, "browser: %v", err)
 	}
-	if err := conn.Call(ctx, "", "Target.setAutoAttach", map[string]any{
-		"autoAttach": true, "waitForDebuggerOnStart": true, "flatten": true,
-		"filter": []map[string]any{{"type": "page", "exclude": false}},
-	}, nil); err != nil {
+	if err := cdp.Run(ctx, conn.Browser(), cdptarget.SetAutoAttach, cdptarget.SetAutoAttachParams{
+		AutoAttach: true, WaitForDebuggerOnStart: true, Flatten: new(true), Filter: onlyType("page"),
+	}); err != nil {
 		return failure.New(failure.BrowserUnavailable, "browser: %v", err)
 	}
 	if reopen != "" {
@@ -438,7 +445,7 @@ func (m *Manager) startBrowser(prev prevBrowser) *launchResult {
 	if p.PipeOut != nil {
 		conn = cdp.OverPipe(p.PipeOut, p.PipeIn)
 		// The first answer on the pipe says the browser is up.
-		err = conn.Call(ctx, "", "Browser.getVersion", nil, nil)
+		err = cdp.Run(ctx, conn.Browser(), cdpbrowser.GetVersion, proto.Empty{})
 		if err != nil {
 			conn.Close()
 		}
@@ -550,7 +557,7 @@ func (m *Manager) Current(ctx context.Context) (*Tab, error) {
 				if t.isCrashed() {
 					// Report once, drop the dead tab and carry on in a fresh one.
 					m.note("the tab crashed (" + t.URL() + "); continuing in a new tab")
-					_ = m.conn.Call(ctx, "", "Target.closeTarget", map[string]any{"targetId": t.id}, nil)
+					_ = cdp.Run(ctx, m.conn.Browser(), cdptarget.CloseTarget, cdptarget.CloseTargetParams{TargetID: cdptarget.ID(t.id)})
 					m.dropTab(t.id)
 					if _, err := m.NewTab(ctx); err != nil {
 						return nil, err
@@ -560,7 +567,7 @@ func (m *Manager) Current(ctx context.Context) (*Tab, error) {
 				if fallback {
 					// The tab tact falls back to (the current one closed)
 					// must be the browser's too, or its page stays hidden.
-					_ = m.conn.Call(ctx, "", "Target.activateTarget", map[string]any{"targetId": t.id}, nil)
+					_ = cdp.Run(ctx, m.conn.Browser(), cdptarget.ActivateTarget, cdptarget.ActivateTargetParams{TargetID: cdptarget.ID(t.id)})
 				}
 				m.catchUpEmulation(ctx, t)
 				return t, nil
@@ -605,13 +612,11 @@ func (m *Manager) waitForTab(ctx context.Context, d time.Duration) error {
 }
 
 func (m *Manager) createTarget(ctx context.Context, url string) (string, error) {
-	var res struct {
-		TargetID string `json:"targetId"`
-	}
-	if err := m.conn.Call(ctx, "", "Target.createTarget", map[string]any{"url": url}, &res); err != nil {
+	res, err := cdp.Call(ctx, m.conn.Browser(), cdptarget.CreateTarget, cdptarget.CreateTargetParams{URL: url})
+	if err != nil {
 		return "", failure.New(failure.BrowserUnavailable, "open tab: %v", err)
 	}
-	return res.TargetID, nil
+	return string(res.TargetID), nil
 }
 
 // waitTab waits until the tab with this target id is attached and ready.
@@ -672,15 +677,8 @@ func (m *Manager) Tabs(ctx context.Context) ([]TabInfo, error) {
 	if err := m.Ensure(ctx); err != nil {
 		return nil, err
 	}
-	var res struct {
-		TargetInfos []struct {
-			TargetID string `json:"targetId"`
-			Type     string `json:"type"`
-			URL      string `json:"url"`
-			Title    string `json:"title"`
-		} `json:"targetInfos"`
-	}
-	if err := m.conn.Call(ctx, "", "Target.getTargets", nil, &res); err != nil {
+	res, err := cdp.Call(ctx, m.conn.Browser(), cdptarget.GetTargets, cdptarget.GetTargetsParams{})
+	if err != nil {
 		return nil, failure.New(failure.BrowserUnavailable, "list tabs: %v", err)
 	}
 	m.mu.Lock()
@@ -690,7 +688,8 @@ func (m *Manager) Tabs(ctx context.Context) ([]TabInfo, error) {
 		if ti.Type != "page" {
 			continue
 		}
-		out = append(out, TabInfo{ID: ti.TargetID, URL: ti.URL, Title: ti.Title, Current: ti.TargetID == m.current})
+		id := string(ti.TargetID)
+		out = append(out, TabInfo{ID: id, URL: ti.URL, Title: ti.Title, Current: id == m.current})
 	}
 	return out, nil
 }
@@ -808,7 +807,7 @@ func (m *Manager) Switch(ctx context.Context, id string) (*Tab, error) {
 	m.mu.Lock()
 	m.current = t.id
 	m.mu.Unlock()
-	_ = m.conn.Call(ctx, "", "Target.activateTarget", map[string]any{"targetId": t.id}, nil)
+	_ = cdp.Run(ctx, m.conn.Browser(), cdptarget.ActivateTarget, cdptarget.ActivateTargetParams{TargetID: cdptarget.ID(t.id)})
 	m.save()
 	return t, nil
 }
@@ -853,7 +852,7 @@ func (m *Manager) CloseTab(ctx context.Context, id string) error {
 	m.mu.Lock()
 	wasCurrent := m.current == id
 	m.mu.Unlock()
-	if err := m.conn.Call(ctx, "", "Target.closeTarget", map[string]any{"targetId": id}, nil); err != nil {
+	if err := cdp.Run(ctx, m.conn.Browser(), cdptarget.CloseTarget, cdptarget.CloseTargetParams{TargetID: cdptarget.ID(id)}); err != nil {
 		return failure.New(failure.NotFound, "close tab %s: %v", id, err)
 	}
 	m.dropTab(id)
@@ -938,5 +937,5 @@ func (m *Manager) Interrupt() {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	_ = t.main.sess.Call(ctx, "Runtime.terminateExecution", nil, nil)
+	_ = cdp.Run(ctx, t.main.sess, runtime.TerminateExecution, proto.Empty{})
 }

@@ -2,12 +2,15 @@ package tab
 
 import (
 	"context"
-	"encoding/base64"
 	"encoding/json"
 	"path"
 	"strings"
 	"time"
 
+	proto "github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
+
+	"github.com/tact-browser/tact/internal/cdp"
 	"github.com/tact-browser/tact/internal/failure"
 )
 
@@ -38,7 +41,7 @@ func (t *Tab) History(ctx context.Context, delta int) error {
 		return err
 	}
 	before := t.state()
-	if err := t.main.sess.Call(ctx, "Page.navigateToHistoryEntry", map[string]any{"entryId": id}, nil); err != nil {
+	if err := cdp.Run(ctx, t.main.sess, page.NavigateToHistoryEntry, page.NavigateToHistoryEntryParams{EntryID: id}); err != nil {
 		return errBrowserGone(err)
 	}
 	return t.afterNav(ctx, before)
@@ -50,21 +53,15 @@ func (t *Tab) HistoryURL(ctx context.Context, delta int) (string, error) {
 	return u, err
 }
 
-func (t *Tab) historyEntry(ctx context.Context, delta int) (id int, url string, err error) {
+func (t *Tab) historyEntry(ctx context.Context, delta int) (id int64, url string, err error) {
 	if err := t.checkUsable(); err != nil {
 		return 0, "", err
 	}
-	var h struct {
-		CurrentIndex int `json:"currentIndex"`
-		Entries      []struct {
-			ID  int    `json:"id"`
-			URL string `json:"url"`
-		} `json:"entries"`
-	}
-	if err := t.main.sess.Call(ctx, "Page.getNavigationHistory", nil, &h); err != nil {
+	h, err := cdp.Call(ctx, t.main.sess, page.GetNavigationHistory, proto.Empty{})
+	if err != nil {
 		return 0, "", errBrowserGone(err)
 	}
-	i := h.CurrentIndex + delta
+	i := int(h.CurrentIndex) + delta
 	if i < 0 || i >= len(h.Entries) {
 		if delta < 0 {
 			return 0, "", failure.New(failure.NavigationFailed, "no previous page in this tab's history")
@@ -80,7 +77,7 @@ func (t *Tab) Reload(ctx context.Context) error {
 		return err
 	}
 	before := t.state()
-	if err := t.main.sess.Call(ctx, "Page.reload", nil, nil); err != nil {
+	if err := cdp.Run(ctx, t.main.sess, page.Reload, page.ReloadParams{}); err != nil {
 		return errBrowserGone(err)
 	}
 	return t.afterNav(ctx, before)
@@ -139,31 +136,23 @@ func (t *Tab) Screenshot(ctx context.Context, full bool, clip *Rect) ([]byte, er
 	if err := t.checkUsable(); err != nil {
 		return nil, err
 	}
-	p := map[string]any{"format": "png", "captureBeyondViewport": full}
+	p := page.CaptureScreenshotParams{Format: page.CaptureScreenshotFormatPng, CaptureBeyondViewport: new(full)}
 	if clip != nil {
-		p["clip"] = map[string]any{"x": clip.X, "y": clip.Y, "width": clip.W, "height": clip.H, "scale": 1}
-		p["captureBeyondViewport"] = true
+		p.Clip = &page.Viewport{X: clip.X, Y: clip.Y, Width: clip.W, Height: clip.H, Scale: 1}
+		p.CaptureBeyondViewport = new(true)
 	} else if full {
-		var lm struct {
-			CSSContentSize struct {
-				Width  float64 `json:"width"`
-				Height float64 `json:"height"`
-			} `json:"cssContentSize"`
-		}
-		if err := t.main.sess.Call(ctx, "Page.getLayoutMetrics", nil, &lm); err == nil {
-			p["clip"] = map[string]any{"x": 0, "y": 0, "width": lm.CSSContentSize.Width, "height": lm.CSSContentSize.Height, "scale": 1}
+		if lm, err := cdp.Call(ctx, t.main.sess, page.GetLayoutMetrics, proto.Empty{}); err == nil && lm.CSSContentSize != nil {
+			p.Clip = &page.Viewport{Width: lm.CSSContentSize.Width, Height: lm.CSSContentSize.Height, Scale: 1}
 		}
 	}
-	var res struct {
-		Data string `json:"data"`
-	}
-	if err := t.main.sess.Call(ctx, "Page.captureScreenshot", p, &res); err != nil {
+	res, err := cdp.Call(ctx, t.main.sess, page.CaptureScreenshot, p)
+	if err != nil {
 		if ctx.Err() != nil {
 			return nil, failure.New(failure.Timeout, "screenshot did not finish within --timeout")
 		}
 		return nil, errBrowserGone(err)
 	}
-	return base64.StdEncoding.DecodeString(res.Data)
+	return res.Data, nil
 }
 
 // Rect is a box in page coordinates.

@@ -4,6 +4,9 @@ import (
 	"context"
 	"strings"
 
+	"github.com/chromedp/cdproto/dom"
+
+	"github.com/tact-browser/tact/internal/cdp"
 	"github.com/tact-browser/tact/internal/failure"
 	"github.com/tact-browser/tact/internal/locator"
 )
@@ -114,7 +117,7 @@ func (e *Element) SetFiles(ctx context.Context, paths []string) error {
 	if !ok {
 		return failure.New(failure.NotInteractable, "%s is not a file input", e.Label())
 	}
-	if err := e.tg.sess.Call(ctx, "DOM.setFileInputFiles", map[string]any{"files": paths, "objectId": e.ObjectID}, nil); err != nil {
+	if err := cdp.Run(ctx, e.tg.sess, dom.SetFileInputFiles, dom.SetFileInputFilesParams{Files: paths, ObjectID: e.ObjectID}); err != nil {
 		return errBrowserGone(err)
 	}
 	return nil

@@ -4,6 +4,9 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/chromedp/cdproto/runtime"
+
+	"github.com/tact-browser/tact/internal/cdp"
 	"github.com/tact-browser/tact/internal/failure"
 	"github.com/tact-browser/tact/internal/locator"
 	"github.com/tact-browser/tact/internal/snapshot"
@@ -165,26 +168,12 @@ func (t *Tab) frameOf(ctx context.Context, tg *target, frameID string, index int
 	if err != nil {
 		return "", err
 	}
-	var res struct {
-		Result struct {
-			ObjectID string `json:"objectId"`
-		} `json:"result"`
-	}
-	if err := tg.sess.Call(ctx, "Runtime.evaluate", map[string]any{
-		"expression": fmt.Sprintf("__tact.frames[%d]", index), "contextId": id,
-	}, &res); err != nil || res.Result.ObjectID == "" {
+	res, err := cdp.Call(ctx, tg.sess, runtime.Evaluate, runtime.EvaluateParams{Expression: fmt.Sprintf("__tact.frames[%d]", index), ContextID: runtime.ExecutionContextID(id)})
+	if err != nil || res.Result == nil || res.Result.ObjectID == "" {
 		return "", err
 	}
 	defer func() {
-		_ = tg.sess.Call(ctx, "Runtime.releaseObject", map[string]any{"objectId": res.Result.ObjectID}, nil)
+		_ = cdp.Run(ctx, tg.sess, runtime.ReleaseObject, runtime.ReleaseObjectParams{ObjectID: res.Result.ObjectID})
 	}()
-	var node struct {
-		Node struct {
-			FrameID string `json:"frameId"`
-		} `json:"node"`
-	}
-	if err := tg.sess.Call(ctx, "DOM.describeNode", map[string]any{"objectId": res.Result.ObjectID}, &node); err != nil {
-		return "", err
-	}
-	return node.Node.FrameID, nil
+	return contentFrame(ctx, tg, res.Result.ObjectID)
 }

@@ -7,6 +7,13 @@ import (
 	"slices"
 	"time"
 
+	proto "github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/domstorage"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/storage"
+
+	"github.com/tact-browser/tact/internal/cdp"
 	"github.com/tact-browser/tact/internal/failure"
 )
 
@@ -48,25 +55,28 @@ func (m *Manager) SaveState(ctx context.Context) (*State, error) {
 		return nil, err
 	}
 	st := &State{URL: t.URL(), Origins: map[string]OriginStorage{}}
-	var ck struct {
-		Cookies []json.RawMessage `json:"cookies"`
-	}
-	if err := m.conn.Call(ctx, "", "Storage.getCookies", nil, &ck); err != nil {
+	ck, err := cdp.Call(ctx, m.conn.Browser(), storage.GetCookies, storage.GetCookiesParams{})
+	if err != nil {
 		return nil, errBrowserGone(failure.Wrap(failure.BrowserUnavailable, err, "read cookies"))
 	}
-	st.Cookies = ck.Cookies
+	// Saved as the protocol wrote them, so a session file keeps every
+	// field the browser knows.
+	for _, c := range ck.Cookies {
+		raw, err := cdp.Marshal(c)
+		if err != nil {
+			return nil, failure.New(failure.Internal, "encode cookie: %v", err)
+		}
+		st.Cookies = append(st.Cookies, json.RawMessage(raw))
+	}
 	m.mu.Lock()
 	origins := append([]string(nil), m.state.Origins...)
 	m.mu.Unlock()
-	_ = t.main.sess.Call(ctx, "DOMStorage.enable", nil, nil)
+	_ = cdp.Run(ctx, t.main.sess, domstorage.Enable, proto.Empty{})
 	for _, o := range origins {
 		stor := OriginStorage{}
-		var items struct {
-			Entries [][]string `json:"entries"`
-		}
-		if err := t.main.sess.Call(ctx, "DOMStorage.getDOMStorageItems", map[string]any{
-			"storageId": map[string]any{"securityOrigin": o, "isLocalStorage": true},
-		}, &items); err == nil && len(items.Entries) > 0 {
+		items, err := cdp.Call(ctx, t.main.sess, domstorage.GetDOMStorageItems, domstorage.GetDOMStorageItemsParams{
+			StorageID: &domstorage.StorageID{SecurityOrigin: o, IsLocalStorage: true}})
+		if err == nil && len(items.Entries) > 0 {
 			stor.Local = map[string]string{}
 			for _, e := range items.Entries {
 				if len(e) == 2 {
@@ -121,30 +131,36 @@ func (m *Manager) LoadState(ctx context.Context, st *State) error {
 		return err
 	}
 	if len(st.Cookies) > 0 {
-		if err := m.conn.Call(ctx, "", "Storage.setCookies", map[string]any{"cookies": st.Cookies}, nil); err != nil {
+		cookies := make([]*network.CookieParam, 0, len(st.Cookies))
+		for _, raw := range st.Cookies {
+			var c network.CookieParam
+			if err := cdp.Unmarshal(raw, &c); err != nil {
+				return failure.New(failure.IO, "saved cookie: %v", err)
+			}
+			cookies = append(cookies, &c)
+		}
+		if err := cdp.Run(ctx, m.conn.Browser(), storage.SetCookies, storage.SetCookiesParams{Cookies: cookies}); err != nil {
 			return failure.New(failure.BrowserUnavailable, "restore cookies: %v", err)
 		}
 	}
 	origins, _ := json.Marshal(st.Origins)
-	var reg struct {
-		Identifier string `json:"identifier"`
-	}
-	if err := t.main.sess.Call(ctx, "Page.addScriptToEvaluateOnNewDocument", map[string]any{"source": sprintf(restoreJS, string(origins))}, &reg); err != nil {
+	reg, err := cdp.Call(ctx, t.main.sess, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: sprintf(restoreJS, string(origins))})
+	if err != nil {
 		return errBrowserGone(err)
 	}
 	defer func() {
 		cctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()
-		_ = t.main.sess.Call(cctx, "Page.removeScriptToEvaluateOnNewDocument", map[string]any{"identifier": reg.Identifier}, nil)
+		//lint:ignore S1016 a result and a params type that only happen to have the same fields
+		_ = cdp.Run(cctx, t.main.sess, page.RemoveScriptToEvaluateOnNewDocument, page.RemoveScriptToEvaluateOnNewDocumentParams{Identifier: reg.Identifier})
 	}()
 	// localStorage of the other saved origins, written through DOMStorage
 	// so they too are logged in when visited later.
-	_ = t.main.sess.Call(ctx, "DOMStorage.enable", nil, nil)
+	_ = cdp.Run(ctx, t.main.sess, domstorage.Enable, proto.Empty{})
 	for o, s := range st.Origins {
 		for k, v := range s.Local {
-			_ = t.main.sess.Call(ctx, "DOMStorage.setDOMStorageItem", map[string]any{
-				"storageId": map[string]any{"securityOrigin": o, "isLocalStorage": true}, "key": k, "value": v,
-			}, nil)
+			_ = cdp.Run(ctx, t.main.sess, domstorage.SetDOMStorageItem, domstorage.SetDOMStorageItemParams{
+				StorageID: &domstorage.StorageID{SecurityOrigin: o, IsLocalStorage: true}, Key: k, Value: v})
 		}
 	}
 	if st.URL == "" || st.URL == "about:blank" {

@@ -10,6 +10,12 @@ import (
 	"sync"
 	"time"
 
+	proto "github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/inspector"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
+
 	"github.com/tact-browser/tact/internal/cdp"
 	"github.com/tact-browser/tact/internal/failure"
 	"github.com/tact-browser/tact/internal/snapshot"
@@ -90,144 +96,122 @@ func (t *Tab) child(frameID string) *target {
 	return t.children[frameID]
 }
 
-func (t *Tab) event(tg *target, ev cdp.Event) {
-	switch ev.Method {
-	case "Runtime.executionContextCreated":
-		var p struct {
-			Context struct {
-				ID      int64  `json:"id"`
-				Name    string `json:"name"`
-				AuxData struct {
-					FrameID   string `json:"frameId"`
-					IsDefault bool   `json:"isDefault"`
-				} `json:"auxData"`
-			} `json:"context"`
-		}
-		if json.Unmarshal(ev.Params, &p) != nil {
+// targetEvents are the handlers of a page's or an out-of-process frame's
+// events, one per event, each receiving the target the event came from.
+func targetEvents() *cdp.Handlers[*target] {
+	h := &cdp.Handlers[*target]{}
+	cdp.On(h, runtime.ExecutionContextCreated, func(tg *target, ev *runtime.EventExecutionContextCreated) {
+		c := ev.Context
+		if c == nil {
 			return
 		}
-		c := p.Context
-		tg.mu.Lock()
-		if c.Name == WorldName && !c.AuxData.IsDefault {
-			tg.worlds[c.AuxData.FrameID] = c.ID
-		} else if c.AuxData.IsDefault {
-			tg.mainCtx[c.AuxData.FrameID] = c.ID
+		var aux struct {
+			FrameID   string `json:"frameId"`
+			IsDefault bool   `json:"isDefault"`
 		}
-		tg.mu.Unlock()
-	case "Runtime.executionContextDestroyed":
-		var p struct {
-			ID int64 `json:"executionContextId"`
-		}
-		_ = json.Unmarshal(ev.Params, &p)
-		tg.dropWorld(p.ID)
-	case "Runtime.executionContextsCleared":
+		_ = cdp.Unmarshal(c.AuxData, &aux) // absent for workers: no frame
 		tg.mu.Lock()
-		tg.worlds = map[string]int64{}
-		tg.mainCtx = map[string]int64{}
+		defer tg.mu.Unlock()
+		switch {
+		case c.Name == WorldName && !aux.IsDefault:
+			tg.worlds[aux.FrameID] = int64(c.ID)
+		case aux.IsDefault:
+			tg.mainCtx[aux.FrameID] = int64(c.ID)
+		default:
+			return
+		}
+		tg.unique[c.UniqueID] = int64(c.ID)
+	})
+	cdp.On(h, runtime.ExecutionContextDestroyed, func(tg *target, ev *runtime.EventExecutionContextDestroyed) {
+		tg.dropUnique(ev.ExecutionContextUniqueID)
+	})
+	cdp.On(h, runtime.ExecutionContextsCleared, func(tg *target, _ *runtime.EventExecutionContextsCleared) {
+		tg.mu.Lock()
+		tg.worlds, tg.mainCtx, tg.unique = map[string]int64{}, map[string]int64{}, map[string]int64{}
 		tg.mu.Unlock()
-	case "Inspector.targetCrashed":
+	})
+	cdp.On(h, inspector.TargetCrashed, func(tg *target, _ *inspector.EventTargetCrashed) {
 		if tg.kind == "page" {
-			t.update(func() { t.crashed = true })
+			tg.tab.update(func() { tg.tab.crashed = true })
 		}
-	case "Runtime.exceptionThrown":
-		t.update(func() { t.consoleErr++ })
-	case "Runtime.consoleAPICalled":
-		var p struct {
-			Type string `json:"type"`
+	})
+	cdp.On(h, runtime.ExceptionThrown, func(tg *target, _ *runtime.EventExceptionThrown) {
+		tg.tab.update(func() { tg.tab.consoleErr++ })
+	})
+	cdp.On(h, runtime.ConsoleAPICalled, func(tg *target, ev *runtime.EventConsoleAPICalled) {
+		if ev.Type == runtime.ConsoleAPICalledTypeError {
+			tg.tab.update(func() { tg.tab.consoleErr++ })
 		}
-		_ = json.Unmarshal(ev.Params, &p)
-		if p.Type == "error" {
-			t.update(func() { t.consoleErr++ })
+	})
+	cdp.On(h, page.FrameNavigated, func(tg *target, ev *page.EventFrameNavigated) {
+		if ev.Frame == nil {
+			return
 		}
-	case "Page.frameNavigated":
-		var p struct {
-			Frame struct {
-				ID       string `json:"id"`
-				ParentID string `json:"parentId"`
-				LoaderID string `json:"loaderId"`
-				URL      string `json:"url"`
-			} `json:"frame"`
-		}
-		_ = json.Unmarshal(ev.Params, &p)
-		t.m.visited(p.Frame.URL)
-		if tg.kind == "page" && p.Frame.ParentID == "" {
+		t, f := tg.tab, ev.Frame
+		t.m.visited(f.URL)
+		if tg.kind == "page" && f.ParentID == "" {
 			t.m.forgetRefs(t.id)
 			t.update(func() {
 				t.headings = nil
-				t.url, t.loaderID = p.Frame.URL, p.Frame.LoaderID
+				t.url, t.loaderID = f.URL, string(f.LoaderID)
 				t.navSeq++
 				t.domReady = false
 			})
 		}
-	case "Page.navigatedWithinDocument":
-		var p struct {
-			FrameID string `json:"frameId"`
-			URL     string `json:"url"`
+	})
+	cdp.On(h, page.NavigatedWithinDocument, func(tg *target, ev *page.EventNavigatedWithinDocument) {
+		if t := tg.tab; tg.kind == "page" && string(ev.FrameID) == t.id {
+			t.update(func() { t.url = ev.URL; t.activity++ })
 		}
-		_ = json.Unmarshal(ev.Params, &p)
-		if tg.kind == "page" && p.FrameID == t.id {
-			t.update(func() { t.url = p.URL; t.activity++ })
-		}
-	case "Page.frameStartedLoading":
-		var p struct {
-			FrameID string `json:"frameId"`
-		}
-		_ = json.Unmarshal(ev.Params, &p)
-		if tg.kind == "page" && p.FrameID == t.id {
+	})
+	cdp.On(h, page.FrameStartedLoading, func(tg *target, ev *page.EventFrameStartedLoading) {
+		if t := tg.tab; tg.kind == "page" && string(ev.FrameID) == t.id {
 			t.update(func() { t.loading = true; t.activity++ })
 		}
-	case "Page.domContentEventFired":
-		if tg.kind == "page" {
+	})
+	cdp.On(h, page.DomContentEventFired, func(tg *target, _ *page.EventDomContentEventFired) {
+		if t := tg.tab; tg.kind == "page" {
 			t.update(func() { t.dclSeq++; t.domReady, t.domReadyAt = true, time.Now() })
 		}
-	case "Page.loadEventFired":
-		if tg.kind == "page" {
+	})
+	cdp.On(h, page.LoadEventFired, func(tg *target, _ *page.EventLoadEventFired) {
+		if t := tg.tab; tg.kind == "page" {
 			t.update(func() { t.loadSeq++; t.loading = false })
 		}
-	case "Page.frameStoppedLoading":
-		var p struct {
-			FrameID string `json:"frameId"`
-		}
-		_ = json.Unmarshal(ev.Params, &p)
-		if tg.kind == "page" && p.FrameID == t.id {
+	})
+	cdp.On(h, page.FrameStoppedLoading, func(tg *target, ev *page.EventFrameStoppedLoading) {
+		if t := tg.tab; tg.kind == "page" && string(ev.FrameID) == t.id {
 			t.update(func() { t.loading = false; t.stopSeq++ })
 		}
-	case "Page.javascriptDialogOpening":
-		var p struct {
-			Type          string `json:"type"`
-			Message       string `json:"message"`
-			DefaultPrompt string `json:"defaultPrompt"`
-		}
-		_ = json.Unmarshal(ev.Params, &p)
-		t.dialogOpened(tg, p.Type, p.Message)
-	case "Page.windowOpen":
-		t.update(func() { t.popups++; t.activity++ })
-	case "Page.javascriptDialogClosed":
-		t.update(func() { t.open, t.openTg = nil, nil })
-	case "Network.requestWillBeSent":
-		var p struct {
-			RequestID string `json:"requestId"`
-			Request   struct {
-				URL string `json:"url"`
-			} `json:"request"`
-		}
-		_ = json.Unmarshal(ev.Params, &p)
-		if strings.HasPrefix(p.Request.URL, "data:") {
+	})
+	cdp.On(h, page.JavascriptDialogOpening, func(tg *target, ev *page.EventJavascriptDialogOpening) {
+		tg.tab.dialogOpened(tg, string(ev.Type), ev.Message)
+	})
+	cdp.On(h, page.WindowOpen, func(tg *target, _ *page.EventWindowOpen) {
+		tg.tab.update(func() { tg.tab.popups++; tg.tab.activity++ })
+	})
+	cdp.On(h, page.JavascriptDialogClosed, func(tg *target, _ *page.EventJavascriptDialogClosed) {
+		tg.tab.update(func() { tg.tab.open, tg.tab.openTg = nil, nil })
+	})
+	cdp.On(h, network.RequestWillBeSent, func(tg *target, ev *network.EventRequestWillBeSent) {
+		if ev.Request == nil || strings.HasPrefix(ev.Request.URL, "data:") {
 			return
 		}
 		tg.mu.Lock()
-		tg.inflight[p.RequestID] = time.Now()
+		tg.inflight[string(ev.RequestID)] = time.Now()
 		tg.mu.Unlock()
-		t.update(func() { t.activity++ })
-	case "Network.loadingFinished", "Network.loadingFailed", "Network.webSocketCreated":
-		var p struct {
-			RequestID string `json:"requestId"`
-		}
-		_ = json.Unmarshal(ev.Params, &p)
-		tg.mu.Lock()
-		delete(tg.inflight, p.RequestID)
-		tg.mu.Unlock()
-	}
+		tg.tab.update(func() { tg.tab.activity++ })
+	})
+	cdp.On(h, network.LoadingFinished, func(tg *target, ev *network.EventLoadingFinished) {
+		tg.requestDone(string(ev.RequestID))
+	})
+	cdp.On(h, network.LoadingFailed, func(tg *target, ev *network.EventLoadingFailed) {
+		tg.requestDone(string(ev.RequestID))
+	})
+	cdp.On(h, network.WebSocketCreated, func(tg *target, ev *network.EventWebSocketCreated) {
+		tg.requestDone(string(ev.RequestID))
+	})
+	return h
 }
 
 // Effects are what happened in the tab since the last Drain.
@@ -308,11 +292,8 @@ func (t *Tab) Navigate(ctx context.Context, url string) error {
 		return err
 	}
 	before := t.state()
-	var res struct {
-		LoaderID  string `json:"loaderId"`
-		ErrorText string `json:"errorText"`
-	}
-	if err := t.main.sess.Call(ctx, "Page.navigate", map[string]any{"url": url}, &res); err != nil {
+	res, err := cdp.Call(ctx, t.main.sess, page.Navigate, page.NavigateParams{URL: url})
+	if err != nil {
 		if ctx.Err() != nil {
 			return failure.New(failure.Timeout, "navigation to %s did not finish within --timeout", url)
 		}
@@ -512,33 +493,22 @@ func (t *Tab) worldFor(ctx context.Context, tg *target, frameID string) (int64, 
 	if id := tg.world(frameID); id != 0 {
 		return id, nil
 	}
-	var res struct {
-		ID int64 `json:"executionContextId"`
-	}
-	if err := tg.sess.Call(ctx, "Page.createIsolatedWorld", map[string]any{"frameId": frameID, "worldName": WorldName}, &res); err != nil {
+	res, err := cdp.Call(ctx, tg.sess, page.CreateIsolatedWorld, page.CreateIsolatedWorldParams{FrameID: proto.FrameID(frameID), WorldName: WorldName})
+	if err != nil {
 		if ctx.Err() != nil {
 			return 0, failure.New(failure.Timeout, "page did not respond within --timeout (busy script?)")
 		}
 		return 0, errBrowserGone(failure.Wrap(failure.Internal, err, "isolated world"))
 	}
-	tg.setWorld(frameID, res.ID)
-	return res.ID, nil
+	tg.setWorld(frameID, int64(res.ExecutionContextID))
+	return int64(res.ExecutionContextID), nil
 }
 
 // evaluate runs one Runtime.evaluate and returns the JSON value.
 func evaluate(ctx context.Context, s *cdp.Session, contextID int64, expr string, await bool) (json.RawMessage, error) {
-	params := map[string]any{"expression": expr, "returnByValue": true, "awaitPromise": await}
-	if contextID != 0 {
-		params["contextId"] = contextID
-	}
-	var res struct {
-		Result struct {
-			Type  string          `json:"type"`
-			Value json.RawMessage `json:"value"`
-		} `json:"result"`
-		ExceptionDetails *exceptionDetails `json:"exceptionDetails"`
-	}
-	if err := s.Call(ctx, "Runtime.evaluate", params, &res); err != nil {
+	res, err := cdp.Call(ctx, s, runtime.Evaluate, runtime.EvaluateParams{Expression: expr, ReturnByValue: new(true),
+		AwaitPromise: new(await), ContextID: runtime.ExecutionContextID(contextID)})
+	if err != nil {
 		if isContextGone(err) {
 			return nil, errContextGone
 		}
@@ -547,35 +517,37 @@ func evaluate(ctx context.Context, s *cdp.Session, contextID int64, expr string,
 		}
 		return nil, errBrowserGone(err)
 	}
-	if res.ExceptionDetails != nil {
-		msg := res.ExceptionDetails.message()
+	return resultValue(res.Result, res.ExceptionDetails)
+}
+
+// resultValue is the JSON value of an evaluation, or its exception as a
+// JS_ERROR (errContextGone when the document went away meanwhile).
+func resultValue(r *runtime.RemoteObject, exc *runtime.ExceptionDetails) (json.RawMessage, error) {
+	if exc != nil {
+		msg := exceptionMessage(exc)
 		if strings.Contains(msg, "Execution context was destroyed") || strings.Contains(msg, "Inspected target navigated") {
 			return nil, errContextGone
 		}
 		return nil, failure.New(failure.JSError, "%s", msg)
 	}
-	if res.Result.Type == "undefined" || len(res.Result.Value) == 0 {
+	if r == nil || r.Type == runtime.RemoteObjectTypeUndefined || len(r.Value) == 0 {
 		return json.RawMessage("null"), nil
 	}
-	return res.Result.Value, nil
+	return json.RawMessage(r.Value), nil
 }
 
-type exceptionDetails struct {
-	Text      string `json:"text"`
-	Exception *struct {
-		Description string `json:"description"`
-		Value       any    `json:"value"`
-	} `json:"exception"`
-}
-
-func (e *exceptionDetails) message() string {
-	if e.Exception != nil {
-		if e.Exception.Description != "" {
-			line, _, _ := strings.Cut(e.Exception.Description, "\n")
+// exceptionMessage is the first line of what the page threw.
+func exceptionMessage(e *runtime.ExceptionDetails) string {
+	if x := e.Exception; x != nil {
+		if x.Description != "" {
+			line, _, _ := strings.Cut(x.Description, "\n")
 			return line
 		}
-		if e.Exception.Value != nil {
-			return fmt.Sprintf("Uncaught %v", e.Exception.Value)
+		if len(x.Value) > 0 {
+			var v any
+			if json.Unmarshal(x.Value, &v) == nil {
+				return fmt.Sprintf("Uncaught %v", v)
+			}
 		}
 	}
 	return e.Text

@@ -20,6 +20,7 @@ type target struct {
 	mu        sync.Mutex
 	worlds    map[string]int64 // frameId -> tact isolated world context
 	mainCtx   map[string]int64 // frameId -> default (page) world context
+	unique    map[string]int64 // context uniqueId -> id (destroyed events name only the uniqueId)
 	inflight  map[string]time.Time
 	emulation Emulation // the session emulation last applied to this target
 }
@@ -30,6 +31,7 @@ func newTarget(id, kind string, sess *cdp.Session, tab *Tab) *target {
 		ready:    make(chan struct{}),
 		worlds:   map[string]int64{},
 		mainCtx:  map[string]int64{},
+		unique:   map[string]int64{},
 		inflight: map[string]time.Time{},
 	}
 }
@@ -49,6 +51,28 @@ func (tg *target) setWorld(frameID string, id int64) {
 func (tg *target) dropWorld(id int64) {
 	tg.mu.Lock()
 	defer tg.mu.Unlock()
+	tg.forget(id)
+}
+
+// dropUnique forgets the context a destroyed event names.
+func (tg *target) dropUnique(uniqueID string) {
+	tg.mu.Lock()
+	defer tg.mu.Unlock()
+	if id, ok := tg.unique[uniqueID]; ok {
+		delete(tg.unique, uniqueID)
+		tg.forget(id)
+	}
+}
+
+// requestDone ends a request's time in flight.
+func (tg *target) requestDone(requestID string) {
+	tg.mu.Lock()
+	delete(tg.inflight, requestID)
+	tg.mu.Unlock()
+}
+
+// forget drops a context from the frame maps; call with tg.mu held.
+func (tg *target) forget(id int64) {
 	for f, c := range tg.worlds {
 		if c == id {
 			delete(tg.worlds, f)
