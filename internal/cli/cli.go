@@ -339,7 +339,7 @@ func runDaemon(a *app, stderr io.Writer) int {
 	err := daemon.Run(context.Background(), daemon.Options{
 		Session: a.SessionName, Profile: d.Profile, Headless: !d.Headed, Port: d.Port,
 		IdleTimeout: d.IdleTimeout, CDP: a.CDP, BrowserArgs: a.BrowserArg,
-		Version: Version, Library: Library(), Log: stderr, Verbose: a.Verbose,
+		Version: Version, Log: stderr, Verbose: a.Verbose,
 	})
 	if errors.Is(err, daemon.ErrLostRace) {
 		return rpc.ExitLostRace

@@ -38,7 +38,6 @@ type Options struct {
 	CDP         string
 	BrowserArgs []string
 	Version     string
-	Library     string
 	Log         io.Writer
 	Verbose     bool
 }
@@ -115,7 +114,7 @@ func Run(ctx context.Context, o Options) error {
 	}
 	m := tab.New(tab.Options{
 		Headless: o.Headless, ProfileDir: profDir, Port: o.Port, Args: o.BrowserArgs,
-		CDP: o.CDP, Library: o.Library, StateFile: paths.State, DownloadDir: dlDir, BrowserLog: logw, Log: log,
+		CDP: o.CDP, Library: Library(), StateFile: paths.State, DownloadDir: dlDir, BrowserLog: logw, Log: log,
 	})
 	d := &daemon{opts: o, m: m, self: proc.Self(), log: log, stop: make(chan struct{}), activity: make(chan struct{}, 1),
 		rec: commands.NewRecorder(filepath.Join(paths.Dir, "recording.json")), socket: paths.Socket}

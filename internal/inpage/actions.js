@@ -227,5 +227,36 @@ __tact.define('actions', ['dom'], (dom) => {
     focus: (el) => el.focus(),
     scrollTo: (el) => el.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' }),
   });
+  // fieldValue is what a field holds after one macrotask (so a mask or a
+  // framework rewriting the value in a timer has done so): {v, pw}, or {}
+  // for an element that is not a field.
+  T.fieldValue = async (el) => {
+    await new Promise((r) => setTimeout(r, 0));
+    if (el.isContentEditable) return { v: el.innerText.trim() };
+    if ((el.tagName === 'INPUT' || el.tagName === 'TEXTAREA') && el.isConnected) return { v: String(el.value), pw: el.type === 'password' };
+    return {};
+  };
+  // markSecret records that el holds a secret: snaps print its value
+  // masked like a password's (the page can neither see nor clear it).
+  T.markSecret = (el) => {
+    (T.secrets = T.secrets || new WeakSet()).add(el);
+  };
+  // storage is the document's origin and both its storages (session save).
+  T.storage = () => {
+    const dump = (s) => {
+      const o = {};
+      try {
+        for (let i = 0; i < s.length; i++) { const k = s.key(i); o[k] = s.getItem(k); }
+      } catch (e) { /* storage blocked (sandbox, opaque origin) */ }
+      return o;
+    };
+    return { origin: location.origin, local: dump(localStorage), session: dump(sessionStorage) };
+  };
+  // box is el's border box in document coordinates (screenshot clips).
+  T.box = (el) => {
+    const b = el.getBoundingClientRect();
+    return { X: b.left + scrollX, Y: b.top + scrollY, W: b.width, H: b.height };
+  };
+
   return {};
 });

@@ -291,6 +291,9 @@ __tact.define('dom', [], () => {
   __tact.visible = reachable; // wait css=…
   __tact.point = point;
   __tact.frameShown = frameShown;
+  // shownFrame is the document's index-th iframe that frameShown (read
+  // and locators look for frames the way snap lists them).
+  __tact.shownFrame = (i) => [...document.querySelectorAll('iframe, frame')].filter(frameShown)[i] || null;
   __tact.frameOrigin = frameOrigin;
   return {
     fold, flatParent, idrefText, labelText, hiddenWhy, rendered, visuallyHidden, shown, isToggle,

@@ -13,9 +13,12 @@
 package inpage
 
 import (
+	"crypto/sha1"
 	_ "embed"
+	"encoding/hex"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -30,6 +33,15 @@ var actionsJS string
 
 //go:embed annotate.js
 var annotateJS string
+
+//go:embed effects.js
+var effectsJS string
+
+//go:embed refind.js
+var refindJS string
+
+//go:embed guard.js
+var guardJS string
 
 // Module is one in-page module: its name, the modules it needs and its
 // source.
@@ -67,6 +79,35 @@ var Actions = New(actionsJS)
 // Annotate draws the ref labels of `screenshot --annotate` (needs the
 // walker module for the refs).
 var Annotate = New(annotateJS)
+
+// Effects counts what the page does after an action and tells when the
+// DOM is quiet (settle).
+var Effects = New(effectsJS)
+
+// Refind keeps the elements a re-render removed, to find their
+// replacements.
+var Refind = New(refindJS)
+
+// Guard checks that a click's press reaches the element aimed at.
+var Guard = New(guardJS)
+
+// Library is the assembled in-page code and its version. A document whose
+// copy carries another version (an older tact, a changed module) gets this
+// one before tact calls into it.
+type Library struct {
+	Source  string
+	Version string
+}
+
+// Build assembles mods (see Source) and stamps the result with a version
+// derived from its text. The version is set last, so a document where a
+// module failed to load is seen as lacking the library and gets it again.
+func Build(mods ...Module) Library {
+	src := Source(mods...)
+	sum := sha1.Sum([]byte(src))
+	v := hex.EncodeToString(sum[:6])
+	return Library{Source: src + "\n__tact.v = " + strconv.Quote(v) + ";\n", Version: v}
+}
 
 // Assemble returns the prelude and mods (DOM added when missing) in
 // dependency order, or an error naming a module without a header, a

@@ -8,86 +8,9 @@ import (
 	"github.com/tact-browser/tact/internal/failure"
 )
 
-// The hit test runs before the press, and a page can swap the element
-// under the pointer in between (a hover handler that re-renders a few ms
-// later). So the press itself is checked: a capture listener in tact's
-// world sees the trusted pointer/mouse events first and stops the ones
-// whose target is not the intended element (or inside it, or one of its
-// labels). The first event decides: when it missed, every later event of
-// the click is stopped too and the click fails; when it hit, later events
-// that wander off (the element removed itself on mousedown) are stopped
-// silently, so no other element ever gets the click.
-const guardInstallJS = `function (clicks, x, y) {
-  const el = this, win = el.ownerDocument.defaultView;
-  if (globalThis.__tactGuard) globalThis.__tactGuard.remove();
-  const onTarget = (ev) => {
-    for (const n of ev.composedPath()) {
-      if (n === el) return true;
-      if (n.tagName === "LABEL" && n.control === el) return true;
-    }
-    return false;
-  };
-  const name = (n) => {
-    const a = (n.closest && n.closest("button,a[href],input,select,textarea,summary,label,[role]")) || n;
-    if (!a.tagName) return String(a.nodeName || a).toLowerCase();
-    let role = a.getAttribute("role") || a.tagName.toLowerCase();
-    if (role === "a") role = "link";
-    if (role === "input") role = "input:" + (a.type || "text");
-    const text = (a.getAttribute("aria-label") || a.innerText || a.value || a.title || "").trim().replace(/\s+/g, " ").slice(0, 50);
-    return text ? role + " " + JSON.stringify(text) : role;
-  };
-  const g = {first: null, hit: "", seen: 0, done: false, clicked: false, clickHit: "", x, y,
-    sig: el.localName + "|" + (el.textContent || "").trim()}, born = performance.now();
-  const types = ["pointerdown", "mousedown", "pointerup", "mouseup", "click", "dblclick", "auxclick", "contextmenu"];
-  const h = (ev) => {
-    // A guard that was never read back (the click opened a dialog left
-    // open) must not outlive its click.
-    if (!ev.isTrusted || g.done) return;
-    if (performance.now() - born > 10000) { g.remove(); return; }
-    g.seen++;
-    if ((clicks === 1 && ev.type === "click") || ev.type === "dblclick") g.done = true;
-    const ok = onTarget(ev);
-    if (ev.type === "click") {
-      if (ok) g.clicked = true;
-      else if (!g.clickHit) g.clickHit = name(ev.composedPath()[0] || ev.target);
-    }
-    if (g.first === null) {
-      g.first = ok;
-      if (!ok) g.hit = name(ev.composedPath()[0] || ev.target);
-    }
-    if (g.first && ok) return;
-    ev.preventDefault();
-    ev.stopImmediatePropagation();
-  };
-  for (const t of types) win.addEventListener(t, h, true);
-  g.remove = () => {
-    for (const t of types) win.removeEventListener(t, h, true);
-    if (globalThis.__tactGuard === g) globalThis.__tactGuard = null;
-  };
-  globalThis.__tactGuard = g;
-  setTimeout(g.remove, 10000);
-  return true;
-}`
-
-// A press that hit but saw no click at all, on an element that is gone
-// while a lookalike now sits under the pointer, was re-rendered between
-// press and release (a framework re-mounting on a timer): the browser
-// sent the click nowhere, so it did not happen. (An element that removes
-// itself on mousedown, leaving no lookalike, acted on the press.)
-const guardReadJS = `function () {
-  const g = globalThis.__tactGuard;
-  if (!g) return {missing: true};
-  g.remove();
-  let replaced = false;
-  const win = this.ownerDocument.defaultView;
-  if (g.first && !g.clicked && !g.clickHit && !this.isConnected && win.parent === win) {
-    const at = document.elementFromPoint(g.x, g.y);
-    const look = at && at.closest(this.localName);
-    replaced = !!look && look.localName + "|" + (look.textContent || "").trim() === g.sig;
-  }
-  return {missed: g.first === false, hit: g.hit, seen: g.seen, clicked: g.clicked, clickHit: g.clickHit, replaced};
-}`
-
+// The click guard (in-page module guard.js) checks the press itself: the
+// hit test runs before it, and a page can swap the element under the
+// pointer in between.
 type guardResult struct {
 	Missing  bool   `json:"missing"`
 	Missed   bool   `json:"missed"`
@@ -107,7 +30,7 @@ func (e errMissed) Error() string { return "would click " + e.hit + " instead" }
 // guardedPress presses at x,y (the pointer is already there) with the
 // event-time check installed on the element's window.
 func (e *Element) guardedPress(ctx context.Context, x, y float64, clicks int) error {
-	if err := e.Call(ctx, guardInstallJS, nil, clicks, x, y); err != nil {
+	if err := e.callLib(ctx, "guardInstall", nil, clicks, x, y); err != nil {
 		return err
 	}
 	if err := e.tab.Click(ctx, x, y, "left", clicks); err != nil {
@@ -120,7 +43,7 @@ func (e *Element) guardedPress(ctx context.Context, x, y float64, clicks int) er
 		return nil
 	}
 	var g guardResult
-	if err := e.Call(ctx, guardReadJS, &g); err != nil {
+	if err := e.callLib(ctx, "guardRead", &g); err != nil {
 		// The click navigated or replaced the document: the press reached
 		// the page and the guard went with its document.
 		return nil
@@ -145,7 +68,7 @@ func (e *Element) guardedPress(ctx context.Context, x, y float64, clicks int) er
 func (e *Element) dropGuard() {
 	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
 	defer cancel()
-	_ = e.Call(ctx, guardReadJS, nil)
+	_ = e.callLib(ctx, "guardRead", nil)
 }
 
 // ClickElement clicks the element's centre after a hit test, checking at

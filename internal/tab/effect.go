@@ -31,7 +31,7 @@ func (t *Tab) MarkAction(ctx context.Context, el *Element) *ActMark {
 	inMain := el == nil || (el.tg == t.main && el.frameID == t.id)
 	if el != nil {
 		// The library is present: el was resolved through it.
-		if el.Call(ctx, `function () { __tact.markAct(this); }`, nil) == nil {
+		if el.callLib(ctx, "markAct", nil) == nil {
 			m.frames = append(m.frames, effectFrame{el.tg, el.frameID})
 		}
 	}
@@ -118,12 +118,7 @@ func (e *Element) FieldValue(ctx context.Context) (value string, password, ok bo
 		V  *string `json:"v"`
 		PW bool    `json:"pw"`
 	}
-	if e.Call(ctx, `async function () {
-  await new Promise((r) => setTimeout(r, 0));
-  if (this.isContentEditable) return {v: this.innerText.trim()};
-  if ((this.tagName === "INPUT" || this.tagName === "TEXTAREA") && this.isConnected) return {v: String(this.value), pw: this.type === "password"};
-  return {};
-}`, &r) != nil || r.V == nil {
+	if e.callLib(ctx, "fieldValue", &r) != nil || r.V == nil {
 		return "", false, false
 	}
 	return *r.V, r.PW, true

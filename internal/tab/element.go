@@ -191,8 +191,5 @@ func (e *Element) Release(context.Context) {
 // element holds a secret, so snaps print its value masked like a
 // password's (the page cannot see or clear the mark).
 func (e *Element) MarkSecret(ctx context.Context) error {
-	return e.Call(ctx, `function () {
-  const T = globalThis.__tact || (globalThis.__tact = {});
-  (T.secrets = T.secrets || new WeakSet()).add(this);
-}`, nil)
+	return e.callLib(ctx, "markSecret", nil)
 }

@@ -18,16 +18,6 @@ type frameRef struct {
 	frame string
 }
 
-// visibleIframesJS returns the index-th rendered iframe of the document
-// (at least 20x20 CSS px: not a tracking pixel), or null.
-const visibleIframesJS = `(() => {
-  const fs = [...document.querySelectorAll("iframe, frame")].filter((f) => {
-    const r = f.getBoundingClientRect();
-    return r.width >= 20 && r.height >= 20 && f.checkVisibility({checkOpacity: true, checkVisibilityCSS: true});
-  });
-  return fs[%d] || null;
-})()`
-
 // childFrames lists the visible child frames of a frame from its iframe
 // elements, like snap finds them. The frame tree alone misses some: a
 // sandboxed srcdoc frame can run out of process and is absent from the
@@ -35,7 +25,7 @@ const visibleIframesJS = `(() => {
 func (t *Tab) childFrames(ctx context.Context, host *target, frameID string, limit int) []frameRef {
 	var out []frameRef
 	for i := 0; i < limit && ctx.Err() == nil; i++ {
-		el, err := t.objectIn(ctx, host, frameID, fmt.Sprintf(visibleIframesJS, i))
+		el, err := t.objectIn(ctx, host, frameID, fmt.Sprintf("__tact.shownFrame(%d)", i))
 		if err != nil || el == nil {
 			break
 		}

@@ -28,6 +28,7 @@ import (
 	"github.com/tact-browser/tact/internal/cdp"
 	"github.com/tact-browser/tact/internal/datadir"
 	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/inpage"
 	"github.com/tact-browser/tact/internal/proc"
 )
 
@@ -37,13 +38,13 @@ const WorldName = "tact"
 // Options configure how a Manager gets its browser.
 type Options struct {
 	Headless    bool
-	ProfileDir  string   // persistent user-data dir for a launched browser
-	Port        int      // TCP debugging port for a launched browser (0 = CDP over a pipe, no port)
-	Args        []string // extra browser flags
-	CDP         string   // attach to this browser instead of launching
-	Library     string   // JS installed in every frame's isolated world
-	StateFile   string   // where ref numbering and the browser's identity persist
-	DownloadDir string   // where downloads are saved (empty: browser default)
+	ProfileDir  string         // persistent user-data dir for a launched browser
+	Port        int            // TCP debugging port for a launched browser (0 = CDP over a pipe, no port)
+	Args        []string       // extra browser flags
+	CDP         string         // attach to this browser instead of launching
+	Library     inpage.Library // installed in every frame's isolated world
+	StateFile   string         // where ref numbering and the browser's identity persist
+	DownloadDir string         // where downloads are saved (empty: browser default)
 	BrowserLog  io.Writer
 	Log         *slog.Logger
 }

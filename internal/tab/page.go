@@ -161,7 +161,7 @@ type Rect struct{ X, Y, W, H float64 }
 // Box returns the element's box in document coordinates of the tab.
 func (e *Element) Box(ctx context.Context) (*Rect, error) {
 	var r Rect
-	if err := e.Call(ctx, `function () { const b = this.getBoundingClientRect(); return {X: b.left + scrollX, Y: b.top + scrollY, W: b.width, H: b.height}; }`, &r); err != nil {
+	if err := e.callLib(ctx, "box", &r); err != nil {
 		return nil, err
 	}
 	ox, oy, err := e.tab.frameOffset(ctx, e.tg, e.frameID)

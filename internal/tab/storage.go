@@ -93,8 +93,7 @@ func (m *Manager) SaveState(ctx context.Context) (*State, error) {
 		Local   map[string]string `json:"local"`
 		Session map[string]string `json:"session"`
 	}
-	if err := t.EvalWorld(ctx, `(() => { const dump = (s) => { const o = {}; try { for (let i = 0; i < s.length; i++) { const k = s.key(i); o[k] = s.getItem(k); } } catch (e) {} return o; };
-  return {origin: location.origin, local: dump(localStorage), session: dump(sessionStorage)}; })()`, &cur); err == nil && cur.Origin != "null" && cur.Origin != "" {
+	if err := t.EvalWorld(ctx, "__tact.storage()", &cur); err == nil && cur.Origin != "null" && cur.Origin != "" {
 		stor := st.Origins[cur.Origin]
 		if len(cur.Local) > 0 {
 			stor.Local = cur.Local

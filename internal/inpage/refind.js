@@ -2,7 +2,8 @@
 // rebuilt with innerHTML): see Tab.ResolveRef. It lives in tact's isolated
 // world, so what it keeps dies with the document: a ref of another
 // document can never be re-found.
-(() => {
+__tact.define('refind', [], () => {
+  'use strict';
   const T = globalThis.__tact;
   const GONE_MAX = 2000;
   T.gone = T.gone || new Map(); // ref -> element that left the document
@@ -80,4 +81,5 @@
     T.lastMatch = matches.length === 1 ? matches[0] : null;
     return { count: matches.length };
   };
-})();
+  return {};
+});

@@ -1,8 +1,11 @@
-// Installed in tact's isolated world of every frame. It shares the DOM with
-// the page but none of its JS, so page scripts can neither see nor break it.
-(() => {
-  const T = globalThis.__tact = globalThis.__tact || {};
-  T.v = "%VERSION%";
+// effects: what the page did after an action (DOM mutations that are the
+// page reacting, the action's own input/change/scroll events), quiet
+// windows for settling, and the document's HTTP status. Like every module
+// it lives in tact's isolated world: it shares the DOM with the page but
+// none of its JS, so page scripts can neither see nor break it.
+__tact.define('effects', [], () => {
+  'use strict';
+  const T = globalThis.__tact;
   T.lastMutation = performance.now();
   // Effect tracking for actions (see tab/effect.go): T.muts counts DOM
   // mutations that are the page reacting, T.owns the input/change/scroll
@@ -75,4 +78,5 @@
     const e = performance.getEntriesByType("navigation")[0];
     return e && e.responseStatus ? e.responseStatus : 0;
   };
-})();
+  return {};
+});
