@@ -28,6 +28,9 @@ import (
 	"github.com/tact-browser/tact/internal/tab"
 )
 
+// The session's browser is what commands run against.
+var _ commands.Browser = (*tab.Manager)(nil)
+
 // Options configure a daemon.
 type Options struct {
 	Session     string
