@@ -221,7 +221,7 @@ func notRunning(ctx context.Context, session, path, format string, stdout io.Wri
 		msg = "stopped an orphaned browser"
 	}
 	if format == "json" || format == "ndjson" {
-		b, _ := json.Marshal(map[string]any{"running": false, "message": msg})
+		b, _ := json.Marshal(commands.NotRunning{Message: msg})
 		fmt.Fprintln(stdout, string(b))
 	} else {
 		fmt.Fprintln(stdout, msg)
@@ -321,12 +321,17 @@ func SplitArgs(s string) []string {
 func printErr(stdout, stderr io.Writer, format string, err error) int {
 	fe := failure.From(err)
 	if format == "json" || format == "ndjson" {
-		b, _ := json.Marshal(map[string]any{"error": fe})
+		b, _ := json.Marshal(errorData{Error: fe})
 		fmt.Fprintln(stdout, string(b))
 	} else {
 		fmt.Fprintf(stderr, "error: %s\n", oneLine(fe.Error()))
 	}
 	return failure.ExitCode(fe)
+}
+
+// errorData is a failed command's -o json (and ndjson) line.
+type errorData struct {
+	Error *failure.Error `json:"error"`
 }
 
 func oneLine(s string) string {

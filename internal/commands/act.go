@@ -517,5 +517,5 @@ func dryRun(ctx context.Context, target string, a action, el *tab.Element) (*Out
 		}
 	}
 	msg := fmt.Sprintf("dry run: would %s %s", a.verb, what)
-	return &Output{Text: msg + "\n", Data: map[string]any{"dry_run": true, "action": a.verb, "target": target}}, nil
+	return &Output{Text: msg + "\n", Data: dryRunData{DryRun: true, Action: a.verb, Target: target}}, nil
 }

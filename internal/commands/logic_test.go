@@ -2,7 +2,9 @@ package commands
 
 import (
 	"context"
+	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -275,4 +277,69 @@ func TestBatchStepFailure(t *testing.T) {
 	if len(d.Steps) != 3 || d.Steps[1].OK || d.Steps[1].Error == nil || !d.Steps[2].OK {
 		t.Errorf("--continue-on-error steps: %+v", d.Steps)
 	}
+}
+
+// Record, list, lint, replay and delete a workflow of dry-run steps: the
+// whole round trip needs no page, and each command's -o json keeps its
+// shape.
+func TestWorkflowRoundTrip(t *testing.T) {
+	home, cwd := t.TempDir(), t.TempDir()
+	t.Setenv("TACT_HOME", home)
+	if err := os.Mkdir(filepath.Join(cwd, ".tact"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	f := &fakeBrowser{}
+	env := fakeEnv(f)
+	env.Globals.Cwd = cwd
+	env.Recorder = NewRecorder(filepath.Join(home, "recording.json"))
+	run := func(c Command) *Output {
+		t.Helper()
+		out, err := c.Run(ctx, env)
+		if err != nil {
+			t.Fatalf("%s: %v", NameOf(c), err)
+		}
+		return out
+	}
+
+	out := run(&RecordStart{Name: "flow"})
+	jsonEq(t, "record start", out.Data, `{"recording":"flow"}`)
+	step := &Open{URL: "example.com", ActOpts: ActOpts{DryRun: true}}
+	after, err := env.Recorder.Capture(ctx, env, "open", step)
+	if err != nil {
+		t.Fatal(err)
+	}
+	after(true)
+	out = run(&RecordStop{})
+	path := filepath.Join(cwd, ".tact", "workflows", "flow.json")
+	jsonEq(t, "record stop", out.Data, `{"name":"flow","steps":1,"path":`+strconv.Quote(path)+`,"scope":"project","secrets":null}`)
+	out = run(&RecordList{})
+	jsonEq(t, "record list", out.Data, `[{"name":"flow","scope":"project","steps":1,"path":`+strconv.Quote(path)+`}]`)
+	out = run(&WorkflowLint{Name: "flow"})
+	jsonEq(t, "workflow lint", out.Data, `{"ok":true,"steps":1,"vars":null}`)
+
+	env.Globals.Output = "ndjson"
+	out = run(&Replay{Workflow: "flow"})
+	if out.Text != "replay: 1/1 steps ok, 0 healed\n" {
+		t.Errorf("replay text %q", out.Text)
+	}
+	jsonEq(t, "replay", out.Data, `{"workflow":"flow","steps":[{"step":1,"command":"open","status":"ok"}],"ok":1,"total":1,"healed":0}`)
+	jsonEq(t, "replay ndjson summary", out.Lines, `[{"summary":"replay: 1/1 steps ok, 0 healed","ok":1,"total":1,"healed":0}]`)
+	if f.begun != 1 || f.ended != 1 {
+		t.Errorf("replay bracketed its step %d/%d times, want once", f.begun, f.ended)
+	}
+
+	out = run(&RecordDelete{Name: "flow"})
+	jsonEq(t, "record delete", out.Data, `{"deleted":`+strconv.Quote(path)+`}`)
+
+	// A workflow with a temporary ref fails lint with its problems.
+	bad := filepath.Join(cwd, "bad.json")
+	if err := os.WriteFile(bad, []byte(`{"version":1,"name":"bad","steps":[{"command":"click","params":{"target":"@e3"}}]}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, err = (&WorkflowLint{Name: bad}).Run(ctx, env)
+	if failure.From(err).Code != failure.Usage || out == nil {
+		t.Fatalf("lint of a bad workflow: %v", err)
+	}
+	jsonEq(t, "workflow lint (problems)", out.Data, `{"ok":false,"problems":[{"step":1,"message":"temporary ref @e3 in params; use a stable locator"},{"step":1,"message":"click needs a target with at least one locator"}]}`)
 }

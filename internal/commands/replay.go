@@ -67,6 +67,24 @@ type stepResult struct {
 	Error   string `json:"error,omitempty"`
 }
 
+// replayData is replay's -o json: every step's result and the counts.
+type replayData struct {
+	Workflow string       `json:"workflow"`
+	Steps    []stepResult `json:"steps"`
+	OK       int          `json:"ok"`
+	Total    int          `json:"total"`
+	Healed   int          `json:"healed"`
+}
+
+// replaySummary is the last line of replay's -o ndjson, after the step
+// lines.
+type replaySummary struct {
+	Summary string `json:"summary"`
+	OK      int    `json:"ok"`
+	Total   int    `json:"total"`
+	Healed  int    `json:"healed"`
+}
+
 // Run replays the steps in order.
 func (c *Replay) Run(ctx context.Context, env *Env) (*Output, error) {
 	loc, err := workflow.Find(env.Globals.Cwd, c.Workflow)
@@ -160,8 +178,8 @@ func (c *Replay) Run(ctx context.Context, env *Env) (*Output, error) {
 	summary := fmt.Sprintf("replay: %d/%d steps ok, %d healed", okN, len(w.Steps), healed)
 	text.WriteString(summary + "\n")
 	// In ndjson mode the step lines already went out as each step ended.
-	lines := []any{map[string]any{"summary": summary, "ok": okN, "total": len(w.Steps), "healed": healed}}
-	out := &Output{Text: text.String(), Data: map[string]any{"workflow": w.Name, "steps": results, "ok": okN, "total": len(w.Steps), "healed": healed}, Lines: lines}
+	lines := []any{replaySummary{Summary: summary, OK: okN, Total: len(w.Steps), Healed: healed}}
+	out := &Output{Text: text.String(), Data: replayData{Workflow: w.Name, Steps: results, OK: okN, Total: len(w.Steps), Healed: healed}, Lines: lines}
 	if failed != nil {
 		return out, failed
 	}
