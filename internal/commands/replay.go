@@ -163,7 +163,7 @@ func (c *Replay) Run(ctx context.Context, env *Env) (*Output, error) {
 		}
 		okN++
 		res.Status = "ok"
-		if out != nil && readsData(step.Command) {
+		if out != nil && readsPage(step.Command) {
 			res.Output = out.Text
 			text.WriteString(out.Text)
 		}
@@ -186,12 +186,12 @@ func (c *Replay) Run(ctx context.Context, env *Env) (*Output, error) {
 	return out, nil
 }
 
-func readsData(cmd string) bool {
-	switch cmd {
-	case "snap", "snapshot", "read", "eval":
-		return true
-	}
-	return false
+// readsPage reports whether the named command prints what it read of
+// the page (a pageReader).
+func readsPage(name string) bool {
+	c, _ := New(name)
+	_, ok := c.(pageReader)
+	return ok
 }
 
 func describeStep(s *workflow.Step) string {

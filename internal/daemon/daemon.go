@@ -472,7 +472,7 @@ func Dispatch(m *tab.Manager, rec *commands.Recorder, req rpc.Request, stop func
 		return nil, err
 	}
 	// batch and replay bracket each of their steps instead.
-	composite := req.Command == "batch" || req.Command == "replay"
+	_, composite := cmd.(commands.Stepper)
 	if !composite {
 		m.BeginCommand()
 	}
@@ -505,13 +505,4 @@ func StopOrphan(session string, grace time.Duration) bool {
 		return false
 	}
 	return tab.StopSavedBrowser(paths.State, grace)
-}
-
-// ProfileDir is where a profile's browser data lives.
-func ProfileDir(profile string) (string, error) {
-	root, err := datadir.Root()
-	if err != nil {
-		return "", err
-	}
-	return filepath.Join(root, "profiles", profile), nil
 }
