@@ -205,6 +205,10 @@ func IsNotRunning(err error) bool { return errors.Is(err, errNotRunning) }
 func (c *Client) roundTrip(ctx context.Context, conn net.Conn, req rpc.Request) (*rpc.Response, error) {
 	deadline, _ := ctx.Deadline() // Do always sets one
 	_ = conn.SetDeadline(deadline)
+	// A caller that gives up before the deadline hangs up at once: the
+	// daemon then cancels the command.
+	stop := context.AfterFunc(ctx, func() { _ = conn.SetDeadline(time.Now()) })
+	defer stop()
 	if err := rpc.Write(conn, req); err != nil {
 		return nil, failure.New(failure.BrowserUnavailable, "send to daemon: %v", err)
 	}
@@ -213,6 +217,9 @@ func (c *Client) roundTrip(ctx context.Context, conn net.Conn, req rpc.Request) 
 	for {
 		var resp rpc.Response
 		if err := rpc.Read(br, &resp); err != nil {
+			if errors.Is(ctx.Err(), context.Canceled) {
+				return nil, failure.New(failure.Internal, "call cancelled: %v", context.Cause(ctx))
+			}
 			var ne net.Error
 			if errors.As(err, &ne) && ne.Timeout() {
 				return nil, c.late()

@@ -120,7 +120,7 @@ func Run(ctx context.Context, o Options) error {
 		Headless: o.Headless, ProfileDir: profDir, Port: o.Port, Args: o.BrowserArgs,
 		CDP: o.CDP, Library: o.Library, StateFile: paths.State, DownloadDir: dlDir, BrowserLog: logw, Log: log,
 	})
-	d := &daemon{opts: o, m: m, self: proc.Self(), log: log, stop: make(chan struct{}), activity: make(chan struct{}, 1),
+	d := &daemon{ctx: ctx, opts: o, m: m, self: proc.Self(), log: log, stop: make(chan struct{}), activity: make(chan struct{}, 1),
 		rec: commands.NewRecorder(filepath.Join(paths.Dir, "recording.json")), socket: paths.Socket}
 	_ = os.Remove(paths.Socket)
 	if err := d.listen(); err != nil {
@@ -251,6 +251,9 @@ func (d *daemon) retry(why string) rpc.Response {
 }
 
 type daemon struct {
+	// ctx is the daemon's lifetime (Run's context): every command's
+	// context derives from it.
+	ctx  context.Context
 	opts Options
 	m    *tab.Manager
 	rec  *commands.Recorder
@@ -316,11 +319,17 @@ func (d *daemon) serve(conn net.Conn) {
 	defer d.wg.Done()
 	defer conn.Close()
 	var req rpc.Request
-	_ = conn.SetReadDeadline(time.Now().Add(10 * time.Second))
-	if err := rpc.Read(bufio.NewReader(conn), &req); err != nil {
+	_ = conn.SetReadDeadline(time.Now().Add(requestWait))
+	br := bufio.NewReader(conn)
+	if err := rpc.Read(br, &req); err != nil {
 		return
 	}
 	_ = conn.SetReadDeadline(time.Time{})
+	// A client sends one request, then only reads: its end closing means
+	// it has gone (interrupted, or past its own --timeout) and nobody
+	// will read the answer, so its command stops.
+	ctx, cancel := cancelOnHangup(d.ctx, br)
+	defer cancel()
 	if req.Version != d.opts.Version {
 		_ = rpc.Write(conn, d.retry("daemon is version "+d.opts.Version))
 		d.log.Info("client of another version; handing over", "client", req.Version)
@@ -331,22 +340,44 @@ func (d *daemon) serve(conn net.Conn) {
 	partial := func(stdout, stderr string) {
 		wmu.Lock()
 		defer wmu.Unlock()
-		_ = conn.SetWriteDeadline(time.Now().Add(10 * time.Second))
+		_ = conn.SetWriteDeadline(time.Now().Add(partialWrite))
 		_ = rpc.Write(conn, rpc.Response{Stdout: stdout, Stderr: stderr, More: true})
 	}
-	resp, after := d.execute(req, partial)
+	resp, after := d.execute(ctx, req, partial)
 	resp.Daemon = d.self
 	wmu.Lock()
-	_ = conn.SetWriteDeadline(time.Now().Add(30 * time.Second))
+	_ = conn.SetWriteDeadline(time.Now().Add(responseWrite))
 	_ = rpc.Write(conn, resp)
 	wmu.Unlock()
 	after()
 }
 
+// Deadlines of the daemon's socket I/O: a client sends its request at
+// once, and reads every response as it comes.
+const (
+	requestWait   = 10 * time.Second // from accept to a whole request
+	partialWrite  = 10 * time.Second // one partial (streamed) response
+	responseWrite = 30 * time.Second // the final response, which can be a large snap
+)
+
+// cancelOnHangup returns a context that is cancelled when r (the rest of
+// a client's connection, after its request) ends: the client closed it.
+// A client sends nothing more, so any bytes that do come are discarded.
+// The watcher ends when the connection is closed after the response.
+func cancelOnHangup(parent context.Context, r io.Reader) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(parent)
+	go func() {
+		defer cancel()
+		_, _ = io.Copy(io.Discard, r)
+	}()
+	return ctx, cancel
+}
+
 // execute runs one request. after must be called once the response is
 // sent: it does the clean-up that must not delay the answer (stopping a
-// script that made the command time out) and lets the next command run.
-func (d *daemon) execute(req rpc.Request, partial func(stdout, stderr string)) (resp rpc.Response, after func()) {
+// script that made the command time out or whose client hung up) and
+// lets the next command run.
+func (d *daemon) execute(ctx context.Context, req rpc.Request, partial func(stdout, stderr string)) (resp rpc.Response, after func()) {
 	d.run.Lock()
 	interrupt := false
 	after = func() {
@@ -402,8 +433,8 @@ func (d *daemon) execute(req rpc.Request, partial func(stdout, stderr string)) (
 		})
 		defer d.m.Trace(nil)
 	}
-	out, err := Dispatch(d.m, d.rec, req, func() { d.shutdown(true) }, partial)
-	interrupt = err != nil && failure.From(err).Code == failure.Timeout
+	out, err := Dispatch(ctx, d.m, d.rec, req, func() { d.shutdown(true) }, partial)
+	interrupt = err != nil && (failure.From(err).Code == failure.Timeout || ctx.Err() != nil)
 	if req.Globals.Verbose {
 		d.m.Trace(nil)
 		fmt.Fprintf(&debug, "debug: %s took %dms\n", req.Command, time.Since(start).Milliseconds())
@@ -438,8 +469,13 @@ func notes(m *tab.Manager) string {
 	return sb.String()
 }
 
-// Dispatch decodes and runs a command against a browser manager.
-func Dispatch(m *tab.Manager, rec *commands.Recorder, req rpc.Request, stop func(), partial func(stdout, stderr string)) (*commands.Output, error) {
+// defaultTimeout is a request's --timeout when it names none (the CLI's
+// default; an MCP or hand-made request may leave it out).
+const defaultTimeout = 30 * time.Second
+
+// Dispatch decodes and runs a command against a browser manager, within
+// ctx and the request's deadline.
+func Dispatch(ctx context.Context, m *tab.Manager, rec *commands.Recorder, req rpc.Request, stop func(), partial func(stdout, stderr string)) (*commands.Output, error) {
 	cmd, ok := commands.New(req.Command)
 	if !ok {
 		return nil, failure.New(failure.Usage, "unknown command %q", req.Command)
@@ -451,13 +487,13 @@ func Dispatch(m *tab.Manager, rec *commands.Recorder, req rpc.Request, stop func
 	}
 	g := req.Globals
 	if g.Timeout <= 0 {
-		g.Timeout = 30 * time.Second
+		g.Timeout = defaultTimeout
 	}
 	deadline := g.Timeout
 	if dl, ok := cmd.(commands.Deadliner); ok {
 		deadline = max(deadline, dl.Deadline(g))
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), deadline)
+	ctx, cancel := context.WithTimeout(ctx, deadline)
 	defer cancel()
 	if err := m.SetEmulation(ctx, tab.Emulation{Lang: g.Lang, Locale: g.Locale, Geo: g.Geo, UserAgent: g.UserAgent}); err != nil {
 		return nil, err
@@ -483,6 +519,9 @@ func Dispatch(m *tab.Manager, rec *commands.Recorder, req rpc.Request, stop func
 	after(err == nil)
 	if err != nil && errors.Is(err, context.DeadlineExceeded) {
 		err = failure.New(failure.Timeout, "%s did not finish within --timeout %s", req.Command, g.Timeout)
+	} else if err != nil && errors.Is(ctx.Err(), context.Canceled) {
+		// Nobody reads this; it is for the log.
+		err = failure.New(failure.Internal, "%s cancelled: the client hung up", req.Command)
 	}
 	return out, err
 }
