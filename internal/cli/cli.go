@@ -209,13 +209,21 @@ func writeBoth(stdout, stderr io.Writer, out, errOut string, more bool) {
 	io.WriteString(stderr, errOut)
 }
 
+// An orphaned browser (its daemon died) is asked to exit and given
+// orphanGrace to write its profile; orphanKill is kept back from
+// --timeout for killing it and its exit after that.
+const (
+	orphanGrace = 5 * time.Second
+	orphanKill  = 2500 * time.Millisecond
+)
+
 func notRunning(ctx context.Context, session string, role commands.DaemonRole, format string, stdout io.Writer) int {
 	msg := "not running"
 	// An orphan gets what is left of --timeout (less the kill itself) to
 	// exit by itself and write its profile.
-	grace := 5 * time.Second
+	grace := orphanGrace
 	if dl, ok := ctx.Deadline(); ok {
-		grace = min(grace, max(time.Until(dl)-2500*time.Millisecond, 0))
+		grace = min(grace, max(time.Until(dl)-orphanKill, 0))
 	}
 	if role == commands.Stops && daemon.StopOrphan(session, grace) {
 		msg = "stopped an orphaned browser"

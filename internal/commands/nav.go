@@ -264,7 +264,7 @@ func (c *Screenshot) Run(ctx context.Context, env *Env) (*Output, error) {
 			note = " (the viewport shows no element with a ref)"
 		}
 		defer func() {
-			cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
+			cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cleanupWait)
 			defer cancel()
 			_, _ = t.Annotate(cctx, false)
 		}()
@@ -286,6 +286,10 @@ func (c *Screenshot) Run(ctx context.Context, env *Env) (*Output, error) {
 	out.Data = data
 	return out, nil
 }
+
+// cleanupWait bounds undoing what a command drew on the page (screenshot
+// --annotate's labels), which also runs after the command timed out.
+const cleanupWait = 2 * time.Second
 
 // ConsumesNavigation reports whether a command waited for its own
 // navigation (open, back, forward, reload, snap <url>, wait), so that a

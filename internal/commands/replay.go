@@ -130,7 +130,7 @@ func (c *Replay) Run(ctx context.Context, env *Env) (*Output, error) {
 			gap := time.Duration(step.AtMS-w.Steps[i-1].AtMS) * time.Millisecond
 			if gap > 0 {
 				select {
-				case <-time.After(time.Duration(float64(min(gap, time.Minute)) / c.Speed)):
+				case <-time.After(time.Duration(float64(min(gap, maxPause)) / c.Speed)):
 				case <-ctx.Done():
 				}
 			}
@@ -242,6 +242,18 @@ func (c *Replay) runStep(ctx context.Context, env *Env, step *workflow.Step, var
 	return out, heal, err
 }
 
+// Heal waits: the recorded best locator may wait for a page that is still
+// rendering; once it failed the page is there, and each fallback only
+// needs to be looked up.
+const (
+	firstLocatorWait    = 5 * time.Second
+	fallbackLocatorWait = 700 * time.Millisecond
+)
+
+// maxPause caps one recorded pause kept by --speed (a recording left
+// running over lunch does not stall its replay).
+const maxPause = time.Minute
+
 // pickLocator tries each locator; the first gets most of the wait (the page
 // may still be rendering), the fallbacks a short one each.
 func pickLocator(ctx context.Context, t *tab.Tab, tgt *workflow.Target, vars map[string]string) (int, error) {
@@ -251,9 +263,9 @@ func pickLocator(ctx context.Context, t *tab.Tab, tgt *workflow.Target, vars map
 		if err != nil {
 			return 0, failure.New(failure.Usage, "%v", err)
 		}
-		wait := 700 * time.Millisecond
+		wait := fallbackLocatorWait
 		if i == 0 {
-			wait = 5 * time.Second
+			wait = firstLocatorWait
 		}
 		lctx, cancel := context.WithTimeout(ctx, wait)
 		el, err := t.Resolve(lctx, l)

@@ -249,7 +249,7 @@ func (c *Replay) Deadline(g rpc.Globals) time.Duration {
 	}
 	d := time.Duration(n) * g.Timeout
 	if c.Speed > 0 {
-		d += time.Duration(float64(time.Duration(n)*time.Minute) / c.Speed) // pauses are capped at a minute each
+		d += time.Duration(float64(time.Duration(n)*maxPause) / c.Speed)
 	}
 	return d
 }

@@ -46,6 +46,24 @@ type Options struct {
 	Verbose     bool
 }
 
+// Waits of a starting daemon for the session lock.
+const (
+	// lockWait: a stopping daemon holds the lock until its browser has
+	// exited and written its profile, which can take seconds.
+	lockWait = 30 * time.Second
+	lockPoll = 50 * time.Millisecond
+	// dialWait: a live daemon answers its socket at once.
+	dialWait = 200 * time.Millisecond
+)
+
+// defaultIdle is --idle-timeout's default (the CLI's; a daemon started
+// by hand may leave it out).
+const defaultIdle = 30 * time.Minute
+
+// refuseWait bounds answering "retry" to a client queued on a stopping
+// daemon: it has its request written already.
+const refuseWait = 2 * time.Second
+
 // ErrLostRace is Run's error when another daemon already serves the
 // session (two clients started one each at the same time).
 var ErrLostRace = errors.New("another daemon serves session")
@@ -70,18 +88,18 @@ func Run(ctx context.Context, o Options) error {
 	// holds the lock until its browser has exited, which can take seconds:
 	// wait for it, unless a live daemon answers on the socket. The client
 	// that started this daemon bounds its own wait by --timeout.
-	for deadline := time.Now().Add(30 * time.Second); ; {
+	for deadline := time.Now().Add(lockWait); ; {
 		if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err == nil {
 			break
 		}
-		if c, err := net.DialTimeout("unix", paths.Socket, 200*time.Millisecond); err == nil {
+		if c, err := net.DialTimeout("unix", paths.Socket, dialWait); err == nil {
 			c.Close()
 			return fmt.Errorf("%w %q", ErrLostRace, o.Session)
 		}
 		if time.Now().After(deadline) {
 			return fmt.Errorf("session %q is locked by another process", o.Session)
 		}
-		time.Sleep(50 * time.Millisecond)
+		time.Sleep(lockPoll)
 	}
 	// Who holds the lock: a client that finds the socket gone can prove
 	// this process is the session's daemon and ask it to listen again.
@@ -114,7 +132,7 @@ func Run(ctx context.Context, o Options) error {
 		return err
 	}
 	if o.IdleTimeout <= 0 {
-		o.IdleTimeout = 30 * time.Minute
+		o.IdleTimeout = defaultIdle
 	}
 	m := tab.New(tab.Options{
 		Headless: o.Headless, ProfileDir: profDir, Port: o.Port, Args: o.BrowserArgs,
@@ -240,7 +258,7 @@ func (d *daemon) accept(l net.Listener) {
 func (d *daemon) refuse(conn net.Conn) {
 	defer d.wg.Done()
 	defer conn.Close()
-	_ = conn.SetDeadline(time.Now().Add(2 * time.Second))
+	_ = conn.SetDeadline(time.Now().Add(refuseWait))
 	var req rpc.Request
 	_ = rpc.Read(bufio.NewReader(conn), &req)
 	_ = rpc.Write(conn, d.retry("daemon is stopping"))
