@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"reflect"
 	"strconv"
 	"strings"
 	"time"
@@ -167,7 +166,8 @@ func run(kctx *kong.Context, a *app, stdout, stderr io.Writer) int {
 	}
 	c.OnPartial = func(out, errOut string) { writeBoth(stdout, stderr, out, errOut, false) }
 	// Status and stop never start a daemon just to report on it.
-	autostart := path != "browser status" && path != "browser stop"
+	role := commands.RoleOf(cmd)
+	autostart := role == commands.Starts
 	// --timeout is a promise for the whole call, whatever the daemon does,
 	// counted from the process's start when main says when that was (a
 	// busy machine can take a while just to run it).
@@ -179,7 +179,7 @@ func run(kctx *kong.Context, a *app, stdout, stderr io.Writer) int {
 	defer cancel()
 	resp, err := c.Do(ctx, rpc.Request{Command: path, Params: params, Globals: g}, autostart)
 	if client.IsNotRunning(err) {
-		return notRunning(ctx, g.Session, path, a.Output, stdout)
+		return notRunning(ctx, g.Session, role, a.Output, stdout)
 	}
 	if err != nil {
 		return printErr(stdout, stderr, a.Output, err)
@@ -188,7 +188,7 @@ func run(kctx *kong.Context, a *app, stdout, stderr io.Writer) int {
 	if resp.Error != nil {
 		return printErr(stdout, stderr, a.Output, resp.Error)
 	}
-	if path == "browser stop" {
+	if role == commands.Stops {
 		// Return once the browser has exited and written its profile.
 		if err := c.WaitStopped(ctx, resp.Daemon); err != nil {
 			return printErr(stdout, stderr, a.Output, err)
@@ -209,19 +209,27 @@ func writeBoth(stdout, stderr io.Writer, out, errOut string, more bool) {
 	io.WriteString(stderr, errOut)
 }
 
-func notRunning(ctx context.Context, session, path, format string, stdout io.Writer) int {
+// An orphaned browser (its daemon died) is asked to exit and given
+// orphanGrace to write its profile; orphanKill is kept back from
+// --timeout for killing it and its exit after that.
+const (
+	orphanGrace = 5 * time.Second
+	orphanKill  = 2500 * time.Millisecond
+)
+
+func notRunning(ctx context.Context, session string, role commands.DaemonRole, format string, stdout io.Writer) int {
 	msg := "not running"
 	// An orphan gets what is left of --timeout (less the kill itself) to
 	// exit by itself and write its profile.
-	grace := 5 * time.Second
+	grace := orphanGrace
 	if dl, ok := ctx.Deadline(); ok {
-		grace = min(grace, max(time.Until(dl)-2500*time.Millisecond, 0))
+		grace = min(grace, max(time.Until(dl)-orphanKill, 0))
 	}
-	if path == "browser stop" && daemon.StopOrphan(session, grace) {
+	if role == commands.Stops && daemon.StopOrphan(session, grace) {
 		msg = "stopped an orphaned browser"
 	}
 	if format == "json" || format == "ndjson" {
-		b, _ := json.Marshal(map[string]any{"running": false, "message": msg})
+		b, _ := json.Marshal(commands.NotRunning{Message: msg})
 		fmt.Fprintln(stdout, string(b))
 	} else {
 		fmt.Fprintln(stdout, msg)
@@ -321,12 +329,17 @@ func SplitArgs(s string) []string {
 func printErr(stdout, stderr io.Writer, format string, err error) int {
 	fe := failure.From(err)
 	if format == "json" || format == "ndjson" {
-		b, _ := json.Marshal(map[string]any{"error": fe})
+		b, _ := json.Marshal(errorData{Error: fe})
 		fmt.Fprintln(stdout, string(b))
 	} else {
 		fmt.Fprintf(stderr, "error: %s\n", oneLine(fe.Error()))
 	}
 	return failure.ExitCode(fe)
+}
+
+// errorData is a failed command's -o json (and ndjson) line.
+type errorData struct {
+	Error *failure.Error `json:"error"`
 }
 
 func oneLine(s string) string {
@@ -350,6 +363,3 @@ func runDaemon(a *app, stderr io.Writer) int {
 	}
 	return 0
 }
-
-var _ = errors.New
-var _ = reflect.TypeOf

@@ -32,9 +32,6 @@ func TestHostilePages(t *testing.T) {
 		}
 		r := tact(t, s, "--timeout", timeout, "snap", c.url)
 		took := time.Since(start)
-		if took > 25*time.Second {
-			t.Errorf("%s: took %s", c.name, took)
-		}
 		switch {
 		case r.code == 0 && c.want != "" && !strings.Contains(r.out, c.want):
 			t.Errorf("%s: output lacks %s:\n%.600s", c.name, c.want, r.out)

@@ -24,7 +24,6 @@ func TestIdleTimeoutStopsDaemonAndBrowser(t *testing.T) {
 	s := "idle"
 	mustOK(t, tact(t, s, "browser", "launch", "--idle-timeout", "2s"))
 	bpid, dpid, _ := statusOf(t, s)
-	time.Sleep(2500 * time.Millisecond)
 	if !waitDead(dpid) || !waitDead(bpid) {
 		t.Fatalf("after the idle timeout: daemon alive %v, browser alive %v", browser.Alive(dpid), browser.Alive(bpid))
 	}

@@ -61,7 +61,7 @@ func New(session, version string, sp Spawn) (*Client, error) {
 func (c *Client) Paths() datadir.SessionPaths { return c.paths }
 
 func (c *Client) dial(ctx context.Context) (net.Conn, error) {
-	ctx, cancel := context.WithTimeout(ctx, time.Second)
+	ctx, cancel := context.WithTimeout(ctx, dialWait)
 	defer cancel()
 	var d net.Dialer
 	return d.DialContext(ctx, "unix", c.paths.Socket)
@@ -77,12 +77,32 @@ func (c *Client) Running() bool {
 	return true
 }
 
+// Waits of the client.
+const (
+	// dialWait: a daemon that is up answers its socket at once; one that
+	// does not within this is hung or gone.
+	dialWait = time.Second
+	// roundTrip is what a call may take beyond its --timeout: sending
+	// the request and reading the answer of a command that hit it.
+	roundTrip = 500 * time.Millisecond
+	// poll is how often the client looks again at a daemon that is
+	// starting, stopping or was asked to listen again.
+	poll = 20 * time.Millisecond
+	// goneWait bounds waiting for a daemon that said "retry" to go.
+	goneWait = 5 * time.Second
+	// startWait bounds a daemon's start (its browser launches later, at
+	// its first command); startPoll is polled faster, as it is usually
+	// tens of milliseconds.
+	startWait = 15 * time.Second
+	startPoll = 10 * time.Millisecond
+)
+
 // Budget is how long a whole CLI call may take: its --timeout (or the
 // longer deadline of a replay) and less than a second for the round trip.
 // A stopped or hung daemon, or one that cannot start, makes the call fail
 // at that point instead of hanging it.
 func Budget(g rpc.Globals) time.Duration {
-	return max(g.Timeout, g.Deadline) + 500*time.Millisecond
+	return max(g.Timeout, g.Deadline) + roundTrip
 }
 
 // Do sends req, starting the daemon first when autostart is set. When ctx
@@ -159,7 +179,7 @@ func (c *Client) revive(ctx context.Context) bool {
 		select {
 		case <-ctx.Done():
 			return false
-		case <-time.After(20 * time.Millisecond):
+		case <-time.After(poll):
 		}
 	}
 }
@@ -184,7 +204,7 @@ func (c *Client) WaitStopped(ctx context.Context, id proc.ID) error {
 		select {
 		case <-ctx.Done():
 			return failure.New(failure.Timeout, "the daemon was still closing its browser at --timeout (see %s)", c.paths.Log)
-		case <-time.After(20 * time.Millisecond):
+		case <-time.After(poll):
 		}
 	}
 }
@@ -205,6 +225,10 @@ func IsNotRunning(err error) bool { return errors.Is(err, errNotRunning) }
 func (c *Client) roundTrip(ctx context.Context, conn net.Conn, req rpc.Request) (*rpc.Response, error) {
 	deadline, _ := ctx.Deadline() // Do always sets one
 	_ = conn.SetDeadline(deadline)
+	// A caller that gives up before the deadline hangs up at once: the
+	// daemon then cancels the command.
+	stop := context.AfterFunc(ctx, func() { _ = conn.SetDeadline(time.Now()) })
+	defer stop()
 	if err := rpc.Write(conn, req); err != nil {
 		return nil, failure.New(failure.BrowserUnavailable, "send to daemon: %v", err)
 	}
@@ -213,6 +237,9 @@ func (c *Client) roundTrip(ctx context.Context, conn net.Conn, req rpc.Request) 
 	for {
 		var resp rpc.Response
 		if err := rpc.Read(br, &resp); err != nil {
+			if errors.Is(ctx.Err(), context.Canceled) {
+				return nil, failure.New(failure.Internal, "call cancelled: %v", context.Cause(ctx))
+			}
 			var ne net.Error
 			if errors.As(err, &ne) && ne.Timeout() {
 				return nil, c.late()
@@ -234,12 +261,12 @@ func (c *Client) roundTrip(ctx context.Context, conn net.Conn, req rpc.Request) 
 }
 
 func (c *Client) waitGone(ctx context.Context) {
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(goneWait)
 	for time.Now().Before(deadline) && ctx.Err() == nil {
 		if !c.Running() {
 			return
 		}
-		time.Sleep(20 * time.Millisecond)
+		time.Sleep(poll)
 	}
 }
 
@@ -298,7 +325,7 @@ func (c *Client) start(ctx context.Context) error {
 	}
 	exited := make(chan error, 1)
 	go func() { exited <- cmd.Wait() }()
-	deadline := time.Now().Add(15 * time.Second)
+	deadline := time.Now().Add(startWait)
 	for time.Now().Before(deadline) {
 		if c.Running() {
 			return nil
@@ -316,10 +343,10 @@ func (c *Client) start(ctx context.Context) error {
 			return failure.New(failure.BrowserUnavailable, "daemon exited at startup (see %s)", c.paths.Log)
 		case <-ctx.Done():
 			return failure.New(failure.Timeout, "daemon did not start within --timeout (see %s)", c.paths.Log)
-		case <-time.After(10 * time.Millisecond):
+		case <-time.After(startPoll):
 		}
 	}
-	return failure.New(failure.Timeout, "daemon did not start within 15s (see %s)", c.paths.Log)
+	return failure.New(failure.Timeout, "daemon did not start within %s (see %s)", startWait, c.paths.Log)
 }
 
 // String is for debugging.

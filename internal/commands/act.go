@@ -34,6 +34,14 @@ const actQuiet = 50 * time.Millisecond
 // click that does nothing costs well under a second.
 const effectWindow = 700 * time.Millisecond
 
+// popupWait is how long a tab the action opened (target=_blank,
+// window.open) may take to attach: a new renderer can take seconds.
+const popupWait = 3 * time.Second
+
+// downloadWait bounds waiting for a download the action started to
+// finish, so "download saved" names a complete file.
+const downloadWait = 30 * time.Second
+
 // noChange is the first line of an action the page did not react to.
 const noChange = "ok (no change on the page)"
 
@@ -99,8 +107,8 @@ func act(ctx context.Context, env *Env, o ActOpts, target string, a action, do f
 			head = noChange
 		}
 	}
-	t.AwaitPopup(ctx, 3*time.Second)
-	t.AwaitDownloads(ctx, 30*time.Second)
+	t.AwaitPopup(ctx, popupWait)
+	t.AwaitDownloads(ctx, downloadWait)
 	eff := t.Drain()
 	var out []string
 	if el != nil && el.Refound {
@@ -517,5 +525,5 @@ func dryRun(ctx context.Context, target string, a action, el *tab.Element) (*Out
 		}
 	}
 	msg := fmt.Sprintf("dry run: would %s %s", a.verb, what)
-	return &Output{Text: msg + "\n", Data: map[string]any{"dry_run": true, "action": a.verb, "target": target}}, nil
+	return &Output{Text: msg + "\n", Data: dryRunData{DryRun: true, Action: a.verb, Target: target}}, nil
 }

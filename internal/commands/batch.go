@@ -61,10 +61,6 @@ type batchStep struct {
 	cmd  Command
 }
 
-// notInBatch are commands a batch does not run: they manage the daemon
-// or run only in the CLI process.
-var notInBatch = map[string]bool{"batch": true, "browser launch": true, "browser stop": true, "browser status": true, "schema": true, "mcp": true, "init": true}
-
 // parseSteps turns step lines into commands; blank lines and # comments
 // are skipped. Every step is checked before any runs.
 func parseSteps(lines []string) ([]batchStep, error) {
@@ -119,14 +115,11 @@ func parseCommand(words []string) (name string, cmd Command, err error) {
 		}
 	}
 	name = strings.Join(parts, " ")
-	if notInBatch[name] {
-		return "", nil, fmt.Errorf("%s cannot run in a batch", name)
-	}
 	c, ok := kctx.Selected().Target.Addr().Interface().(Command)
 	if !ok {
 		return "", nil, fmt.Errorf("%q is not a command", name)
 	}
-	if _, local := c.(Local); local {
+	if !inBatch(c) {
 		return "", nil, fmt.Errorf("%s cannot run in a batch", name)
 	}
 	if o, ok := c.(outsider); ok && o.fromOutside() {
@@ -135,6 +128,16 @@ func parseCommand(words []string) (name string, cmd Command, err error) {
 		return "", nil, errors.New("--secret-env and --secret-stdin cannot be used in a batch; run that fill or type as its own call")
 	}
 	return name, c, nil
+}
+
+// inBatch reports whether a batch runs c: not another batch, not a
+// command that manages the daemon, not one that runs only in the CLI
+// process.
+func inBatch(c Command) bool {
+	_, nested := c.(*Batch)
+	_, lifecycle := c.(Lifecycle)
+	_, local := c.(Local)
+	return !nested && !lifecycle && !local
 }
 
 // outsider commands take a value from the caller's environment or stdin.

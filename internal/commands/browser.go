@@ -54,7 +54,7 @@ func (c *BrowserStop) Run(ctx context.Context, env *Env) (*Output, error) {
 	if in.Connected && !in.Launched {
 		msg = "detached (the --cdp browser keeps running)"
 	}
-	return &Output{Text: msg + "\n", Data: map[string]any{"stopped": true, "launched": in.Launched}}, nil
+	return &Output{Text: msg + "\n", Data: stopData{Stopped: true, Launched: in.Launched}}, nil
 }
 
 // BrowserStatus reports the browser's state.

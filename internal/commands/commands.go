@@ -18,7 +18,7 @@ import (
 
 // Env is what a command gets to work with inside the daemon.
 type Env struct {
-	Browser *tab.Manager
+	Browser Browser
 	Globals rpc.Globals
 	// Stop asks the daemon to exit after this command (browser stop).
 	Stop func()
@@ -27,6 +27,35 @@ type Env struct {
 	// Partial sends output to the caller before the command ends (replay's
 	// per-step ndjson lines, progress on a terminal). Never nil in the daemon.
 	Partial func(stdout, stderr string)
+}
+
+// Browser is the session's browser as commands use it: its tabs, the
+// session state it saves and loads, and the bracketing of each command
+// for `wait navigation`. The daemon's *tab.Manager is the real one (the
+// daemon asserts it); tests of pure command logic use a fake.
+type Browser interface {
+	// Current is the tab commands act on, launching the browser or
+	// opening a blank tab when there is none.
+	Current(ctx context.Context) (*tab.Tab, error)
+	NewTab(ctx context.Context) (*tab.Tab, error)
+	Switch(ctx context.Context, id string) (*tab.Tab, error)
+	// Adopt makes a tab the page opened (a popup) current.
+	Adopt(ctx context.Context, id string) (*tab.Tab, error)
+	// FindTab resolves an id prefix to a full tab id.
+	FindTab(ctx context.Context, id string) (string, error)
+	Tabs(ctx context.Context) ([]tab.TabInfo, error)
+	// CloseTab closes the tab with that id ("" = the current one).
+	CloseTab(ctx context.Context, id string) error
+
+	Info() tab.Info
+	Connected() bool
+	DialogPolicy() tab.DialogPolicy
+
+	SaveState(ctx context.Context) (*tab.State, error)
+	LoadState(ctx context.Context, st *tab.State) error
+
+	BeginCommand()
+	EndCommand(consumed bool)
 }
 
 // Output is a command's result in every format; the daemon prints the one

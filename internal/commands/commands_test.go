@@ -57,3 +57,41 @@ func TestRegistryNamesMatchKong(t *testing.T) {
 		t.Errorf("NameOf")
 	}
 }
+
+// What used to be lists of command names is declared on the commands;
+// these are the commands each declaration covers.
+func TestCommandTraits(t *testing.T) {
+	var steppers, readers, notInBatch []string
+	roles := map[string]DaemonRole{}
+	for _, e := range All() {
+		c, _ := New(e.Name)
+		if _, ok := c.(Stepper); ok {
+			steppers = append(steppers, e.Name)
+		}
+		if readsPage(e.Name) {
+			readers = append(readers, e.Name)
+		}
+		if !inBatch(c) {
+			notInBatch = append(notInBatch, e.Name)
+		}
+		if r := RoleOf(c); r != Starts {
+			roles[e.Name] = r
+		}
+	}
+	for _, c := range []struct {
+		what string
+		got  []string
+		want string
+	}{
+		{"steppers", steppers, "batch replay"},
+		{"page readers", readers, "snap snapshot read eval"},
+		{"not in a batch", notInBatch, "batch browser launch browser stop browser status schema mcp init"},
+	} {
+		if got := strings.Join(c.got, " "); got != c.want {
+			t.Errorf("%s: %s, want %s", c.what, got, c.want)
+		}
+	}
+	if len(roles) != 2 || roles["browser status"] != Reports || roles["browser stop"] != Stops {
+		t.Errorf("daemon roles: %v", roles)
+	}
+}

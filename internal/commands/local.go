@@ -76,8 +76,10 @@ type (
 		tab.Info
 		Dialog string `json:"dialog,omitempty"` // the session's dialog policy
 	}
-	notRunningData struct {
-		Running bool   `json:"running"`
+	// NotRunning is what browser status and stop print when no daemon
+	// runs (the CLI prints it without one).
+	NotRunning struct {
+		Running bool   `json:"running"` // false
 		Message string `json:"message"`
 	}
 	stopData struct {

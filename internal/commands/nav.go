@@ -56,7 +56,7 @@ func navOutput(ctx context.Context, t *tab.Tab, o ActOpts) (*Output, error) {
 
 // dryRunNav reports the navigation a dry run would make, making none.
 func dryRunNav(action, what, u string) (*Output, error) {
-	return &Output{Text: "dry run: would " + what + "\n", Data: map[string]any{"dry_run": true, "action": action, "target": u}}, nil
+	return &Output{Text: "dry run: would " + what + "\n", Data: dryRunData{DryRun: true, Action: action, Target: u}}, nil
 }
 
 // Back goes back in the tab's history.
@@ -134,7 +134,8 @@ func (c *Close) Run(ctx context.Context, env *Env) (*Output, error) {
 	if len(tabs) == 1 {
 		msg += "; no tab is left (the next command opens a blank one)"
 	}
-	return &Output{Text: msg + "\n", Data: map[string]any{"closed": true, "tabs_left": len(tabs) - 1}}, nil
+	left := len(tabs) - 1
+	return &Output{Text: msg + "\n", Data: closedData{Closed: true, TabsLeft: &left}}, nil
 }
 
 // Eval evaluates JavaScript in the page.
@@ -263,7 +264,7 @@ func (c *Screenshot) Run(ctx context.Context, env *Env) (*Output, error) {
 			note = " (the viewport shows no element with a ref)"
 		}
 		defer func() {
-			cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
+			cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cleanupWait)
 			defer cancel()
 			_, _ = t.Annotate(cctx, false)
 		}()
@@ -276,15 +277,19 @@ func (c *Screenshot) Run(ctx context.Context, env *Env) (*Output, error) {
 		return nil, failure.New(failure.IO, "write %s: %v", path, err)
 	}
 	out := &Output{Text: path + "\n"}
-	data := map[string]any{"path": path, "bytes": len(png)}
+	data := shotData{Path: path, Bytes: len(png)}
 	if c.Annotate {
 		// stdout stays the path alone, for scripts.
 		out.Stderr = fmt.Sprintf("(%d ref labels%s)", labels, note)
-		data["labels"] = labels
+		data.Labels = &labels
 	}
 	out.Data = data
 	return out, nil
 }
+
+// cleanupWait bounds undoing what a command drew on the page (screenshot
+// --annotate's labels), which also runs after the command timed out.
+const cleanupWait = 2 * time.Second
 
 // ConsumesNavigation reports whether a command waited for its own
 // navigation (open, back, forward, reload, snap <url>, wait), so that a
@@ -354,5 +359,5 @@ func (c *Wait) Run(ctx context.Context, env *Env) (*Output, error) {
 		return nil, err
 	}
 	d := time.Since(start).Round(time.Millisecond)
-	return &Output{Text: fmt.Sprintf("ok (%s)\n", d), Data: map[string]any{"ok": true, "waited_ms": d.Milliseconds()}}, nil
+	return &Output{Text: fmt.Sprintf("ok (%s)\n", d), Data: waitData{OK: true, WaitedMS: d.Milliseconds()}}, nil
 }

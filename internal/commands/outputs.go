@@ -44,5 +44,5 @@ func (*TabList) outputs() []any       { return shapes([]tab.TabInfo{}) }
 func (*DialogAccept) outputs() []any  { return shapes(tab.Dialog{}) }
 func (*DialogDismiss) outputs() []any { return shapes(tab.Dialog{}) }
 func (*BrowserLaunch) outputs() []any { return shapes(statusData{}) }
-func (*BrowserStatus) outputs() []any { return shapes(statusData{}, notRunningData{}) }
-func (*BrowserStop) outputs() []any   { return shapes(stopData{}, notRunningData{}) }
+func (*BrowserStatus) outputs() []any { return shapes(statusData{}, NotRunning{}) }
+func (*BrowserStop) outputs() []any   { return shapes(stopData{}, NotRunning{}) }

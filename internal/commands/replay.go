@@ -67,6 +67,24 @@ type stepResult struct {
 	Error   string `json:"error,omitempty"`
 }
 
+// replayData is replay's -o json: every step's result and the counts.
+type replayData struct {
+	Workflow string       `json:"workflow"`
+	Steps    []stepResult `json:"steps"`
+	OK       int          `json:"ok"`
+	Total    int          `json:"total"`
+	Healed   int          `json:"healed"`
+}
+
+// replaySummary is the last line of replay's -o ndjson, after the step
+// lines.
+type replaySummary struct {
+	Summary string `json:"summary"`
+	OK      int    `json:"ok"`
+	Total   int    `json:"total"`
+	Healed  int    `json:"healed"`
+}
+
 // Run replays the steps in order.
 func (c *Replay) Run(ctx context.Context, env *Env) (*Output, error) {
 	loc, err := workflow.Find(env.Globals.Cwd, c.Workflow)
@@ -112,7 +130,7 @@ func (c *Replay) Run(ctx context.Context, env *Env) (*Output, error) {
 			gap := time.Duration(step.AtMS-w.Steps[i-1].AtMS) * time.Millisecond
 			if gap > 0 {
 				select {
-				case <-time.After(time.Duration(float64(min(gap, time.Minute)) / c.Speed)):
+				case <-time.After(time.Duration(float64(min(gap, maxPause)) / c.Speed)):
 				case <-ctx.Done():
 				}
 			}
@@ -145,7 +163,7 @@ func (c *Replay) Run(ctx context.Context, env *Env) (*Output, error) {
 		}
 		okN++
 		res.Status = "ok"
-		if out != nil && readsData(step.Command) {
+		if out != nil && readsPage(step.Command) {
 			res.Output = out.Text
 			text.WriteString(out.Text)
 		}
@@ -160,20 +178,20 @@ func (c *Replay) Run(ctx context.Context, env *Env) (*Output, error) {
 	summary := fmt.Sprintf("replay: %d/%d steps ok, %d healed", okN, len(w.Steps), healed)
 	text.WriteString(summary + "\n")
 	// In ndjson mode the step lines already went out as each step ended.
-	lines := []any{map[string]any{"summary": summary, "ok": okN, "total": len(w.Steps), "healed": healed}}
-	out := &Output{Text: text.String(), Data: map[string]any{"workflow": w.Name, "steps": results, "ok": okN, "total": len(w.Steps), "healed": healed}, Lines: lines}
+	lines := []any{replaySummary{Summary: summary, OK: okN, Total: len(w.Steps), Healed: healed}}
+	out := &Output{Text: text.String(), Data: replayData{Workflow: w.Name, Steps: results, OK: okN, Total: len(w.Steps), Healed: healed}, Lines: lines}
 	if failed != nil {
 		return out, failed
 	}
 	return out, nil
 }
 
-func readsData(cmd string) bool {
-	switch cmd {
-	case "snap", "snapshot", "read", "eval":
-		return true
-	}
-	return false
+// readsPage reports whether the named command prints what it read of
+// the page (a pageReader).
+func readsPage(name string) bool {
+	c, _ := New(name)
+	_, ok := c.(pageReader)
+	return ok
 }
 
 func describeStep(s *workflow.Step) string {
@@ -224,6 +242,18 @@ func (c *Replay) runStep(ctx context.Context, env *Env, step *workflow.Step, var
 	return out, heal, err
 }
 
+// Heal waits: the recorded best locator may wait for a page that is still
+// rendering; once it failed the page is there, and each fallback only
+// needs to be looked up.
+const (
+	firstLocatorWait    = 5 * time.Second
+	fallbackLocatorWait = 700 * time.Millisecond
+)
+
+// maxPause caps one recorded pause kept by --speed (a recording left
+// running over lunch does not stall its replay).
+const maxPause = time.Minute
+
 // pickLocator tries each locator; the first gets most of the wait (the page
 // may still be rendering), the fallbacks a short one each.
 func pickLocator(ctx context.Context, t *tab.Tab, tgt *workflow.Target, vars map[string]string) (int, error) {
@@ -233,9 +263,9 @@ func pickLocator(ctx context.Context, t *tab.Tab, tgt *workflow.Target, vars map
 		if err != nil {
 			return 0, failure.New(failure.Usage, "%v", err)
 		}
-		wait := 700 * time.Millisecond
+		wait := fallbackLocatorWait
 		if i == 0 {
-			wait = 5 * time.Second
+			wait = firstLocatorWait
 		}
 		lctx, cancel := context.WithTimeout(ctx, wait)
 		el, err := t.Resolve(lctx, l)

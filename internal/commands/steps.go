@@ -26,6 +26,55 @@ type Preparer interface {
 	Prepare(cwd string, environ []string, stdin io.Reader) error
 }
 
+// Stepper commands (batch, replay) run other commands as steps and
+// bracket each step for `wait navigation` themselves (Browser.BeginCommand
+// and EndCommand); the daemon does not bracket them as a whole.
+type Stepper interface{ runsSteps() }
+
+func (*Batch) runsSteps()  {}
+func (*Replay) runsSteps() {}
+
+// DaemonRole is what a browser lifecycle command does with the session's
+// daemon.
+type DaemonRole int
+
+const (
+	// Starts: the command starts the daemon (and browser) when none runs.
+	Starts DaemonRole = iota
+	// Reports on a running daemon and never starts one; with none
+	// running, the CLI prints NotRunning.
+	Reports
+	// Stops the daemon: never starts one, and the CLI returns once the
+	// daemon (with its browser) has exited; with none running, it ends a
+	// browser a dead daemon left behind.
+	Stops
+)
+
+// Lifecycle commands manage the session's daemon and browser (browser
+// launch, status, stop); a batch does not run them.
+type Lifecycle interface{ DaemonRole() DaemonRole }
+
+func (*BrowserLaunch) DaemonRole() DaemonRole { return Starts }
+func (*BrowserStatus) DaemonRole() DaemonRole { return Reports }
+func (*BrowserStop) DaemonRole() DaemonRole   { return Stops }
+
+// RoleOf is c's DaemonRole; commands other than Lifecycle ones start the
+// daemon when needed.
+func RoleOf(c Command) DaemonRole {
+	if l, ok := c.(Lifecycle); ok {
+		return l.DaemonRole()
+	}
+	return Starts
+}
+
+// pageReader commands (snap, snapshot, read, eval) print what they read
+// of the page; replay passes their output on, and only theirs.
+type pageReader interface{ readsPage() }
+
+func (*Snap) readsPage() {} // and Snapshot, which embeds it
+func (*Read) readsPage() {}
+func (*Eval) readsPage() {}
+
 // quieter is implemented by commands embedding ActOpts: replay turns the
 // per-action snap off, since it prints only what steps read.
 type quieter interface{ quiet() }

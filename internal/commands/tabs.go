@@ -116,7 +116,7 @@ func (c *TabClose) Run(ctx context.Context, env *Env) (*Output, error) {
 	if err := env.Browser.CloseTab(ctx, id); err != nil {
 		return nil, err
 	}
-	return &Output{Text: "closed\n", Data: map[string]any{"closed": true}}, nil
+	return &Output{Text: "closed\n", Data: closedData{Closed: true}}, nil
 }
 
 // DialogCmd answers a dialog left open (--dialog leave).

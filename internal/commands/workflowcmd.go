@@ -38,7 +38,7 @@ func (c *RecordStart) Run(ctx context.Context, env *Env) (*Output, error) {
 	if err := env.Recorder.Start(name, env.Globals.Cwd); err != nil {
 		return nil, err
 	}
-	return &Output{Text: "recording " + name + "\n", Data: map[string]any{"recording": name}}, nil
+	return &Output{Text: "recording " + name + "\n", Data: recordingData{Recording: name}}, nil
 }
 
 // RecordStop saves the workflow.
@@ -54,7 +54,7 @@ func (c *RecordStop) Run(ctx context.Context, env *Env) (*Output, error) {
 	if len(w.Secrets) > 0 {
 		msg += "\nsecrets are placeholders; replay with: " + strings.Join(varFlags(w.Secrets), " ")
 	}
-	return &Output{Text: msg + "\n", Data: map[string]any{"name": w.Name, "steps": len(w.Steps), "path": loc.Path, "scope": loc.Scope, "secrets": w.Secrets}}, nil
+	return &Output{Text: msg + "\n", Data: savedWorkflow{Name: w.Name, Steps: len(w.Steps), Path: loc.Path, Scope: loc.Scope, Secrets: w.Secrets}}, nil
 }
 
 func varFlags(names []string) []string {
@@ -71,16 +71,10 @@ type RecordList struct{}
 // Run lists.
 func (c *RecordList) Run(ctx context.Context, env *Env) (*Output, error) {
 	locs, _ := workflow.List(env.Globals.Cwd)
-	type item struct {
-		Name  string `json:"name"`
-		Scope string `json:"scope"`
-		Steps int    `json:"steps"`
-		Path  string `json:"path"`
-	}
-	var items []item
+	var items []workflowItem
 	var sb strings.Builder
 	for _, l := range locs {
-		it := item{Name: strings.TrimSuffix(filepath.Base(l.Path), ".json"), Scope: l.Scope, Path: l.Path}
+		it := workflowItem{Name: strings.TrimSuffix(filepath.Base(l.Path), ".json"), Scope: l.Scope, Path: l.Path}
 		if w, err := workflow.Load(l.Path); err == nil {
 			it.Steps = len(w.Steps)
 		}
@@ -126,7 +120,7 @@ func (c *RecordDelete) Run(ctx context.Context, env *Env) (*Output, error) {
 	if err := os.Remove(loc.Path); err != nil {
 		return nil, failure.New(failure.IO, "%v", err)
 	}
-	return &Output{Text: "deleted " + loc.Path + "\n", Data: map[string]any{"deleted": loc.Path}}, nil
+	return &Output{Text: "deleted " + loc.Path + "\n", Data: deletedData{Deleted: loc.Path}}, nil
 }
 
 func findWorkflow(cwd, name string) (workflow.Location, error) {
@@ -174,13 +168,13 @@ func (c *WorkflowLint) Run(ctx context.Context, env *Env) (*Output, error) {
 	}
 	probs := workflow.Lint(w, CheckStep)
 	if len(probs) == 0 {
-		return &Output{Text: fmt.Sprintf("ok: %d steps, variables: %s\n", len(w.Steps), strings.Join(w.Vars(), ", ")), Data: map[string]any{"ok": true, "steps": len(w.Steps), "vars": w.Vars()}}, nil
+		return &Output{Text: fmt.Sprintf("ok: %d steps, variables: %s\n", len(w.Steps), strings.Join(w.Vars(), ", ")), Data: lintOK{OK: true, Steps: len(w.Steps), Vars: w.Vars()}}, nil
 	}
 	var msgs []string
 	for _, p := range probs {
 		msgs = append(msgs, p.String())
 	}
-	return &Output{Text: strings.Join(msgs, "\n") + "\n", Data: map[string]any{"ok": false, "problems": probs}},
+	return &Output{Text: strings.Join(msgs, "\n") + "\n", Data: lintFailed{Problems: probs}},
 		failure.New(failure.Usage, "%s: %d problem(s): %s", filepath.Base(loc.Path), len(probs), strings.Join(msgs, "; "))
 }
 
@@ -206,6 +200,39 @@ func CheckStep(command string, params json.RawMessage) (bool, error) {
 	return targeted, nil
 }
 
+// Output shapes of the record and workflow commands.
+type (
+	recordingData struct {
+		Recording string `json:"recording"`
+	}
+	savedWorkflow struct {
+		Name    string   `json:"name"`
+		Steps   int      `json:"steps"`
+		Path    string   `json:"path"`
+		Scope   string   `json:"scope"`
+		Secrets []string `json:"secrets"` // placeholders to pass as --var
+	}
+	workflowItem struct {
+		Name  string `json:"name"`
+		Scope string `json:"scope"`
+		Steps int    `json:"steps"`
+		Path  string `json:"path"`
+	}
+	deletedData struct {
+		Deleted string `json:"deleted"` // the file removed
+	}
+	// workflow lint: lintOK, or lintFailed with the problems.
+	lintOK struct {
+		OK    bool     `json:"ok"` // true
+		Steps int      `json:"steps"`
+		Vars  []string `json:"vars"`
+	}
+	lintFailed struct {
+		OK       bool               `json:"ok"` // false
+		Problems []workflow.Problem `json:"problems"`
+	}
+)
+
 // Deadliner commands run longer than one --timeout; the daemon and the
 // client use their Deadline instead.
 type Deadliner interface {
@@ -222,7 +249,7 @@ func (c *Replay) Deadline(g rpc.Globals) time.Duration {
 	}
 	d := time.Duration(n) * g.Timeout
 	if c.Speed > 0 {
-		d += time.Duration(float64(time.Duration(n)*time.Minute) / c.Speed) // pauses are capped at a minute each
+		d += time.Duration(float64(time.Duration(n)*maxPause) / c.Speed)
 	}
 	return d
 }

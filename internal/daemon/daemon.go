@@ -28,6 +28,9 @@ import (
 	"github.com/tact-browser/tact/internal/tab"
 )
 
+// The session's browser is what commands run against.
+var _ commands.Browser = (*tab.Manager)(nil)
+
 // Options configure a daemon.
 type Options struct {
 	Session     string
@@ -41,6 +44,24 @@ type Options struct {
 	Log         io.Writer
 	Verbose     bool
 }
+
+// Waits of a starting daemon for the session lock.
+const (
+	// lockWait: a stopping daemon holds the lock until its browser has
+	// exited and written its profile, which can take seconds.
+	lockWait = 30 * time.Second
+	lockPoll = 50 * time.Millisecond
+	// dialWait: a live daemon answers its socket at once.
+	dialWait = 200 * time.Millisecond
+)
+
+// defaultIdle is --idle-timeout's default (the CLI's; a daemon started
+// by hand may leave it out).
+const defaultIdle = 30 * time.Minute
+
+// refuseWait bounds answering "retry" to a client queued on a stopping
+// daemon: it has its request written already.
+const refuseWait = 2 * time.Second
 
 // ErrLostRace is Run's error when another daemon already serves the
 // session (two clients started one each at the same time).
@@ -66,18 +87,18 @@ func Run(ctx context.Context, o Options) error {
 	// holds the lock until its browser has exited, which can take seconds:
 	// wait for it, unless a live daemon answers on the socket. The client
 	// that started this daemon bounds its own wait by --timeout.
-	for deadline := time.Now().Add(30 * time.Second); ; {
+	for deadline := time.Now().Add(lockWait); ; {
 		if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err == nil {
 			break
 		}
-		if c, err := net.DialTimeout("unix", paths.Socket, 200*time.Millisecond); err == nil {
+		if c, err := net.DialTimeout("unix", paths.Socket, dialWait); err == nil {
 			c.Close()
 			return fmt.Errorf("%w %q", ErrLostRace, o.Session)
 		}
 		if time.Now().After(deadline) {
 			return fmt.Errorf("session %q is locked by another process", o.Session)
 		}
-		time.Sleep(50 * time.Millisecond)
+		time.Sleep(lockPoll)
 	}
 	// Who holds the lock: a client that finds the socket gone can prove
 	// this process is the session's daemon and ask it to listen again.
@@ -110,13 +131,13 @@ func Run(ctx context.Context, o Options) error {
 		return err
 	}
 	if o.IdleTimeout <= 0 {
-		o.IdleTimeout = 30 * time.Minute
+		o.IdleTimeout = defaultIdle
 	}
 	m := tab.New(tab.Options{
 		Headless: o.Headless, ProfileDir: profDir, Port: o.Port, Args: o.BrowserArgs,
 		CDP: o.CDP, Library: Library(), StateFile: paths.State, DownloadDir: dlDir, BrowserLog: logw, Log: log,
 	})
-	d := &daemon{opts: o, m: m, self: proc.Self(), log: log, stop: make(chan struct{}), activity: make(chan struct{}, 1),
+	d := &daemon{ctx: ctx, opts: o, m: m, self: proc.Self(), log: log, stop: make(chan struct{}), activity: make(chan struct{}, 1),
 		rec: commands.NewRecorder(filepath.Join(paths.Dir, "recording.json")), socket: paths.Socket}
 	_ = os.Remove(paths.Socket)
 	if err := d.listen(); err != nil {
@@ -236,7 +257,7 @@ func (d *daemon) accept(l net.Listener) {
 func (d *daemon) refuse(conn net.Conn) {
 	defer d.wg.Done()
 	defer conn.Close()
-	_ = conn.SetDeadline(time.Now().Add(2 * time.Second))
+	_ = conn.SetDeadline(time.Now().Add(refuseWait))
 	var req rpc.Request
 	_ = rpc.Read(bufio.NewReader(conn), &req)
 	_ = rpc.Write(conn, d.retry("daemon is stopping"))
@@ -247,6 +268,9 @@ func (d *daemon) retry(why string) rpc.Response {
 }
 
 type daemon struct {
+	// ctx is the daemon's lifetime (Run's context): every command's
+	// context derives from it.
+	ctx  context.Context
 	opts Options
 	m    *tab.Manager
 	rec  *commands.Recorder
@@ -312,11 +336,17 @@ func (d *daemon) serve(conn net.Conn) {
 	defer d.wg.Done()
 	defer conn.Close()
 	var req rpc.Request
-	_ = conn.SetReadDeadline(time.Now().Add(10 * time.Second))
-	if err := rpc.Read(bufio.NewReader(conn), &req); err != nil {
+	_ = conn.SetReadDeadline(time.Now().Add(requestWait))
+	br := bufio.NewReader(conn)
+	if err := rpc.Read(br, &req); err != nil {
 		return
 	}
 	_ = conn.SetReadDeadline(time.Time{})
+	// A client sends one request, then only reads: its end closing means
+	// it has gone (interrupted, or past its own --timeout) and nobody
+	// will read the answer, so its command stops.
+	ctx, cancel := cancelOnHangup(d.ctx, br)
+	defer cancel()
 	if req.Version != d.opts.Version {
 		_ = rpc.Write(conn, d.retry("daemon is version "+d.opts.Version))
 		d.log.Info("client of another version; handing over", "client", req.Version)
@@ -327,22 +357,44 @@ func (d *daemon) serve(conn net.Conn) {
 	partial := func(stdout, stderr string) {
 		wmu.Lock()
 		defer wmu.Unlock()
-		_ = conn.SetWriteDeadline(time.Now().Add(10 * time.Second))
+		_ = conn.SetWriteDeadline(time.Now().Add(partialWrite))
 		_ = rpc.Write(conn, rpc.Response{Stdout: stdout, Stderr: stderr, More: true})
 	}
-	resp, after := d.execute(req, partial)
+	resp, after := d.execute(ctx, req, partial)
 	resp.Daemon = d.self
 	wmu.Lock()
-	_ = conn.SetWriteDeadline(time.Now().Add(30 * time.Second))
+	_ = conn.SetWriteDeadline(time.Now().Add(responseWrite))
 	_ = rpc.Write(conn, resp)
 	wmu.Unlock()
 	after()
 }
 
+// Deadlines of the daemon's socket I/O: a client sends its request at
+// once, and reads every response as it comes.
+const (
+	requestWait   = 10 * time.Second // from accept to a whole request
+	partialWrite  = 10 * time.Second // one partial (streamed) response
+	responseWrite = 30 * time.Second // the final response, which can be a large snap
+)
+
+// cancelOnHangup returns a context that is cancelled when r (the rest of
+// a client's connection, after its request) ends: the client closed it.
+// A client sends nothing more, so any bytes that do come are discarded.
+// The watcher ends when the connection is closed after the response.
+func cancelOnHangup(parent context.Context, r io.Reader) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(parent)
+	go func() {
+		defer cancel()
+		_, _ = io.Copy(io.Discard, r)
+	}()
+	return ctx, cancel
+}
+
 // execute runs one request. after must be called once the response is
 // sent: it does the clean-up that must not delay the answer (stopping a
-// script that made the command time out) and lets the next command run.
-func (d *daemon) execute(req rpc.Request, partial func(stdout, stderr string)) (resp rpc.Response, after func()) {
+// script that made the command time out or whose client hung up) and
+// lets the next command run.
+func (d *daemon) execute(ctx context.Context, req rpc.Request, partial func(stdout, stderr string)) (resp rpc.Response, after func()) {
 	d.run.Lock()
 	interrupt := false
 	after = func() {
@@ -398,8 +450,8 @@ func (d *daemon) execute(req rpc.Request, partial func(stdout, stderr string)) (
 		})
 		defer d.m.Trace(nil)
 	}
-	out, err := Dispatch(d.m, d.rec, req, func() { d.shutdown(true) }, partial)
-	interrupt = err != nil && failure.From(err).Code == failure.Timeout
+	out, err := Dispatch(ctx, d.m, d.rec, req, func() { d.shutdown(true) }, partial)
+	interrupt = err != nil && (failure.From(err).Code == failure.Timeout || ctx.Err() != nil)
 	if req.Globals.Verbose {
 		d.m.Trace(nil)
 		fmt.Fprintf(&debug, "debug: %s took %dms\n", req.Command, time.Since(start).Milliseconds())
@@ -434,8 +486,13 @@ func notes(m *tab.Manager) string {
 	return sb.String()
 }
 
-// Dispatch decodes and runs a command against a browser manager.
-func Dispatch(m *tab.Manager, rec *commands.Recorder, req rpc.Request, stop func(), partial func(stdout, stderr string)) (*commands.Output, error) {
+// defaultTimeout is a request's --timeout when it names none (the CLI's
+// default; an MCP or hand-made request may leave it out).
+const defaultTimeout = 30 * time.Second
+
+// Dispatch decodes and runs a command against a browser manager, within
+// ctx and the request's deadline.
+func Dispatch(ctx context.Context, m *tab.Manager, rec *commands.Recorder, req rpc.Request, stop func(), partial func(stdout, stderr string)) (*commands.Output, error) {
 	cmd, ok := commands.New(req.Command)
 	if !ok {
 		return nil, failure.New(failure.Usage, "unknown command %q", req.Command)
@@ -447,13 +504,13 @@ func Dispatch(m *tab.Manager, rec *commands.Recorder, req rpc.Request, stop func
 	}
 	g := req.Globals
 	if g.Timeout <= 0 {
-		g.Timeout = 30 * time.Second
+		g.Timeout = defaultTimeout
 	}
 	deadline := g.Timeout
 	if dl, ok := cmd.(commands.Deadliner); ok {
 		deadline = max(deadline, dl.Deadline(g))
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), deadline)
+	ctx, cancel := context.WithTimeout(ctx, deadline)
 	defer cancel()
 	if err := m.SetEmulation(ctx, tab.Emulation{Lang: g.Lang, Locale: g.Locale, Geo: g.Geo, UserAgent: g.UserAgent}); err != nil {
 		return nil, err
@@ -468,7 +525,7 @@ func Dispatch(m *tab.Manager, rec *commands.Recorder, req rpc.Request, stop func
 		return nil, err
 	}
 	// batch and replay bracket each of their steps instead.
-	composite := req.Command == "batch" || req.Command == "replay"
+	_, composite := cmd.(commands.Stepper)
 	if !composite {
 		m.BeginCommand()
 	}
@@ -479,6 +536,9 @@ func Dispatch(m *tab.Manager, rec *commands.Recorder, req rpc.Request, stop func
 	after(err == nil)
 	if err != nil && errors.Is(err, context.DeadlineExceeded) {
 		err = failure.New(failure.Timeout, "%s did not finish within --timeout %s", req.Command, g.Timeout)
+	} else if err != nil && errors.Is(ctx.Err(), context.Canceled) {
+		// Nobody reads this; it is for the log.
+		err = failure.New(failure.Internal, "%s cancelled: the client hung up", req.Command)
 	}
 	return out, err
 }
@@ -501,13 +561,4 @@ func StopOrphan(session string, grace time.Duration) bool {
 		return false
 	}
 	return tab.StopSavedBrowser(paths.State, grace)
-}
-
-// ProfileDir is where a profile's browser data lives.
-func ProfileDir(profile string) (string, error) {
-	root, err := datadir.Root()
-	if err != nil {
-		return "", err
-	}
-	return filepath.Join(root, "profiles", profile), nil
 }

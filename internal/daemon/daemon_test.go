@@ -1,0 +1,44 @@
+package daemon
+
+import (
+	"context"
+	"errors"
+	"net"
+	"testing"
+)
+
+// A command's context ends when its client closes the connection, and
+// not while the client only waits for the answer.
+func TestCancelOnHangup(t *testing.T) {
+	client, server := net.Pipe()
+	defer server.Close()
+	ctx, cancel := cancelOnHangup(context.Background(), server)
+	defer cancel()
+	if ctx.Err() != nil {
+		t.Fatal("cancelled before the client hung up")
+	}
+	// Stray bytes from a client are no hang-up.
+	if _, err := client.Write([]byte("x")); err != nil {
+		t.Fatal(err)
+	}
+	if ctx.Err() != nil {
+		t.Fatal("cancelled by a byte the client sent")
+	}
+	client.Close()
+	<-ctx.Done()
+	if !errors.Is(ctx.Err(), context.Canceled) {
+		t.Errorf("ctx.Err() = %v", ctx.Err())
+	}
+}
+
+// The daemon's own lifetime bounds every command.
+func TestCancelOnHangupFollowsOwner(t *testing.T) {
+	client, server := net.Pipe()
+	defer client.Close()
+	defer server.Close()
+	owner, stop := context.WithCancel(context.Background())
+	ctx, cancel := cancelOnHangup(owner, server)
+	defer cancel()
+	stop()
+	<-ctx.Done()
+}
