@@ -7,10 +7,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"os/exec"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -340,6 +342,9 @@ func (c *Client) start(ctx context.Context) error {
 			if errors.As(err, &ee) && ee.ExitCode() == rpc.ExitLostRace {
 				return errLostRace
 			}
+			if why := lastDaemonError(c.paths.Log); why != "" {
+				return failure.New(failure.BrowserUnavailable, "daemon exited at startup: %s (see %s)", why, c.paths.Log)
+			}
 			return failure.New(failure.BrowserUnavailable, "daemon exited at startup (see %s)", c.paths.Log)
 		case <-ctx.Done():
 			return failure.New(failure.Timeout, "daemon did not start within --timeout (see %s)", c.paths.Log)
@@ -351,3 +356,25 @@ func (c *Client) start(ctx context.Context) error {
 
 // String is for debugging.
 func (c *Client) String() string { return fmt.Sprintf("client(%s)", c.Session) }
+
+// lastDaemonError is the last "daemon: …" line of the log (what a daemon
+// that could not start printed), or "".
+func lastDaemonError(log string) string {
+	f, err := os.Open(log)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	const tail = 4096
+	if st, err := f.Stat(); err == nil && st.Size() > tail {
+		_, _ = f.Seek(-tail, io.SeekEnd)
+	}
+	b, _ := io.ReadAll(f)
+	lines := strings.Split(string(b), "\n")
+	for i := len(lines) - 1; i >= 0; i-- {
+		if rest, ok := strings.CutPrefix(lines[i], "daemon: "); ok {
+			return rest
+		}
+	}
+	return ""
+}
