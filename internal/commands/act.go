@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/page"
 	"github.com/tact-browser/tact/internal/snapshot"
-	"github.com/tact-browser/tact/internal/tab"
 )
 
 // ActOpts are the flags every page-changing command shares.
@@ -51,25 +51,25 @@ const noChange = "ok (no change on the page)"
 // the target).
 type action struct {
 	verb   string
-	need   string // tab.Need…; "" takes any element
+	need   string // page.Need…; "" takes any element
 	clicks bool
 	// unseen: its effect may show in no DOM signal (hover's :hover
 	// styles), so it never reports "no change".
 	unseen bool
 	// dryCheck, when set, is what a dry run checks beyond the target
 	// (select: that the options exist).
-	dryCheck func(ctx context.Context, el *tab.Element) error
+	dryCheck func(ctx context.Context, el *page.Element) error
 }
 
 // act resolves target (when given), checks that it takes the action, runs
 // do, lets the page settle and returns "ok", the notable effects and the
 // fresh snap. A dry run stops after the checks.
-func act(ctx context.Context, env *Env, o ActOpts, target string, a action, do func(t *tab.Tab, el *tab.Element) ([]string, error)) (*Output, error) {
+func act(ctx context.Context, env *Env, o ActOpts, target string, a action, do func(t *page.Tab, el *page.Element) ([]string, error)) (*Output, error) {
 	t, err := env.Browser.Current(ctx)
 	if err != nil {
 		return nil, err
 	}
-	var el *tab.Element
+	var el *page.Element
 	if target != "" {
 		if el, err = t.Resolve(ctx, target); err != nil {
 			return nil, err
@@ -148,13 +148,13 @@ func act(ctx context.Context, env *Env, o ActOpts, target string, a action, do f
 	return actionResult(ctx, t, o, head, out)
 }
 
-func actionOutput(ctx context.Context, t *tab.Tab, o ActOpts, lines []string) (*Output, error) {
+func actionOutput(ctx context.Context, t *page.Tab, o ActOpts, lines []string) (*Output, error) {
 	return actionResult(ctx, t, o, "ok", lines)
 }
 
 // actionResult prints head ("ok", or noChange), the effect lines and the
 // fresh snap (or its diff).
-func actionResult(ctx context.Context, t *tab.Tab, o ActOpts, head string, lines []string) (*Output, error) {
+func actionResult(ctx context.Context, t *page.Tab, o ActOpts, head string, lines []string) (*Output, error) {
 	var sb strings.Builder
 	sb.WriteString(head + "\n")
 	for _, l := range lines {
@@ -179,7 +179,7 @@ func actionResult(ctx context.Context, t *tab.Tab, o ActOpts, head string, lines
 // freshSnap snaps the tab after a change and renders it (or, with
 // o.Diff, what changed since the previous snap). A failed snap is a line
 // of text, not an error: what ran before it has happened.
-func freshSnap(ctx context.Context, t *tab.Tab, o ActOpts) (text string, page *snapshot.Page, stderr string) {
+func freshSnap(ctx context.Context, t *page.Tab, o ActOpts) (text string, page *snapshot.Page, stderr string) {
 	page, err := t.Snapshot(ctx, o.Focus)
 	if err != nil {
 		return "(snap failed: " + failure.From(err).Message + ")\n", nil, ""
@@ -203,7 +203,7 @@ func freshSnap(ctx context.Context, t *tab.Tab, o ActOpts) (text string, page *s
 // valueNote says what a field holds when a fill or type did not take as
 // given (a number field that rejects text, a mask that rewrote it). A
 // secret or a password is described by its length only.
-func valueNote(ctx context.Context, el *tab.Element, want string, typed, secret bool) []string {
+func valueNote(ctx context.Context, el *page.Element, want string, typed, secret bool) []string {
 	got, pw, ok := el.FieldValue(ctx)
 	if !ok || got == want || (typed && strings.HasSuffix(got, want)) {
 		return nil
@@ -214,7 +214,7 @@ func valueNote(ctx context.Context, el *tab.Element, want string, typed, secret 
 	return []string{fmt.Sprintf("value is now %q", got)}
 }
 
-func clickLike(ctx context.Context, t *tab.Tab, el *tab.Element, clicks int) error {
+func clickLike(ctx context.Context, t *page.Tab, el *page.Element, clicks int) error {
 	return t.ClickElement(ctx, el, clicks)
 }
 
@@ -226,7 +226,7 @@ type Click struct {
 
 // Run clicks after checking the element would receive the click.
 func (c *Click) Run(ctx context.Context, env *Env) (*Output, error) {
-	return actOn(ctx, env, c.ActOpts, c.Target, action{verb: "click", clicks: true}, func(t *tab.Tab, el *tab.Element) ([]string, error) {
+	return actOn(ctx, env, c.ActOpts, c.Target, action{verb: "click", clicks: true}, func(t *page.Tab, el *page.Element) ([]string, error) {
 		return nil, clickLike(ctx, t, el, 1)
 	})
 }
@@ -239,7 +239,7 @@ type Dblclick struct {
 
 // Run double-clicks.
 func (c *Dblclick) Run(ctx context.Context, env *Env) (*Output, error) {
-	return actOn(ctx, env, c.ActOpts, c.Target, action{verb: "double-click", clicks: true}, func(t *tab.Tab, el *tab.Element) ([]string, error) {
+	return actOn(ctx, env, c.ActOpts, c.Target, action{verb: "double-click", clicks: true}, func(t *page.Tab, el *page.Element) ([]string, error) {
 		return nil, clickLike(ctx, t, el, 2)
 	})
 }
@@ -252,7 +252,7 @@ type Hover struct {
 
 // Run hovers.
 func (c *Hover) Run(ctx context.Context, env *Env) (*Output, error) {
-	return actOn(ctx, env, c.ActOpts, c.Target, action{verb: "hover", unseen: true}, func(t *tab.Tab, el *tab.Element) ([]string, error) {
+	return actOn(ctx, env, c.ActOpts, c.Target, action{verb: "hover", unseen: true}, func(t *page.Tab, el *page.Element) ([]string, error) {
 		x, y, err := el.ClickPoint(ctx, false)
 		if err != nil {
 			return nil, err
@@ -275,7 +275,7 @@ func (c *Fill) Run(ctx context.Context, env *Env) (*Output, error) {
 		return nil, err
 	}
 	v := strings.Join(c.Value, " ")
-	return actOn(ctx, env, c.ActOpts, c.Target, action{verb: "fill", need: tab.NeedFill}, func(t *tab.Tab, el *tab.Element) ([]string, error) {
+	return actOn(ctx, env, c.ActOpts, c.Target, action{verb: "fill", need: page.NeedFill}, func(t *page.Tab, el *page.Element) ([]string, error) {
 		if err := markSecret(ctx, el, c.Secret); err != nil {
 			return nil, err
 		}
@@ -307,7 +307,7 @@ func (c *Type) Run(ctx context.Context, env *Env) (*Output, error) {
 		return nil, failure.New(failure.Usage, "type needs the text (or --secret-env NAME / --secret-stdin)")
 	}
 	v := strings.Join(c.Text, " ")
-	return actOn(ctx, env, c.ActOpts, c.Target, action{verb: "type into", need: tab.NeedType}, func(t *tab.Tab, el *tab.Element) ([]string, error) {
+	return actOn(ctx, env, c.ActOpts, c.Target, action{verb: "type into", need: page.NeedType}, func(t *page.Tab, el *page.Element) ([]string, error) {
 		if err := markSecret(ctx, el, c.Secret); err != nil {
 			return nil, err
 		}
@@ -334,7 +334,7 @@ const maxRepeat = 1000
 
 // Run presses.
 func (c *Press) Run(ctx context.Context, env *Env) (*Output, error) {
-	keys, err := tab.ParseKeys(c.Key)
+	keys, err := page.ParseKeys(c.Key)
 	if err != nil {
 		return nil, err
 	}
@@ -346,7 +346,7 @@ func (c *Press) Run(ctx context.Context, env *Env) (*Output, error) {
 	if c.Repeat < 1 || c.Repeat > maxRepeat {
 		return nil, failure.New(failure.Usage, "--repeat must be between 1 and %d, not %d", maxRepeat, c.Repeat)
 	}
-	return act(ctx, env, c.ActOpts, c.Target, action{verb: "press " + c.Key + " on"}, func(t *tab.Tab, el *tab.Element) ([]string, error) {
+	return act(ctx, env, c.ActOpts, c.Target, action{verb: "press " + c.Key + " on"}, func(t *page.Tab, el *page.Element) ([]string, error) {
 		if el != nil {
 			if err := el.Focus(ctx); err != nil {
 				return nil, err
@@ -376,7 +376,7 @@ type Select struct {
 
 // Run selects.
 func (c *Select) Run(ctx context.Context, env *Env) (*Output, error) {
-	return actOn(ctx, env, c.ActOpts, c.Target, action{verb: "select", need: tab.NeedSelect, dryCheck: c.dryCheck}, func(t *tab.Tab, el *tab.Element) ([]string, error) {
+	return actOn(ctx, env, c.ActOpts, c.Target, action{verb: "select", need: page.NeedSelect, dryCheck: c.dryCheck}, func(t *page.Tab, el *page.Element) ([]string, error) {
 		// ARIA listboxes and comboboxes: options clicked by name.
 		ok, sel, err := el.SelectWidget(ctx, c.Values)
 		if !ok && err == nil {
@@ -391,7 +391,7 @@ func (c *Select) Run(ctx context.Context, env *Env) (*Output, error) {
 
 // dryCheck checks that a native <select> has the options (an ARIA
 // listbox's may only exist once its popup opens).
-func (c *Select) dryCheck(ctx context.Context, el *tab.Element) error {
+func (c *Select) dryCheck(ctx context.Context, el *page.Element) error {
 	if tag, _ := el.Describe(ctx); tag != "select" {
 		return nil
 	}
@@ -407,7 +407,7 @@ type Check struct {
 
 // Run checks.
 func (c *Check) Run(ctx context.Context, env *Env) (*Output, error) {
-	return actOn(ctx, env, c.ActOpts, c.Target, action{verb: "check", need: tab.NeedCheck, clicks: true}, func(t *tab.Tab, el *tab.Element) ([]string, error) {
+	return actOn(ctx, env, c.ActOpts, c.Target, action{verb: "check", need: page.NeedCheck, clicks: true}, func(t *page.Tab, el *page.Element) ([]string, error) {
 		return setChecked(ctx, t, el, true)
 	})
 }
@@ -420,12 +420,12 @@ type Uncheck struct {
 
 // Run unchecks.
 func (c *Uncheck) Run(ctx context.Context, env *Env) (*Output, error) {
-	return actOn(ctx, env, c.ActOpts, c.Target, action{verb: "uncheck", need: tab.NeedCheck, clicks: true}, func(t *tab.Tab, el *tab.Element) ([]string, error) {
+	return actOn(ctx, env, c.ActOpts, c.Target, action{verb: "uncheck", need: page.NeedCheck, clicks: true}, func(t *page.Tab, el *page.Element) ([]string, error) {
 		return setChecked(ctx, t, el, false)
 	})
 }
 
-func setChecked(ctx context.Context, t *tab.Tab, el *tab.Element, want bool) ([]string, error) {
+func setChecked(ctx context.Context, t *page.Tab, el *page.Element, want bool) ([]string, error) {
 	cur, err := el.Checked(ctx)
 	if err != nil {
 		return nil, err
@@ -464,7 +464,7 @@ func (c *Upload) Run(ctx context.Context, env *Env) (*Output, error) {
 		}
 		abs = append(abs, a)
 	}
-	return actOn(ctx, env, c.ActOpts, c.Target, action{verb: "upload to", need: tab.NeedUpload}, func(t *tab.Tab, el *tab.Element) ([]string, error) {
+	return actOn(ctx, env, c.ActOpts, c.Target, action{verb: "upload to", need: page.NeedUpload}, func(t *page.Tab, el *page.Element) ([]string, error) {
 		return []string{fmt.Sprintf("uploaded %d file(s)", len(abs))}, el.SetFiles(ctx, abs)
 	})
 }
@@ -482,7 +482,7 @@ func (c *Scroll) Run(ctx context.Context, env *Env) (*Output, error) {
 	switch dir {
 	case "", "up", "down", "left", "right":
 	default:
-		return act(ctx, env, c.ActOpts, c.Where, action{verb: "scroll to"}, func(t *tab.Tab, el *tab.Element) ([]string, error) {
+		return act(ctx, env, c.ActOpts, c.Where, action{verb: "scroll to"}, func(t *page.Tab, el *page.Element) ([]string, error) {
 			return nil, el.ScrollIntoView(ctx)
 		})
 	}
@@ -501,14 +501,14 @@ func (c *Scroll) Run(ctx context.Context, env *Env) (*Output, error) {
 	default:
 		dy = amt
 	}
-	return act(ctx, env, c.ActOpts, "", action{verb: "scroll"}, func(t *tab.Tab, _ *tab.Element) ([]string, error) {
+	return act(ctx, env, c.ActOpts, "", action{verb: "scroll"}, func(t *page.Tab, _ *page.Element) ([]string, error) {
 		return nil, t.Wheel(ctx, 640, 400, dx, dy)
 	})
 }
 
 // dryRun reports what an action would do once its target passed the
 // checks a real run makes first; it touches nothing.
-func dryRun(ctx context.Context, target string, a action, el *tab.Element) (*Output, error) {
+func dryRun(ctx context.Context, target string, a action, el *page.Element) (*Output, error) {
 	what := "the page"
 	if el != nil {
 		tag, name := el.Describe(ctx)

@@ -8,7 +8,8 @@ import (
 	"time"
 
 	"github.com/tact-browser/tact/internal/failure"
-	"github.com/tact-browser/tact/internal/tab"
+	"github.com/tact-browser/tact/internal/page"
+	"github.com/tact-browser/tact/internal/session"
 )
 
 // BrowserLaunch starts the session's daemon and browser with options.
@@ -68,7 +69,7 @@ func (c *BrowserStatus) Run(ctx context.Context, env *Env) (*Output, error) {
 
 // withDialogPolicy adds the dialog policy in force to a status: it stays
 // for the session once a command sets it with --dialog.
-func withDialogPolicy(out *Output, pol tab.DialogPolicy) (*Output, error) {
+func withDialogPolicy(out *Output, pol page.DialogPolicy) (*Output, error) {
 	out.Text += "dialogs: " + pol.Mode
 	if pol.Mode == "leave" {
 		out.Text += " (left open for tact dialog accept|dismiss; --dialog accept changes it)"
@@ -81,7 +82,7 @@ func withDialogPolicy(out *Output, pol tab.DialogPolicy) (*Output, error) {
 	return out, nil
 }
 
-func statusOutput(in tab.Info, running bool) *Output {
+func statusOutput(in session.Info, running bool) *Output {
 	var sb strings.Builder
 	switch {
 	case !running:

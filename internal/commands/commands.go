@@ -12,8 +12,9 @@ import (
 	"time"
 
 	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/page"
 	"github.com/tact-browser/tact/internal/rpc"
-	"github.com/tact-browser/tact/internal/tab"
+	"github.com/tact-browser/tact/internal/session"
 )
 
 // Env is what a command gets to work with inside the daemon.
@@ -31,28 +32,28 @@ type Env struct {
 
 // Browser is the session's browser as commands use it: its tabs, the
 // session state it saves and loads, and the bracketing of each command
-// for `wait navigation`. The daemon's *tab.Manager is the real one (the
+// for `wait navigation`. The daemon's *session.Manager is the real one (the
 // daemon asserts it); tests of pure command logic use a fake.
 type Browser interface {
 	// Current is the tab commands act on, launching the browser or
 	// opening a blank tab when there is none.
-	Current(ctx context.Context) (*tab.Tab, error)
-	NewTab(ctx context.Context) (*tab.Tab, error)
-	Switch(ctx context.Context, id string) (*tab.Tab, error)
+	Current(ctx context.Context) (*page.Tab, error)
+	NewTab(ctx context.Context) (*page.Tab, error)
+	Switch(ctx context.Context, id string) (*page.Tab, error)
 	// Adopt makes a tab the page opened (a popup) current.
-	Adopt(ctx context.Context, id string) (*tab.Tab, error)
+	Adopt(ctx context.Context, id string) (*page.Tab, error)
 	// FindTab resolves an id prefix to a full tab id.
 	FindTab(ctx context.Context, id string) (string, error)
-	Tabs(ctx context.Context) ([]tab.TabInfo, error)
+	Tabs(ctx context.Context) ([]session.TabInfo, error)
 	// CloseTab closes the tab with that id ("" = the current one).
 	CloseTab(ctx context.Context, id string) error
 
-	Info() tab.Info
+	Info() session.Info
 	Connected() bool
-	DialogPolicy() tab.DialogPolicy
+	DialogPolicy() page.DialogPolicy
 
-	SaveState(ctx context.Context) (*tab.State, error)
-	LoadState(ctx context.Context, st *tab.State) error
+	SaveState(ctx context.Context) (*session.State, error)
+	LoadState(ctx context.Context, st *session.State) error
 
 	BeginCommand()
 	EndCommand(consumed bool)
@@ -169,7 +170,7 @@ func isIPv4(h string) bool {
 
 // open navigates the current tab when url is non-empty and lets the page
 // settle, so content rendered right after load is included.
-func open(ctx context.Context, env *Env, rawURL string) (*tab.Tab, error) {
+func open(ctx context.Context, env *Env, rawURL string) (*page.Tab, error) {
 	t, err := env.Browser.Current(ctx)
 	if err != nil {
 		return nil, err

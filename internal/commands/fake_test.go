@@ -8,8 +8,9 @@ import (
 	"testing"
 
 	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/page"
 	"github.com/tact-browser/tact/internal/rpc"
-	"github.com/tact-browser/tact/internal/tab"
+	"github.com/tact-browser/tact/internal/session"
 )
 
 // fakeBrowser is a Browser with no page: tabs are a list, and every call
@@ -18,10 +19,10 @@ import (
 // browser. Behaviour the browser decides stays in the real-browser tests
 // of internal/cli.
 type fakeBrowser struct {
-	tabs      []tab.TabInfo
-	info      tab.Info
+	tabs      []session.TabInfo
+	info      session.Info
 	connected bool
-	policy    tab.DialogPolicy
+	policy    page.DialogPolicy
 	calls     []string
 	begun     int
 	ended     int
@@ -35,22 +36,22 @@ func errNoPage(method string) error {
 	return failure.New(failure.BrowserUnavailable, "fake browser: no page for %s", method)
 }
 
-func (f *fakeBrowser) Current(context.Context) (*tab.Tab, error) {
+func (f *fakeBrowser) Current(context.Context) (*page.Tab, error) {
 	f.call("Current")
 	return nil, errNoPage("Current")
 }
 
-func (f *fakeBrowser) NewTab(context.Context) (*tab.Tab, error) {
+func (f *fakeBrowser) NewTab(context.Context) (*page.Tab, error) {
 	f.call("NewTab")
 	return nil, errNoPage("NewTab")
 }
 
-func (f *fakeBrowser) Switch(_ context.Context, id string) (*tab.Tab, error) {
+func (f *fakeBrowser) Switch(_ context.Context, id string) (*page.Tab, error) {
 	f.call("Switch " + id)
 	return nil, errNoPage("Switch")
 }
 
-func (f *fakeBrowser) Adopt(_ context.Context, id string) (*tab.Tab, error) {
+func (f *fakeBrowser) Adopt(_ context.Context, id string) (*page.Tab, error) {
 	f.call("Adopt " + id)
 	return nil, errNoPage("Adopt")
 }
@@ -69,9 +70,9 @@ func (f *fakeBrowser) FindTab(_ context.Context, id string) (string, error) {
 	return found[0], nil
 }
 
-func (f *fakeBrowser) Tabs(context.Context) ([]tab.TabInfo, error) {
+func (f *fakeBrowser) Tabs(context.Context) ([]session.TabInfo, error) {
 	f.call("Tabs")
-	return append([]tab.TabInfo(nil), f.tabs...), nil
+	return append([]session.TabInfo(nil), f.tabs...), nil
 }
 
 func (f *fakeBrowser) CloseTab(_ context.Context, id string) error {
@@ -79,16 +80,16 @@ func (f *fakeBrowser) CloseTab(_ context.Context, id string) error {
 	return nil
 }
 
-func (f *fakeBrowser) Info() tab.Info                 { return f.info }
-func (f *fakeBrowser) Connected() bool                { return f.connected }
-func (f *fakeBrowser) DialogPolicy() tab.DialogPolicy { return f.policy }
+func (f *fakeBrowser) Info() session.Info              { return f.info }
+func (f *fakeBrowser) Connected() bool                 { return f.connected }
+func (f *fakeBrowser) DialogPolicy() page.DialogPolicy { return f.policy }
 
-func (f *fakeBrowser) SaveState(context.Context) (*tab.State, error) {
+func (f *fakeBrowser) SaveState(context.Context) (*session.State, error) {
 	f.call("SaveState")
 	return nil, errNoPage("SaveState")
 }
 
-func (f *fakeBrowser) LoadState(context.Context, *tab.State) error {
+func (f *fakeBrowser) LoadState(context.Context, *session.State) error {
 	f.call("LoadState")
 	return errNoPage("LoadState")
 }

@@ -8,8 +8,8 @@ import (
 	"github.com/tact-browser/tact/internal/failure"
 	"github.com/tact-browser/tact/internal/rpc"
 	"github.com/tact-browser/tact/internal/schema"
+	"github.com/tact-browser/tact/internal/session"
 	"github.com/tact-browser/tact/internal/snapshot"
-	"github.com/tact-browser/tact/internal/tab"
 )
 
 // Local is a command that runs in the CLI process itself and never needs
@@ -73,7 +73,7 @@ type (
 	}
 	statusData struct {
 		Running bool `json:"running"`
-		tab.Info
+		session.Info
 		Dialog string `json:"dialog,omitempty"` // the session's dialog policy
 	}
 	// NotRunning is what browser status and stop print when no daemon

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tact-browser/tact/internal/page"
 	"github.com/tact-browser/tact/internal/render"
 	"github.com/tact-browser/tact/internal/snapshot"
-	"github.com/tact-browser/tact/internal/tab"
 )
 
 // Locate prints what a target resolves to and its durable locators.
@@ -42,7 +42,7 @@ func (c *Locate) Run(ctx context.Context, env *Env) (*Output, error) {
 
 // locateText is the element line, then one "strategy: locator" line per
 // verified locator, best first.
-func locateText(li *tab.LocInfo) string {
+func locateText(li *page.LocInfo) string {
 	var b strings.Builder
 	if li.Ref != "" {
 		b.WriteString("@" + li.Ref)
@@ -73,7 +73,7 @@ func locateText(li *tab.LocInfo) string {
 
 // snapLocators renders a snap with loc= on every element line (--locators)
 // or as the full structured JSON (--raw).
-func snapLocators(ctx context.Context, t *tab.Tab, page *snapshot.Page, c *Snap) (*Output, error) {
+func snapLocators(ctx context.Context, t *page.Tab, page *snapshot.Page, c *Snap) (*Output, error) {
 	start := time.Now()
 	// Lazily: with a token budget, only the elements the text will show
 	// (those of the plain render; locators only make lines longer).
@@ -203,31 +203,31 @@ func capRaw(r *RawSnap, maxTokens int) {
 
 // RawElement is one element of snap --raw.
 type RawElement struct {
-	Ref      string           `json:"ref"`
-	Role     string           `json:"role"`
-	Name     string           `json:"name"`
-	Tag      string           `json:"tag"`
-	Attrs    snapshot.Attrs   `json:"attrs,omitempty"`
-	Action   string           `json:"action"`
-	Section  string           `json:"section,omitempty"`
-	Box      *tab.Box         `json:"box,omitempty"`
-	Frame    []string         `json:"frame,omitempty"`
-	FrameID  string           `json:"frameId,omitempty"`
-	Locators []tab.GenLocator `json:"locators"`
-	Stable   bool             `json:"stable"`
-	HTML     string           `json:"html,omitempty"`
+	Ref      string            `json:"ref"`
+	Role     string            `json:"role"`
+	Name     string            `json:"name"`
+	Tag      string            `json:"tag"`
+	Attrs    snapshot.Attrs    `json:"attrs,omitempty"`
+	Action   string            `json:"action"`
+	Section  string            `json:"section,omitempty"`
+	Box      *page.Box         `json:"box,omitempty"`
+	Frame    []string          `json:"frame,omitempty"`
+	FrameID  string            `json:"frameId,omitempty"`
+	Locators []page.GenLocator `json:"locators"`
+	Stable   bool              `json:"stable"`
+	HTML     string            `json:"html,omitempty"`
 }
 
 // rawHTMLCap is how much of each element's outerHTML snap --raw --html
 // shows, in characters.
 const rawHTMLCap = 300
 
-func rawSnap(p *snapshot.Page, locs map[string]*tab.LocInfo) *RawSnap {
+func rawSnap(p *snapshot.Page, locs map[string]*page.LocInfo) *RawSnap {
 	r := &RawSnap{URL: p.URL, Title: p.Title, Elements: []RawElement{}}
 	for _, s := range p.Sections {
 		for _, e := range s.Elements {
 			re := RawElement{Ref: e.Ref, Role: e.Role, Name: e.Name, Tag: e.Tag, Attrs: e.Attrs, Action: e.Action,
-				Section: s.Heading, FrameID: e.Frame, Locators: []tab.GenLocator{}}
+				Section: s.Heading, FrameID: e.Frame, Locators: []page.GenLocator{}}
 			if li := locs[e.Ref]; li != nil {
 				re.Box, re.Frame, re.Locators, re.Stable, re.HTML = li.Box, li.Frame, li.Locators, li.Stable, li.HTML
 			}

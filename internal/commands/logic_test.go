@@ -9,7 +9,8 @@ import (
 	"testing"
 
 	"github.com/tact-browser/tact/internal/failure"
-	"github.com/tact-browser/tact/internal/tab"
+	"github.com/tact-browser/tact/internal/page"
+	"github.com/tact-browser/tact/internal/session"
 )
 
 // Pure command logic against a fake browser: what a command refuses
@@ -65,7 +66,7 @@ func TestUsageBeforeBrowser(t *testing.T) {
 // A dry run of a navigation says what it would do and never navigates,
 // opens or switches a tab.
 func TestDryRunNavigatesNothing(t *testing.T) {
-	f := &fakeBrowser{tabs: []tab.TabInfo{{ID: "ABCDEF0123456789", URL: "about:blank", Current: true}, {ID: "0123456789ABCDEF", URL: "http://x/"}}}
+	f := &fakeBrowser{tabs: []session.TabInfo{{ID: "ABCDEF0123456789", URL: "about:blank", Current: true}, {ID: "0123456789ABCDEF", URL: "http://x/"}}}
 	env := fakeEnv(f)
 	cases := []struct {
 		cmd        Command
@@ -105,7 +106,7 @@ func TestDryRunNavigatesNothing(t *testing.T) {
 
 // tab list, tab close and close shape what the browser's tab list says.
 func TestTabCommandsOutput(t *testing.T) {
-	tabs := []tab.TabInfo{
+	tabs := []session.TabInfo{
 		{ID: "AAAA1111BBBB2222", URL: "http://x/a", Title: "A", Current: true},
 		{ID: "AAAA2222CCCC3333", URL: "http://x/b", Title: "B \"quoted\""},
 	}
@@ -170,27 +171,27 @@ func TestTabCommandsOutput(t *testing.T) {
 func TestBrowserStatusAndStop(t *testing.T) {
 	ctx := context.Background()
 	cases := []struct {
-		info      tab.Info
+		info      session.Info
 		connected bool
 		policy    string
 		text      string
 		json      string
 	}{
-		{tab.Info{DaemonPID: 7}, false, "accept",
+		{session.Info{DaemonPID: 7}, false, "accept",
 			"daemon running; browser not started (the next command launches it)\ndialogs: accept\n",
 			`{"running":false,"connected":false,"launched":false,"tabs":0,"daemon_pid":7,"dialog":"accept"}`},
-		{tab.Info{Connected: true, Launched: true, PID: 42, Tabs: 2, Current: "T1", DaemonPID: 7}, true, "leave",
+		{session.Info{Connected: true, Launched: true, PID: 42, Tabs: 2, Current: "T1", DaemonPID: 7}, true, "leave",
 			"running: pid 42, CDP over a pipe (no port), 2 tab(s)\ndialogs: leave (left open for tact dialog accept|dismiss; --dialog accept changes it)\n",
 			`{"running":true,"connected":true,"launched":true,"pid":42,"tabs":2,"current":"T1","daemon_pid":7,"dialog":"leave"}`},
-		{tab.Info{Connected: true, Launched: true, PID: 42, Port: 9333, Tabs: 1, DaemonPID: 7}, true, "dismiss",
+		{session.Info{Connected: true, Launched: true, PID: 42, Port: 9333, Tabs: 1, DaemonPID: 7}, true, "dismiss",
 			"running: pid 42, 127.0.0.1:9333 (open to local users), 1 tab(s)\ndialogs: dismiss\n",
 			`{"running":true,"connected":true,"launched":true,"pid":42,"port":9333,"tabs":1,"daemon_pid":7,"dialog":"dismiss"}`},
-		{tab.Info{Connected: true, WS: "ws://127.0.0.1:9222/devtools/browser/x", Tabs: 3, DaemonPID: 7}, true, "accept",
+		{session.Info{Connected: true, WS: "ws://127.0.0.1:9222/devtools/browser/x", Tabs: 3, DaemonPID: 7}, true, "accept",
 			"attached: ws://127.0.0.1:9222/devtools/browser/x, 3 tab(s)\ndialogs: accept\n",
 			`{"running":true,"connected":true,"launched":false,"ws":"ws://127.0.0.1:9222/devtools/browser/x","tabs":3,"daemon_pid":7,"dialog":"accept"}`},
 	}
 	for _, c := range cases {
-		f := &fakeBrowser{info: c.info, connected: c.connected, policy: tab.DialogPolicy{Mode: c.policy}}
+		f := &fakeBrowser{info: c.info, connected: c.connected, policy: page.DialogPolicy{Mode: c.policy}}
 		out, err := (&BrowserStatus{}).Run(ctx, fakeEnv(f))
 		if err != nil {
 			t.Fatal(err)
@@ -205,12 +206,12 @@ func TestBrowserStatusAndStop(t *testing.T) {
 	}
 
 	for _, c := range []struct {
-		info       tab.Info
+		info       session.Info
 		text, json string
 	}{
-		{tab.Info{Connected: true, Launched: true}, "stopped\n", `{"stopped":true,"launched":true}`},
-		{tab.Info{Connected: true}, "detached (the --cdp browser keeps running)\n", `{"stopped":true,"launched":false}`},
-		{tab.Info{}, "stopped\n", `{"stopped":true,"launched":false}`},
+		{session.Info{Connected: true, Launched: true}, "stopped\n", `{"stopped":true,"launched":true}`},
+		{session.Info{Connected: true}, "detached (the --cdp browser keeps running)\n", `{"stopped":true,"launched":false}`},
+		{session.Info{}, "stopped\n", `{"stopped":true,"launched":false}`},
 	} {
 		stopped := false
 		env := fakeEnv(&fakeBrowser{info: c.info})

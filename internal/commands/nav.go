@@ -13,7 +13,7 @@ import (
 
 	"github.com/tact-browser/tact/internal/datadir"
 	"github.com/tact-browser/tact/internal/failure"
-	"github.com/tact-browser/tact/internal/tab"
+	"github.com/tact-browser/tact/internal/page"
 )
 
 // Open navigates the current tab and returns the fresh snap.
@@ -43,7 +43,7 @@ func (c *Open) Run(ctx context.Context, env *Env) (*Output, error) {
 	return navOutput(ctx, t, c.ActOpts)
 }
 
-func navOutput(ctx context.Context, t *tab.Tab, o ActOpts) (*Output, error) {
+func navOutput(ctx context.Context, t *page.Tab, o ActOpts) (*Output, error) {
 	lines := []string{"at " + t.URL()}
 	if t.StillLoading() {
 		lines = append(lines, stillLoading)
@@ -224,7 +224,7 @@ func (c *Screenshot) Run(ctx context.Context, env *Env) (*Output, error) {
 			return nil, failure.New(failure.IO, "--file %s: directory %s does not exist", c.File, filepath.Dir(path))
 		}
 	}
-	var clip *tab.Rect
+	var clip *page.Rect
 	if c.Focus != "" {
 		target := c.Focus
 		if !strings.HasPrefix(target, "@") && !strings.Contains(target, "=") {

@@ -3,10 +3,11 @@ package commands
 import (
 	"reflect"
 
+	"github.com/tact-browser/tact/internal/page"
 	"github.com/tact-browser/tact/internal/read"
 	"github.com/tact-browser/tact/internal/schema"
+	"github.com/tact-browser/tact/internal/session"
 	"github.com/tact-browser/tact/internal/snapshot"
-	"github.com/tact-browser/tact/internal/tab"
 )
 
 // The shapes of each command's -o json output, declared on the command
@@ -33,16 +34,16 @@ func (*TabClose) outputs() []any { return shapes(closedData{}) }
 func (*Eval) outputs() []any {
 	return shapes(schema.O("description", "the value: strings as they are, anything else as JSON"))
 }
-func (*Locate) outputs() []any        { return shapes(tab.LocInfo{}) }
+func (*Locate) outputs() []any        { return shapes(page.LocInfo{}) }
 func (*SessionSave) outputs() []any   { return shapes(sessionSaved{}) }
 func (*SessionList) outputs() []any   { return shapes([]sessionItem{}) }
 func (*SessionDelete) outputs() []any { return shapes(sessionDeleted{}) }
 func (*Batch) outputs() []any         { return shapes(batchData{}) }
 func (*Screenshot) outputs() []any    { return shapes(shotData{}) }
 func (*Wait) outputs() []any          { return shapes(waitData{}) }
-func (*TabList) outputs() []any       { return shapes([]tab.TabInfo{}) }
-func (*DialogAccept) outputs() []any  { return shapes(tab.Dialog{}) }
-func (*DialogDismiss) outputs() []any { return shapes(tab.Dialog{}) }
+func (*TabList) outputs() []any       { return shapes([]session.TabInfo{}) }
+func (*DialogAccept) outputs() []any  { return shapes(page.Dialog{}) }
+func (*DialogDismiss) outputs() []any { return shapes(page.Dialog{}) }
 func (*BrowserLaunch) outputs() []any { return shapes(statusData{}) }
 func (*BrowserStatus) outputs() []any { return shapes(statusData{}, NotRunning{}) }
 func (*BrowserStop) outputs() []any   { return shapes(stopData{}, NotRunning{}) }

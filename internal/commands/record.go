@@ -14,7 +14,7 @@ import (
 
 	"github.com/tact-browser/tact/internal/datadir"
 	"github.com/tact-browser/tact/internal/failure"
-	"github.com/tact-browser/tact/internal/tab"
+	"github.com/tact-browser/tact/internal/page"
 	"github.com/tact-browser/tact/internal/workflow"
 )
 
@@ -175,7 +175,7 @@ const headingJS = `function () { return __tact.headingOf(this); }`
 
 // describeTarget returns the durable description of an element and
 // whether it is a password field.
-func describeTarget(ctx context.Context, t *tab.Tab, el *tab.Element) (*workflow.Target, bool, error) {
+func describeTarget(ctx context.Context, t *page.Tab, el *page.Element) (*workflow.Target, bool, error) {
 	li, err := t.Locators(ctx, el)
 	if err != nil {
 		return nil, false, err
@@ -193,7 +193,7 @@ func describeTarget(ctx context.Context, t *tab.Tab, el *tab.Element) (*workflow
 
 // fingerprintOf reads role, name, tag and nearest heading the way the
 // locator generator sees them.
-func fingerprintOf(ctx context.Context, li *tab.LocInfo, el *tab.Element) (workflow.Fingerprint, bool) {
+func fingerprintOf(ctx context.Context, li *page.LocInfo, el *page.Element) (workflow.Fingerprint, bool) {
 	var heading string
 	_ = el.Call(ctx, headingJS, &heading)
 	var password bool

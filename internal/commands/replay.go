@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/tact-browser/tact/internal/failure"
-	"github.com/tact-browser/tact/internal/tab"
+	"github.com/tact-browser/tact/internal/page"
 	"github.com/tact-browser/tact/internal/workflow"
 )
 
@@ -256,7 +256,7 @@ const maxPause = time.Minute
 
 // pickLocator tries each locator; the first gets most of the wait (the page
 // may still be rendering), the fallbacks a short one each.
-func pickLocator(ctx context.Context, t *tab.Tab, tgt *workflow.Target, vars map[string]string) (int, error) {
+func pickLocator(ctx context.Context, t *page.Tab, tgt *workflow.Target, vars map[string]string) (int, error) {
 	var reasons []string
 	for i, raw := range tgt.Locators {
 		l, err := workflow.Expand(raw, vars)

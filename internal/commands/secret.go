@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/tact-browser/tact/internal/failure"
-	"github.com/tact-browser/tact/internal/tab"
+	"github.com/tact-browser/tact/internal/page"
 )
 
 // SecretSource is how fill and type take a secret without putting it in
@@ -81,7 +81,7 @@ func (c *Type) Prepare(_ string, environ []string, stdin io.Reader) error {
 }
 
 // markSecret makes later snaps mask the element's value like a password's.
-func markSecret(ctx context.Context, el *tab.Element, secret bool) error {
+func markSecret(ctx context.Context, el *page.Element, secret bool) error {
 	if !secret {
 		return nil
 	}

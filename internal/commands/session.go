@@ -14,7 +14,7 @@ import (
 
 	"github.com/tact-browser/tact/internal/datadir"
 	"github.com/tact-browser/tact/internal/failure"
-	"github.com/tact-browser/tact/internal/tab"
+	"github.com/tact-browser/tact/internal/session"
 )
 
 // SessionCmd saves and restores browser state (cookies, storage, URL).
@@ -30,7 +30,7 @@ type SessionCmd struct {
 type sessionFile struct {
 	Version int       `json:"version"`
 	SavedAt time.Time `json:"saved_at"`
-	tab.State
+	session.State
 }
 
 func sessionPath(name string) (string, error) {

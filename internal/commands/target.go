@@ -6,12 +6,12 @@ import (
 	"strings"
 
 	"github.com/tact-browser/tact/internal/failure"
-	"github.com/tact-browser/tact/internal/tab"
+	"github.com/tact-browser/tact/internal/page"
 )
 
 // actOn is act for commands whose target is required: an empty one is a
 // usage error here, before act (where "" means "no element").
-func actOn(ctx context.Context, env *Env, o ActOpts, target string, a action, do func(t *tab.Tab, el *tab.Element) ([]string, error)) (*Output, error) {
+func actOn(ctx context.Context, env *Env, o ActOpts, target string, a action, do func(t *page.Tab, el *page.Element) ([]string, error)) (*Output, error) {
 	if strings.TrimSpace(target) == "" {
 		return nil, failure.New(failure.Usage, "%s needs a target: an @eN ref from tact snap, or a locator such as css=…, text=…, role=button[name=\"…\"]", strings.Fields(a.verb)[0])
 	}
@@ -21,7 +21,7 @@ func actOn(ctx context.Context, env *Env, o ActOpts, target string, a action, do
 // checkSelector refuses CSS that does not parse, as a usage error (the
 // page's DOMException would otherwise surface as JS_ERROR). It parses
 // against an empty fragment, so the page is not touched.
-func checkSelector(ctx context.Context, t *tab.Tab, sel string) error {
+func checkSelector(ctx context.Context, t *page.Tab, sel string) error {
 	var msg string
 	expr := "(() => { try { document.createDocumentFragment().querySelector(" + strconv.Quote(sel) + "); return ''; } catch (e) { return String(e.message); } })()"
 	if err := t.EvalWorld(ctx, expr, &msg); err != nil {

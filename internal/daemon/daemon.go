@@ -23,13 +23,14 @@ import (
 	"github.com/tact-browser/tact/internal/commands"
 	"github.com/tact-browser/tact/internal/datadir"
 	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/page"
 	"github.com/tact-browser/tact/internal/proc"
 	"github.com/tact-browser/tact/internal/rpc"
-	"github.com/tact-browser/tact/internal/tab"
+	"github.com/tact-browser/tact/internal/session"
 )
 
 // The session's browser is what commands run against.
-var _ commands.Browser = (*tab.Manager)(nil)
+var _ commands.Browser = (*session.Manager)(nil)
 
 // Options configure a daemon.
 type Options struct {
@@ -133,7 +134,7 @@ func Run(ctx context.Context, o Options) error {
 	if o.IdleTimeout <= 0 {
 		o.IdleTimeout = defaultIdle
 	}
-	m := tab.New(tab.Options{
+	m := session.New(session.Options{
 		Headless: o.Headless, ProfileDir: profDir, Port: o.Port, Args: o.BrowserArgs,
 		CDP: o.CDP, Library: Library(), StateFile: paths.State, DownloadDir: dlDir, BrowserLog: logw, Log: log,
 	})
@@ -272,7 +273,7 @@ type daemon struct {
 	// context derives from it.
 	ctx  context.Context
 	opts Options
-	m    *tab.Manager
+	m    *session.Manager
 	rec  *commands.Recorder
 	log  *slog.Logger
 
@@ -478,7 +479,7 @@ func (d *daemon) execute(ctx context.Context, req rpc.Request, partial func(stdo
 	return resp, after
 }
 
-func notes(m *tab.Manager) string {
+func notes(m *session.Manager) string {
 	var sb strings.Builder
 	for _, n := range m.Notes() {
 		sb.WriteString("note: " + n + "\n")
@@ -492,7 +493,7 @@ const defaultTimeout = 30 * time.Second
 
 // Dispatch decodes and runs a command against a browser manager, within
 // ctx and the request's deadline.
-func Dispatch(ctx context.Context, m *tab.Manager, rec *commands.Recorder, req rpc.Request, stop func(), partial func(stdout, stderr string)) (*commands.Output, error) {
+func Dispatch(ctx context.Context, m *session.Manager, rec *commands.Recorder, req rpc.Request, stop func(), partial func(stdout, stderr string)) (*commands.Output, error) {
 	cmd, ok := commands.New(req.Command)
 	if !ok {
 		return nil, failure.New(failure.Usage, "unknown command %q", req.Command)
@@ -512,10 +513,10 @@ func Dispatch(ctx context.Context, m *tab.Manager, rec *commands.Recorder, req r
 	}
 	ctx, cancel := context.WithTimeout(ctx, deadline)
 	defer cancel()
-	if err := m.SetEmulation(ctx, tab.Emulation{Lang: g.Lang, Locale: g.Locale, Geo: g.Geo, UserAgent: g.UserAgent}); err != nil {
+	if err := m.SetEmulation(ctx, page.Emulation{Lang: g.Lang, Locale: g.Locale, Geo: g.Geo, UserAgent: g.UserAgent}); err != nil {
 		return nil, err
 	}
-	m.SetDialogPolicy(tab.DialogPolicy{Mode: g.Dialog, PromptText: g.PromptText})
+	m.SetDialogPolicy(page.DialogPolicy{Mode: g.Dialog, PromptText: g.PromptText})
 	if partial == nil {
 		partial = func(string, string) {}
 	}
@@ -547,8 +548,8 @@ func Dispatch(ctx context.Context, m *tab.Manager, rec *commands.Recorder, req r
 // when it died. It does nothing while any daemon holds the session lock
 // (one starting, serving or stopping owns its browser), and touches only a
 // process the saved state proves to be that browser.
-func StopOrphan(session string, grace time.Duration) bool {
-	paths, err := datadir.Session(session)
+func StopOrphan(name string, grace time.Duration) bool {
+	paths, err := datadir.Session(name)
 	if err != nil {
 		return false
 	}
@@ -560,5 +561,5 @@ func StopOrphan(session string, grace time.Duration) bool {
 	if syscall.Flock(int(lock.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) != nil {
 		return false
 	}
-	return tab.StopSavedBrowser(paths.State, grace)
+	return session.StopSavedBrowser(paths.State, grace)
 }

@@ -2,7 +2,7 @@
 // preparing a field for typing, native <select> and value setters, and
 // what the actions read from ARIA widgets while they drive them with real
 // keys and clicks (a slider's value, a listbox's options). Go calls these
-// by name through __tact (tab/resolve.go, tab/widgets.go).
+// by name through __tact (page/resolve.go, page/widgets.go).
 __tact.define('actions', ['dom'], (dom) => {
   'use strict';
   const T = globalThis.__tact;

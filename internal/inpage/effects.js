@@ -7,7 +7,7 @@ __tact.define('effects', [], () => {
   'use strict';
   const T = globalThis.__tact;
   T.lastMutation = performance.now();
-  // Effect tracking for actions (see tab/effect.go): T.muts counts DOM
+  // Effect tracking for actions (see page/effect.go): T.muts counts DOM
   // mutations that are the page reacting, T.owns the input/change/scroll
   // events an action itself causes. A value attribute synced on a field
   // (React does) and edits inside the contenteditable being typed into

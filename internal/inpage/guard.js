@@ -7,7 +7,7 @@
 // the click is stopped too and the click fails; when it hit, later events
 // that wander off (the element removed itself on mousedown) are stopped
 // silently, so no other element ever gets the click. Go side:
-// tab/clickguard.go.
+// page/clickguard.go.
 __tact.define('guard', [], () => {
   'use strict';
   const T = globalThis.__tact;

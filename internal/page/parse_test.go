@@ -1,4 +1,4 @@
-package tab
+package page
 
 import (
 	"fmt"
@@ -47,11 +47,11 @@ func TestGlobMatch(t *testing.T) {
 // A connection dropped in the middle of a navigation is the browser going
 // away (exit 3), not a failed navigation (exit 4).
 func TestBrowserGoneKeepsCause(t *testing.T) {
-	err := errBrowserGone(failure.Wrap(failure.NavigationFailed, fmt.Errorf("write: %w", cdp.ErrClosed), "navigate to %s", "http://x/"))
+	err := BrowserGone(failure.Wrap(failure.NavigationFailed, fmt.Errorf("write: %w", cdp.ErrClosed), "navigate to %s", "http://x/"))
 	if got := failure.ExitCode(err); got != 3 {
 		t.Errorf("exit %d (%v), want 3", got, err)
 	}
-	if got := failure.ExitCode(errBrowserGone(failure.New(failure.NavigationFailed, "dns"))); got != 4 {
+	if got := failure.ExitCode(BrowserGone(failure.New(failure.NavigationFailed, "dns"))); got != 4 {
 		t.Errorf("a plain navigation failure exits %d, want 4", got)
 	}
 }

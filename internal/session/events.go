@@ -1,4 +1,4 @@
-package tab
+package session
 
 import (
 	"context"
@@ -7,12 +7,11 @@ import (
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	proto "github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/network"
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	cdptarget "github.com/chromedp/cdproto/target"
 
 	"github.com/tact-browser/tact/internal/cdp"
+	"github.com/tact-browser/tact/internal/page"
 )
 
 // eventQueue decouples the websocket read loop from event handling: the
@@ -77,7 +76,7 @@ func (m *Manager) browserEvents() *cdp.Handlers[string] {
 		t := m.tabs[string(ev.TargetID)]
 		m.mu.Unlock()
 		if t != nil {
-			t.update(func() { t.crashed = true })
+			t.MarkCrashed()
 		}
 	})
 	cdp.On(h, cdpbrowser.DownloadWillBegin, func(_ string, ev *cdpbrowser.EventDownloadWillBegin) { m.downloadBegins(ev) })
@@ -117,36 +116,50 @@ func (m *Manager) attached(parentSession, sessionID string, ti *cdptarget.Info) 
 	switch {
 	case parentSession == "" && ti.Type == "page":
 		id := string(ti.TargetID)
-		t := newTab(m, id)
-		tg := newTarget(id, "page", sess, t)
-		t.main = tg
-		t.url, t.title = ti.URL, ti.Title
+		t := page.New(m, m.log, id, sess, ti.URL, ti.Title)
 		m.mu.Lock()
-		m.targets[sessionID] = tg
+		m.targets[sessionID] = t.Main()
 		m.tabs[id] = t
 		m.order = append(m.order, id)
 		if ti.OpenerID != "" {
 			if op := m.tabs[string(ti.OpenerID)]; op != nil {
-				op.update(func() { op.opened = append(op.opened, id) })
+				op.Opened(id)
 			}
 		}
 		m.mu.Unlock()
-		go m.setup(tg)
+		go m.setup(t.Main())
 	case parent != nil && ti.Type == "iframe":
-		tg := newTarget(string(ti.TargetID), "iframe", sess, parent.tab)
+		tg := parent.Tab().AttachFrame(string(ti.TargetID), sess)
 		m.mu.Lock()
 		m.targets[sessionID] = tg
 		m.mu.Unlock()
-		parent.tab.addChild(tg)
 		go m.setup(tg)
 	default:
 		// Workers and the like: let them run; tact does not drive them.
 		go func() {
-			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			ctx, cancel := context.WithTimeout(context.Background(), workerRelease)
 			defer cancel()
 			_ = cdp.Run(ctx, sess, runtime.RunIfWaitingForDebugger, proto.Empty{})
 			_ = cdp.Run(ctx, conn.Session(parentSession), cdptarget.DetachFromTarget, cdptarget.DetachFromTargetParams{SessionID: cdptarget.SessionID(sessionID)})
 		}()
+	}
+}
+
+// Bounds of the calls that set up a freshly attached target and release
+// one tact does not drive.
+const (
+	targetSetup   = 15 * time.Second
+	workerRelease = 5 * time.Second
+)
+
+// setup makes a new target usable, then applies the session's emulation
+// to a page.
+func (m *Manager) setup(tg *page.Target) {
+	ctx, cancel := context.WithTimeout(context.Background(), targetSetup)
+	defer cancel()
+	tg.Setup(ctx)
+	if tg.IsPage() {
+		m.applyEmulation(ctx, tg)
 	}
 }
 
@@ -158,58 +171,9 @@ func (m *Manager) detached(sessionID string) {
 	if tg == nil {
 		return
 	}
-	if tg.kind == "page" {
-		m.dropTab(tg.id)
+	if tg.IsPage() {
+		m.dropTab(tg.ID())
 	} else {
-		tg.tab.removeChild(tg.id)
+		tg.Tab().DetachFrame(tg.ID())
 	}
-}
-
-// setup enables what tact listens to on a freshly attached target, installs
-// the in-page library for every future document, then lets it run.
-func (m *Manager) setup(tg *target) {
-	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
-	defer cancel()
-	defer close(tg.ready)
-	s := tg.sess
-	// Issue everything, then resume the target: on a paused target (new
-	// tab or popup) the enables only answer once it runs.
-	pageOn := cdp.Start(ctx, s, page.Enable, page.EnableParams{})
-	runtimeOn := cdp.Start(ctx, s, runtime.Enable, proto.Empty{})
-	rest := []struct {
-		method string
-		reply  <-chan error
-	}{
-		{"Network.enable", cdp.Start(ctx, s, network.Enable, network.EnableParams{MaxTotalBufferSize: new(int64(1 << 20)), MaxResourceBufferSize: new(int64(1 << 19))})},
-		{"Page.addScriptToEvaluateOnNewDocument", cdp.Start(ctx, s, page.AddScriptToEvaluateOnNewDocument,
-			page.AddScriptToEvaluateOnNewDocumentParams{Source: m.library(), WorldName: WorldName, RunImmediately: new(true)})},
-		{"Target.setAutoAttach", cdp.Start(ctx, s, cdptarget.SetAutoAttach, cdptarget.SetAutoAttachParams{AutoAttach: true, WaitForDebuggerOnStart: true,
-			Flatten: new(true), Filter: onlyType("iframe")})},
-	}
-	resumed := cdp.Start(ctx, s, runtime.RunIfWaitingForDebugger, proto.Empty{})
-	for _, c := range []struct {
-		method string
-		reply  <-chan error
-	}{{"Page.enable", pageOn}, {"Runtime.enable", runtimeOn}} {
-		if err := <-c.reply; err != nil {
-			m.log.Debug("setup", "target", tg.id, "call", c.method, "err", err)
-			tg.failed = errBrowserGone(err)
-		}
-	}
-	for _, c := range rest {
-		if err := <-c.reply; err != nil {
-			m.log.Debug("setup", "target", tg.id, "call", c.method, "err", err)
-		}
-	}
-	<-resumed
-	if tg.kind == "page" {
-		m.applyEmulation(ctx, tg)
-	}
-}
-
-// onlyType is an auto-attach filter that takes targets of one type.
-func onlyType(typ string) cdptarget.Filter {
-	f := make(cdptarget.Filter, 1)
-	f[0].Type = typ
-	return f
 }

@@ -1,9 +1,9 @@
-// Package tab owns the browser connection of a session: it launches or
+// Package session owns the browser of one tact session: it launches or
 // attaches to the browser, keeps every page target attached (so dialogs are
-// always answered and state survives between commands), tracks frames,
-// isolated worlds, navigation and network activity, and hands commands a
-// current Tab to work on.
-package tab
+// always answered and state survives between commands), routes browser and
+// target events, keeps the session's saved state (refs, the browser's
+// identity) and hands commands a current page.Tab to work on.
+package session
 
 import (
 	"context"
@@ -21,7 +21,6 @@ import (
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	proto "github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/runtime"
 	cdptarget "github.com/chromedp/cdproto/target"
 
 	"github.com/tact-browser/tact/internal/browser"
@@ -29,11 +28,9 @@ import (
 	"github.com/tact-browser/tact/internal/datadir"
 	"github.com/tact-browser/tact/internal/failure"
 	"github.com/tact-browser/tact/internal/inpage"
+	"github.com/tact-browser/tact/internal/page"
 	"github.com/tact-browser/tact/internal/proc"
 )
-
-// WorldName is the isolated world tact's in-page library lives in.
-const WorldName = "tact"
 
 // Options configure how a Manager gets its browser.
 type Options struct {
@@ -59,18 +56,18 @@ type Manager struct {
 	conn     *cdp.Conn
 	wsURL    string
 	launched bool
-	targets  map[string]*target // by session id
-	tabs     map[string]*Tab    // by target id
-	order    []string           // tab target ids in the order seen
+	targets  map[string]*page.Target // by session id
+	tabs     map[string]*page.Tab    // by target id
+	order    []string                // tab target ids in the order seen
 	current  string
 	state    persisted
-	emul     Emulation
+	emul     page.Emulation
 	notes    []string
-	dialog   DialogPolicy
+	dialog   page.DialogPolicy
 
 	queue     eventQueue
 	browserEv *cdp.Handlers[string]
-	targetEv  *cdp.Handlers[*target]
+	targetEv  *cdp.Handlers[*page.Target]
 	stopCh    chan struct{}
 	trace     func(method string, d time.Duration, err error)
 	// A browser start in progress (launching is closed when it ends)
@@ -86,25 +83,25 @@ type persisted struct {
 	NextRef int `json:"next_ref"`
 	// Browser proves which process is the browser this session launched
 	// (pid, start time, profile): nothing else is ever signalled.
-	Browser  browser.Identity `json:"browser,omitzero"`
-	WS       string           `json:"ws,omitempty"` // only with --port: a later daemon re-attaches
-	Launched bool             `json:"launched,omitempty"`
-	Current  string           `json:"current,omitempty"`
-	URL      string           `json:"url,omitempty"` // the current tab's URL, reopened in a relaunched browser
-	Refs     map[int]refInfo  `json:"refs,omitempty"`
-	Origins  []string         `json:"origins,omitempty"` // visited http(s) origins, for session save
+	Browser  browser.Identity     `json:"browser,omitzero"`
+	WS       string               `json:"ws,omitempty"` // only with --port: a later daemon re-attaches
+	Launched bool                 `json:"launched,omitempty"`
+	Current  string               `json:"current,omitempty"`
+	URL      string               `json:"url,omitempty"` // the current tab's URL, reopened in a relaunched browser
+	Refs     map[int]page.RefInfo `json:"refs,omitempty"`
+	Origins  []string             `json:"origins,omitempty"` // visited http(s) origins, for session save
 }
 
 // readState loads a session's saved state; a missing or corrupt file is
 // an empty state.
 func readState(file string) persisted {
-	p := persisted{NextRef: 1, Refs: map[int]refInfo{}}
+	p := persisted{NextRef: 1, Refs: map[int]page.RefInfo{}}
 	b, err := os.ReadFile(file)
 	if err != nil || json.Unmarshal(b, &p) != nil {
-		return persisted{NextRef: 1, Refs: map[int]refInfo{}}
+		return persisted{NextRef: 1, Refs: map[int]page.RefInfo{}}
 	}
 	if p.Refs == nil {
-		p.Refs = map[int]refInfo{}
+		p.Refs = map[int]page.RefInfo{}
 	}
 	if p.NextRef < 1 {
 		p.NextRef = 1
@@ -124,22 +121,16 @@ func StopSavedBrowser(stateFile string, grace time.Duration) bool {
 	return st.Browser.Stop(grace)
 }
 
-type refInfo struct {
-	Tab   string `json:"tab"`
-	Frame string `json:"frame"`
-	Host  string `json:"host,omitempty"` // target hosting the frame (an OOPIF's id, or the tab's)
-}
-
 // New makes a Manager; it connects lazily on first use.
 func New(o Options) *Manager {
 	if o.Log == nil {
 		o.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	m := &Manager{opts: o, log: o.Log, targets: map[string]*target{}, tabs: map[string]*Tab{}, stopCh: make(chan struct{})}
+	m := &Manager{opts: o, log: o.Log, targets: map[string]*page.Target{}, tabs: map[string]*page.Tab{}, stopCh: make(chan struct{})}
 	m.state = readState(o.StateFile)
-	m.dialog = DialogPolicy{Mode: "accept"}
+	m.dialog = page.DialogPolicy{Mode: "accept"}
 	m.queue.init()
-	m.browserEv, m.targetEv = m.browserEvents(), targetEvents()
+	m.browserEv, m.targetEv = m.browserEvents(), page.Events()
 	go m.processEvents()
 	return m
 }
@@ -290,11 +281,11 @@ func (m *Manager) resetConnection() {
 		m.proc.Kill()
 	}
 	m.conn, m.proc, m.launched = nil, nil, false
-	m.targets = map[string]*target{}
-	m.tabs = map[string]*Tab{}
+	m.targets = map[string]*page.Target{}
+	m.tabs = map[string]*page.Tab{}
 	m.order = nil
 	m.current = ""
-	m.state.Refs = map[int]refInfo{}
+	m.state.Refs = map[int]page.RefInfo{}
 }
 
 func (m *Manager) connect(ctx context.Context) error {
@@ -359,7 +350,7 @@ func (m *Manager) connect(ctx context.Context) error {
 		return failure.New(failure.BrowserUnavailable, "browser: %v", err)
 	}
 	if err := cdp.Run(ctx, conn.Browser(), cdptarget.SetAutoAttach, cdptarget.SetAutoAttachParams{
-		AutoAttach: true, WaitForDebuggerOnStart: true, Flatten: new(true), Filter: onlyType("page"),
+		AutoAttach: true, WaitForDebuggerOnStart: true, Flatten: new(true), Filter: page.OnlyType("page"),
 	}); err != nil {
 		return failure.New(failure.BrowserUnavailable, "browser: %v", err)
 	}
@@ -523,7 +514,7 @@ func (m *Manager) Persist() { m.save() }
 
 // Current returns the tab commands act on, connecting and opening a blank
 // tab when needed.
-func (m *Manager) Current(ctx context.Context) (*Tab, error) {
+func (m *Manager) Current(ctx context.Context) (*page.Tab, error) {
 	if err := m.Ensure(ctx); err != nil {
 		return nil, err
 	}
@@ -544,22 +535,22 @@ func (m *Manager) Current(ctx context.Context) (*Tab, error) {
 				}
 			}
 			if t != nil {
-				m.current = t.id
+				m.current = t.ID()
 			}
 		}
 		m.mu.Unlock()
 		if t != nil {
 			select {
-			case <-t.main.ready:
-				if t.main.failed != nil {
-					m.dropTab(t.id)
+			case <-t.Main().Ready():
+				if t.Main().Failed() != nil {
+					m.dropTab(t.ID())
 					continue
 				}
-				if t.isCrashed() {
+				if t.Crashed() {
 					// Report once, drop the dead tab and carry on in a fresh one.
 					m.note("the tab crashed (" + t.URL() + "); continuing in a new tab")
-					_ = cdp.Run(ctx, m.conn.Browser(), cdptarget.CloseTarget, cdptarget.CloseTargetParams{TargetID: cdptarget.ID(t.id)})
-					m.dropTab(t.id)
+					_ = cdp.Run(ctx, m.conn.Browser(), cdptarget.CloseTarget, cdptarget.CloseTargetParams{TargetID: cdptarget.ID(t.ID())})
+					m.dropTab(t.ID())
 					if _, err := m.NewTab(ctx); err != nil {
 						return nil, err
 					}
@@ -568,7 +559,7 @@ func (m *Manager) Current(ctx context.Context) (*Tab, error) {
 				if fallback {
 					// The tab tact falls back to (the current one closed)
 					// must be the browser's too, or its page stays hidden.
-					_ = cdp.Run(ctx, m.conn.Browser(), cdptarget.ActivateTarget, cdptarget.ActivateTargetParams{TargetID: cdptarget.ID(t.id)})
+					_ = cdp.Run(ctx, m.conn.Browser(), cdptarget.ActivateTarget, cdptarget.ActivateTargetParams{TargetID: cdptarget.ID(t.ID())})
 				}
 				m.catchUpEmulation(ctx, t)
 				return t, nil
@@ -621,15 +612,15 @@ func (m *Manager) createTarget(ctx context.Context, url string) (string, error) 
 }
 
 // waitTab waits until the tab with this target id is attached and ready.
-func (m *Manager) waitTab(ctx context.Context, id string) (*Tab, error) {
+func (m *Manager) waitTab(ctx context.Context, id string) (*page.Tab, error) {
 	for {
 		m.mu.Lock()
 		t := m.tabs[id]
 		m.mu.Unlock()
 		if t != nil {
 			select {
-			case <-t.main.ready:
-				return t, t.main.failed
+			case <-t.Main().Ready():
+				return t, t.Main().Failed()
 			case <-ctx.Done():
 				return nil, failure.New(failure.Timeout, "tab %s did not become ready", id)
 			}
@@ -656,7 +647,7 @@ func (m *Manager) dropTab(id string) {
 		}
 	}
 	for sid, tg := range m.targets {
-		if tg.tab == t {
+		if tg.Tab() == t {
 			delete(m.targets, sid)
 		}
 	}
@@ -697,22 +688,22 @@ func (m *Manager) Tabs(ctx context.Context) ([]TabInfo, error) {
 
 // NextRef reserves ref numbering: the daemon passes the counter into each
 // frame's walk and records what came back.
-func (m *Manager) nextRef() int {
+func (m *Manager) NextRef() int {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return m.state.NextRef
 }
 
-// recordRefs notes where new refs live; it reports whether anything
+// RecordRefs notes where new refs live; it reports whether anything
 // changed (a re-snap of an unchanged document changes nothing and need not
 // be written to disk).
-func (m *Manager) recordRefs(tabID, hostID, frameID string, refs []int, next int) bool {
+func (m *Manager) RecordRefs(tabID, hostID, frameID string, refs []int, next int) bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	changed := false
 	for _, r := range refs {
 		if _, ok := m.state.Refs[r]; !ok {
-			m.state.Refs[r] = refInfo{Tab: tabID, Frame: frameID, Host: hostID}
+			m.state.Refs[r] = page.RefInfo{Tab: tabID, Frame: frameID, Host: hostID}
 			changed = true
 		}
 	}
@@ -723,11 +714,11 @@ func (m *Manager) recordRefs(tabID, hostID, frameID string, refs []int, next int
 	return changed
 }
 
-// forgetRefs drops the refs of a tab whose main document is gone (it
+// ForgetRefs drops the refs of a tab whose main document is gone (it
 // navigated or closed): they can only be stale now, which ResolveRef
 // reports for any issued number it no longer knows. This keeps the map,
 // and the state file written after each snap, to the live documents.
-func (m *Manager) forgetRefs(tabID string) {
+func (m *Manager) ForgetRefs(tabID string) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	for n, ri := range m.state.Refs {
@@ -737,7 +728,8 @@ func (m *Manager) forgetRefs(tabID string) {
 	}
 }
 
-func (m *Manager) refInfo(n int) (refInfo, bool, int) {
+// RefInfo says where ref n lives; next is the first unissued number.
+func (m *Manager) RefInfo(n int) (page.RefInfo, bool, int) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	ri, ok := m.state.Refs[n]
@@ -775,16 +767,8 @@ func running(pid int) bool {
 	return err == nil
 }
 
-// errBrowserGone wraps a CDP transport error as BROWSER_UNAVAILABLE.
-func errBrowserGone(err error) error {
-	if errors.Is(err, cdp.ErrClosed) {
-		return failure.Wrap(failure.BrowserUnavailable, err, "browser connection lost")
-	}
-	return err
-}
-
 // NewTab opens a tab (about:blank or url) and makes it current.
-func (m *Manager) NewTab(ctx context.Context) (*Tab, error) {
+func (m *Manager) NewTab(ctx context.Context) (*page.Tab, error) {
 	if err := m.Ensure(ctx); err != nil {
 		return nil, err
 	}
@@ -796,7 +780,7 @@ func (m *Manager) NewTab(ctx context.Context) (*Tab, error) {
 }
 
 // Switch makes the tab with this id (or unique id prefix) current.
-func (m *Manager) Switch(ctx context.Context, id string) (*Tab, error) {
+func (m *Manager) Switch(ctx context.Context, id string) (*page.Tab, error) {
 	tid, err := m.FindTab(ctx, id)
 	if err != nil {
 		return nil, err
@@ -806,9 +790,9 @@ func (m *Manager) Switch(ctx context.Context, id string) (*Tab, error) {
 		return nil, err
 	}
 	m.mu.Lock()
-	m.current = t.id
+	m.current = t.ID()
 	m.mu.Unlock()
-	_ = cdp.Run(ctx, m.conn.Browser(), cdptarget.ActivateTarget, cdptarget.ActivateTargetParams{TargetID: cdptarget.ID(t.id)})
+	_ = cdp.Run(ctx, m.conn.Browser(), cdptarget.ActivateTarget, cdptarget.ActivateTargetParams{TargetID: cdptarget.ID(t.ID())})
 	m.save()
 	return t, nil
 }
@@ -847,7 +831,7 @@ func (m *Manager) CloseTab(ctx context.Context, id string) error {
 		if err != nil {
 			return err
 		}
-		id = t.id
+		id = t.ID()
 	}
 	// Before closing: the target's destroyed event may drop it first.
 	m.mu.Lock()
@@ -868,7 +852,7 @@ func (m *Manager) CloseTab(ctx context.Context, id string) error {
 
 // Adopt makes a tab opened by the current one (target=_blank,
 // window.open) current, and returns it.
-func (m *Manager) Adopt(ctx context.Context, id string) (*Tab, error) {
+func (m *Manager) Adopt(ctx context.Context, id string) (*page.Tab, error) {
 	t, err := m.waitTab(ctx, id)
 	if err != nil {
 		return nil, err
@@ -886,29 +870,21 @@ func (m *Manager) Adopt(ctx context.Context, id string) (*Tab, error) {
 // (it waited for its own navigation), only later ones.
 func (m *Manager) BeginCommand() {
 	for _, t := range m.allTabs() {
-		t.mu.Lock()
-		t.startNav = t.navSeq
-		t.mu.Unlock()
+		t.BeginCommand()
 	}
 }
 
 // EndCommand: see BeginCommand.
 func (m *Manager) EndCommand(consumed bool) {
 	for _, t := range m.allTabs() {
-		t.mu.Lock()
-		if consumed {
-			t.seenNav = t.navSeq
-		} else {
-			t.seenNav = t.startNav
-		}
-		t.mu.Unlock()
+		t.EndCommand(consumed)
 	}
 }
 
-func (m *Manager) allTabs() []*Tab {
+func (m *Manager) allTabs() []*page.Tab {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	tabs := make([]*Tab, 0, len(m.tabs))
+	tabs := make([]*page.Tab, 0, len(m.tabs))
 	for _, t := range m.tabs {
 		tabs = append(tabs, t)
 	}
@@ -938,5 +914,21 @@ func (m *Manager) Interrupt() {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	_ = cdp.Run(ctx, t.main.sess, runtime.TerminateExecution, proto.Empty{})
+	t.Interrupt(ctx)
+}
+
+// Library is the in-page code installed in every frame's isolated world.
+func (m *Manager) Library() inpage.Library { return m.opts.Library }
+
+// RefsOf lists where a tab's refs live.
+func (m *Manager) RefsOf(tabID string) []page.RefInfo {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var out []page.RefInfo
+	for _, ri := range m.state.Refs {
+		if ri.Tab == tabID {
+			out = append(out, ri)
+		}
+	}
+	return out
 }

@@ -1,4 +1,4 @@
-package tab
+package page
 
 import (
 	"context"
@@ -13,7 +13,7 @@ type ActMark struct {
 }
 
 type effectFrame struct {
-	tg    *target
+	tg    *Target
 	frame string
 }
 

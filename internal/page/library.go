@@ -1,21 +1,15 @@
-package tab
+package page
 
 import (
 	"bytes"
 	"context"
 )
 
-// library is the in-page code for tact's isolated world, stamped with a
-// version so a document holding an older copy gets the new one.
-func (m *Manager) library() string { return m.opts.Library.Source }
-
-func (m *Manager) libVersion() string { return m.opts.Library.Version }
-
 // callLib calls the in-page library function __tact.<name>(element,
 // ...args) and decodes its result into out. A document that lost (or
 // never ran) the current library gets it installed first.
 func (e *Element) callLib(ctx context.Context, name string, out any, args ...any) error {
-	fn := "function (...a) { const T = globalThis.__tact; return T && T.v === " + jsString(e.tab.m.libVersion()) +
+	fn := "function (...a) { const T = globalThis.__tact; return T && T.v === " + jsString(e.tab.host.Library().Version) +
 		" ? T." + name + "(this, ...a) : {__tactMissing: true}; }"
 	for attempt := 0; ; attempt++ {
 		var raw rawJSON

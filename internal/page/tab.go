@@ -1,10 +1,11 @@
-package tab
+package page
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"math"
 	"strings"
 	"sync"
@@ -13,7 +14,7 @@ import (
 	proto "github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/inspector"
 	"github.com/chromedp/cdproto/network"
-	"github.com/chromedp/cdproto/page"
+	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 
 	"github.com/tact-browser/tact/internal/cdp"
@@ -36,12 +37,13 @@ type DialogPolicy struct {
 
 // Tab is one page target and the out-of-process frames inside it.
 type Tab struct {
-	m    *Manager
+	host Host
+	log  *slog.Logger
 	id   string
-	main *target
+	main *Target
 
 	mu         sync.Mutex
-	children   map[string]*target // OOPIF targets by frame id
+	children   map[string]*Target // OOPIF targets by frame id
 	url        string
 	title      string
 	loaderID   string
@@ -57,7 +59,7 @@ type Tab struct {
 	crashed    bool
 	dialogs    []Dialog // since the last Drain
 	open       *Dialog  // the dialog showing in the page (whatever the policy), until it closes
-	openTg     *target  // the target whose session can answer it
+	openTg     *Target  // the target whose session can answer it
 	openAt     time.Time
 	consoleErr int
 	opened     []string
@@ -69,9 +71,30 @@ type Tab struct {
 	downloads  []*Download    // since the last Drain
 }
 
-func newTab(m *Manager, id string) *Tab {
-	return &Tab{m: m, id: id, children: map[string]*target{}, changed: make(chan struct{})}
+// New makes the tab of a page target that was just attached on sess; its
+// main target still has to be set up (Target.Setup).
+func New(host Host, log *slog.Logger, id string, sess *cdp.Session, url, title string) *Tab {
+	t := &Tab{host: host, log: log, id: id, children: map[string]*Target{}, changed: make(chan struct{}), url: url, title: title}
+	t.main = newTarget(id, "page", sess, t)
+	return t
 }
+
+// Main is the tab's page target.
+func (t *Tab) Main() *Target { return t.main }
+
+// AttachFrame adds the out-of-process iframe target that was attached on
+// sess; it still has to be set up.
+func (t *Tab) AttachFrame(id string, sess *cdp.Session) *Target {
+	tg := newTarget(id, "iframe", sess, t)
+	t.addChild(tg)
+	return tg
+}
+
+// MarkCrashed records that the tab's renderer died.
+func (t *Tab) MarkCrashed() { t.update(func() { t.crashed = true }) }
+
+// Opened records a tab this one opened (a popup), for the action's report.
+func (t *Tab) Opened(id string) { t.update(func() { t.opened = append(t.opened, id) }) }
 
 // ID is the tab's target id.
 func (t *Tab) ID() string { return t.id }
@@ -85,22 +108,24 @@ func (t *Tab) update(fn func()) {
 	t.mu.Unlock()
 }
 
-func (t *Tab) addChild(tg *target) { t.update(func() { t.children[tg.id] = tg }) }
-func (t *Tab) removeChild(id string) {
+func (t *Tab) addChild(tg *Target) { t.update(func() { t.children[tg.id] = tg }) }
+
+// DetachFrame drops an out-of-process iframe target that went away.
+func (t *Tab) DetachFrame(id string) {
 	t.update(func() { delete(t.children, id) })
 }
 
-func (t *Tab) child(frameID string) *target {
+func (t *Tab) child(frameID string) *Target {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return t.children[frameID]
 }
 
-// targetEvents are the handlers of a page's or an out-of-process frame's
+// Events are the handlers of a page's or an out-of-process frame's
 // events, one per event, each receiving the target the event came from.
-func targetEvents() *cdp.Handlers[*target] {
-	h := &cdp.Handlers[*target]{}
-	cdp.On(h, runtime.ExecutionContextCreated, func(tg *target, ev *runtime.EventExecutionContextCreated) {
+func Events() *cdp.Handlers[*Target] {
+	h := &cdp.Handlers[*Target]{}
+	cdp.On(h, runtime.ExecutionContextCreated, func(tg *Target, ev *runtime.EventExecutionContextCreated) {
 		c := ev.Context
 		if c == nil {
 			return
@@ -122,35 +147,35 @@ func targetEvents() *cdp.Handlers[*target] {
 		}
 		tg.unique[c.UniqueID] = int64(c.ID)
 	})
-	cdp.On(h, runtime.ExecutionContextDestroyed, func(tg *target, ev *runtime.EventExecutionContextDestroyed) {
+	cdp.On(h, runtime.ExecutionContextDestroyed, func(tg *Target, ev *runtime.EventExecutionContextDestroyed) {
 		tg.dropUnique(ev.ExecutionContextUniqueID)
 	})
-	cdp.On(h, runtime.ExecutionContextsCleared, func(tg *target, _ *runtime.EventExecutionContextsCleared) {
+	cdp.On(h, runtime.ExecutionContextsCleared, func(tg *Target, _ *runtime.EventExecutionContextsCleared) {
 		tg.mu.Lock()
 		tg.worlds, tg.mainCtx, tg.unique = map[string]int64{}, map[string]int64{}, map[string]int64{}
 		tg.mu.Unlock()
 	})
-	cdp.On(h, inspector.TargetCrashed, func(tg *target, _ *inspector.EventTargetCrashed) {
+	cdp.On(h, inspector.TargetCrashed, func(tg *Target, _ *inspector.EventTargetCrashed) {
 		if tg.kind == "page" {
 			tg.tab.update(func() { tg.tab.crashed = true })
 		}
 	})
-	cdp.On(h, runtime.ExceptionThrown, func(tg *target, _ *runtime.EventExceptionThrown) {
+	cdp.On(h, runtime.ExceptionThrown, func(tg *Target, _ *runtime.EventExceptionThrown) {
 		tg.tab.update(func() { tg.tab.consoleErr++ })
 	})
-	cdp.On(h, runtime.ConsoleAPICalled, func(tg *target, ev *runtime.EventConsoleAPICalled) {
+	cdp.On(h, runtime.ConsoleAPICalled, func(tg *Target, ev *runtime.EventConsoleAPICalled) {
 		if ev.Type == runtime.ConsoleAPICalledTypeError {
 			tg.tab.update(func() { tg.tab.consoleErr++ })
 		}
 	})
-	cdp.On(h, page.FrameNavigated, func(tg *target, ev *page.EventFrameNavigated) {
+	cdp.On(h, cdppage.FrameNavigated, func(tg *Target, ev *cdppage.EventFrameNavigated) {
 		if ev.Frame == nil {
 			return
 		}
 		t, f := tg.tab, ev.Frame
-		t.m.visited(f.URL)
+		t.host.Visited(f.URL)
 		if tg.kind == "page" && f.ParentID == "" {
-			t.m.forgetRefs(t.id)
+			t.host.ForgetRefs(t.id)
 			t.update(func() {
 				t.headings = nil
 				t.url, t.loaderID = f.URL, string(f.LoaderID)
@@ -159,41 +184,41 @@ func targetEvents() *cdp.Handlers[*target] {
 			})
 		}
 	})
-	cdp.On(h, page.NavigatedWithinDocument, func(tg *target, ev *page.EventNavigatedWithinDocument) {
+	cdp.On(h, cdppage.NavigatedWithinDocument, func(tg *Target, ev *cdppage.EventNavigatedWithinDocument) {
 		if t := tg.tab; tg.kind == "page" && string(ev.FrameID) == t.id {
 			t.update(func() { t.url = ev.URL; t.activity++ })
 		}
 	})
-	cdp.On(h, page.FrameStartedLoading, func(tg *target, ev *page.EventFrameStartedLoading) {
+	cdp.On(h, cdppage.FrameStartedLoading, func(tg *Target, ev *cdppage.EventFrameStartedLoading) {
 		if t := tg.tab; tg.kind == "page" && string(ev.FrameID) == t.id {
 			t.update(func() { t.loading = true; t.activity++ })
 		}
 	})
-	cdp.On(h, page.DomContentEventFired, func(tg *target, _ *page.EventDomContentEventFired) {
+	cdp.On(h, cdppage.DomContentEventFired, func(tg *Target, _ *cdppage.EventDomContentEventFired) {
 		if t := tg.tab; tg.kind == "page" {
 			t.update(func() { t.dclSeq++; t.domReady, t.domReadyAt = true, time.Now() })
 		}
 	})
-	cdp.On(h, page.LoadEventFired, func(tg *target, _ *page.EventLoadEventFired) {
+	cdp.On(h, cdppage.LoadEventFired, func(tg *Target, _ *cdppage.EventLoadEventFired) {
 		if t := tg.tab; tg.kind == "page" {
 			t.update(func() { t.loadSeq++; t.loading = false })
 		}
 	})
-	cdp.On(h, page.FrameStoppedLoading, func(tg *target, ev *page.EventFrameStoppedLoading) {
+	cdp.On(h, cdppage.FrameStoppedLoading, func(tg *Target, ev *cdppage.EventFrameStoppedLoading) {
 		if t := tg.tab; tg.kind == "page" && string(ev.FrameID) == t.id {
 			t.update(func() { t.loading = false; t.stopSeq++ })
 		}
 	})
-	cdp.On(h, page.JavascriptDialogOpening, func(tg *target, ev *page.EventJavascriptDialogOpening) {
+	cdp.On(h, cdppage.JavascriptDialogOpening, func(tg *Target, ev *cdppage.EventJavascriptDialogOpening) {
 		tg.tab.dialogOpened(tg, string(ev.Type), ev.Message)
 	})
-	cdp.On(h, page.WindowOpen, func(tg *target, _ *page.EventWindowOpen) {
+	cdp.On(h, cdppage.WindowOpen, func(tg *Target, _ *cdppage.EventWindowOpen) {
 		tg.tab.update(func() { tg.tab.popups++; tg.tab.activity++ })
 	})
-	cdp.On(h, page.JavascriptDialogClosed, func(tg *target, _ *page.EventJavascriptDialogClosed) {
+	cdp.On(h, cdppage.JavascriptDialogClosed, func(tg *Target, _ *cdppage.EventJavascriptDialogClosed) {
 		tg.tab.update(func() { tg.tab.open, tg.tab.openTg = nil, nil })
 	})
-	cdp.On(h, network.RequestWillBeSent, func(tg *target, ev *network.EventRequestWillBeSent) {
+	cdp.On(h, network.RequestWillBeSent, func(tg *Target, ev *network.EventRequestWillBeSent) {
 		if ev.Request == nil || strings.HasPrefix(ev.Request.URL, "data:") {
 			return
 		}
@@ -202,13 +227,13 @@ func targetEvents() *cdp.Handlers[*target] {
 		tg.mu.Unlock()
 		tg.tab.update(func() { tg.tab.activity++ })
 	})
-	cdp.On(h, network.LoadingFinished, func(tg *target, ev *network.EventLoadingFinished) {
+	cdp.On(h, network.LoadingFinished, func(tg *Target, ev *network.EventLoadingFinished) {
 		tg.requestDone(string(ev.RequestID))
 	})
-	cdp.On(h, network.LoadingFailed, func(tg *target, ev *network.EventLoadingFailed) {
+	cdp.On(h, network.LoadingFailed, func(tg *Target, ev *network.EventLoadingFailed) {
 		tg.requestDone(string(ev.RequestID))
 	})
-	cdp.On(h, network.WebSocketCreated, func(tg *target, ev *network.EventWebSocketCreated) {
+	cdp.On(h, network.WebSocketCreated, func(tg *Target, ev *network.EventWebSocketCreated) {
 		tg.requestDone(string(ev.RequestID))
 	})
 	return h
@@ -292,12 +317,12 @@ func (t *Tab) Navigate(ctx context.Context, url string) error {
 		return err
 	}
 	before := t.state()
-	res, err := cdp.Call(ctx, t.main.sess, page.Navigate, page.NavigateParams{URL: url})
+	res, err := cdp.Call(ctx, t.main.sess, cdppage.Navigate, cdppage.NavigateParams{URL: url})
 	if err != nil {
 		if ctx.Err() != nil {
 			return failure.New(failure.Timeout, "navigation to %s did not finish within --timeout", url)
 		}
-		return errBrowserGone(failure.Wrap(failure.NavigationFailed, err, "navigate to %s", url))
+		return BrowserGone(failure.Wrap(failure.NavigationFailed, err, "navigate to %s", url))
 	}
 	if res.ErrorText != "" {
 		return failure.New(failure.NavigationFailed, "%s: %s", url, res.ErrorText)
@@ -456,8 +481,8 @@ var errContextGone = errors.New("execution context gone")
 
 // evalIn evaluates expr (awaiting promises, by value) in tact's world of a
 // frame hosted by target tg, installing the library on first use.
-func (t *Tab) evalIn(ctx context.Context, tg *target, frameID, expr string, out any) error {
-	v := t.m.libVersion()
+func (t *Tab) evalIn(ctx context.Context, tg *Target, frameID, expr string, out any) error {
+	v := t.host.Library().Version
 	wrapped := "(globalThis.__tact && globalThis.__tact.v === " + jsString(v) + ") ? (" + expr + ") : ({__tactMissing: true})"
 	for attempt := 0; attempt < 4; attempt++ {
 		id, err := t.worldFor(ctx, tg, frameID)
@@ -473,7 +498,7 @@ func (t *Tab) evalIn(ctx context.Context, tg *target, frameID, expr string, out 
 			return err
 		}
 		if strings.HasPrefix(string(raw), `{"__tactMissing"`) {
-			if _, err := evaluate(ctx, tg.sess, id, t.m.library(), true); err != nil && !errors.Is(err, errContextGone) {
+			if _, err := evaluate(ctx, tg.sess, id, t.host.Library().Source, true); err != nil && !errors.Is(err, errContextGone) {
 				return err
 			}
 			continue
@@ -489,16 +514,16 @@ func (t *Tab) evalIn(ctx context.Context, tg *target, frameID, expr string, out 
 	return failure.New(failure.Internal, "could not run tact's page library in frame %s (the page keeps navigating?)", frameID)
 }
 
-func (t *Tab) worldFor(ctx context.Context, tg *target, frameID string) (int64, error) {
+func (t *Tab) worldFor(ctx context.Context, tg *Target, frameID string) (int64, error) {
 	if id := tg.world(frameID); id != 0 {
 		return id, nil
 	}
-	res, err := cdp.Call(ctx, tg.sess, page.CreateIsolatedWorld, page.CreateIsolatedWorldParams{FrameID: proto.FrameID(frameID), WorldName: WorldName})
+	res, err := cdp.Call(ctx, tg.sess, cdppage.CreateIsolatedWorld, cdppage.CreateIsolatedWorldParams{FrameID: proto.FrameID(frameID), WorldName: WorldName})
 	if err != nil {
 		if ctx.Err() != nil {
 			return 0, failure.New(failure.Timeout, "page did not respond within --timeout (busy script?)")
 		}
-		return 0, errBrowserGone(failure.Wrap(failure.Internal, err, "isolated world"))
+		return 0, BrowserGone(failure.Wrap(failure.Internal, err, "isolated world"))
 	}
 	tg.setWorld(frameID, int64(res.ExecutionContextID))
 	return int64(res.ExecutionContextID), nil
@@ -515,7 +540,7 @@ func evaluate(ctx context.Context, s *cdp.Session, contextID int64, expr string,
 		if ctx.Err() != nil {
 			return nil, failure.New(failure.Timeout, "page did not respond within --timeout (busy script or hung page)")
 		}
-		return nil, errBrowserGone(err)
+		return nil, BrowserGone(err)
 	}
 	return resultValue(res.Result, res.ExceptionDetails)
 }
@@ -592,7 +617,34 @@ func (t *Tab) SwapLastPage(p *snapshot.Page) *snapshot.Page {
 	return prev
 }
 
-func (t *Tab) isCrashed() bool {
+// BeginCommand notes the navigations before a command (or a batch or
+// replay step) starts; see EndCommand.
+func (t *Tab) BeginCommand() {
+	t.mu.Lock()
+	t.startNav = t.navSeq
+	t.mu.Unlock()
+}
+
+// EndCommand sets what the next `wait navigation` waits past: the
+// navigations since the command started, or, when it consumed them (it
+// waited for its own navigation), only later ones.
+func (t *Tab) EndCommand(consumed bool) {
+	t.mu.Lock()
+	if consumed {
+		t.seenNav = t.navSeq
+	} else {
+		t.seenNav = t.startNav
+	}
+	t.mu.Unlock()
+}
+
+// Interrupt stops the script that keeps the page busy (an endless loop).
+func (t *Tab) Interrupt(ctx context.Context) {
+	_ = cdp.Run(ctx, t.main.sess, runtime.TerminateExecution, proto.Empty{})
+}
+
+// Crashed reports whether the tab's renderer died.
+func (t *Tab) Crashed() bool {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return t.crashed

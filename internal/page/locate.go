@@ -1,4 +1,4 @@
-package tab
+package page
 
 import (
 	"context"
@@ -65,7 +65,7 @@ func (t *Tab) locateOnce(ctx context.Context, steps []locator.Step) (*Element, l
 }
 
 // locateFrom is locateOnce starting in the document of frame (hosted by host).
-func (t *Tab) locateFrom(ctx context.Context, host *target, frame string, steps []locator.Step) (*Element, locateResult, error) {
+func (t *Tab) locateFrom(ctx context.Context, host *Target, frame string, steps []locator.Step) (*Element, locateResult, error) {
 	for depth := 0; ; depth++ {
 		var r locateResult
 		if err := t.evalIn(ctx, host, frame, "__tact.locate("+mustJSON(steps)+")", &r); err != nil {
@@ -111,7 +111,7 @@ func (e *Element) refIn(ctx context.Context) (int, bool) {
 	if e.callLib(ctx, "refFor", &n) != nil || n <= 0 {
 		return 0, false
 	}
-	if ri, ok, _ := e.tab.m.refInfo(n); !ok || ri.Tab != e.tab.id {
+	if ri, ok, _ := e.tab.host.RefInfo(n); !ok || ri.Tab != e.tab.id {
 		return 0, false
 	}
 	return n, true
@@ -249,7 +249,7 @@ func (t *Tab) PageLocators(ctx context.Context, p *snapshot.Page, box bool, html
 			if err != nil {
 				continue
 			}
-			ri, ok, _ := t.m.refInfo(n)
+			ri, ok, _ := t.host.RefInfo(n)
 			if !ok || ri.Tab != t.id {
 				continue
 			}
@@ -299,7 +299,7 @@ func (t *Tab) PageLocators(ctx context.Context, p *snapshot.Page, box bool, html
 
 // framePath returns a locator for each iframe between the main frame and
 // frameID, outermost first (nil for the main frame). cache is by frame id.
-func (t *Tab) framePath(ctx context.Context, tg *target, frameID string, cache map[string][]string) ([]string, error) {
+func (t *Tab) framePath(ctx context.Context, tg *Target, frameID string, cache map[string][]string) ([]string, error) {
 	if frameID == t.id {
 		return nil, nil
 	}

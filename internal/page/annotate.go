@@ -1,4 +1,4 @@
-package tab
+package page
 
 import (
 	"context"
@@ -11,12 +11,8 @@ func (t *Tab) Annotate(ctx context.Context, on bool) (int, error) {
 	if on {
 		arg = "true"
 	}
-	frames := map[[2]string]*target{{t.main.id, t.id}: t.main}
-	t.m.mu.Lock()
-	for _, ri := range t.m.state.Refs {
-		if ri.Tab != t.id {
-			continue
-		}
+	frames := map[[2]string]*Target{{t.main.id, t.id}: t.main}
+	for _, ri := range t.host.RefsOf(t.id) {
 		host := t.main
 		if ri.Host != "" && ri.Host != t.id {
 			if c := t.child(ri.Host); c != nil {
@@ -27,7 +23,6 @@ func (t *Tab) Annotate(ctx context.Context, on bool) (int, error) {
 		}
 		frames[[2]string{host.id, ri.Frame}] = host
 	}
-	t.m.mu.Unlock()
 	drawn := 0
 	for k, tg := range frames {
 		var n int

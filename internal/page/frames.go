@@ -1,4 +1,4 @@
-package tab
+package page
 
 import (
 	"context"
@@ -14,7 +14,7 @@ import (
 // frameRef is a child frame: its id and the target whose session runs it
 // (the parent's, or its own when it is out of process).
 type frameRef struct {
-	host  *target
+	host  *Target
 	frame string
 }
 
@@ -22,7 +22,7 @@ type frameRef struct {
 // elements, like snap finds them. The frame tree alone misses some: a
 // sandboxed srcdoc frame can run out of process and is absent from the
 // parent's Page.getFrameTree.
-func (t *Tab) childFrames(ctx context.Context, host *target, frameID string, limit int) []frameRef {
+func (t *Tab) childFrames(ctx context.Context, host *Target, frameID string, limit int) []frameRef {
 	var out []frameRef
 	for i := 0; i < limit && ctx.Err() == nil; i++ {
 		el, err := t.objectIn(ctx, host, frameID, fmt.Sprintf("__tact.shownFrame(%d)", i))
@@ -51,8 +51,8 @@ func (t *Tab) locateInFrames(ctx context.Context, steps []locator.Step) (*Elemen
 	var found *Element
 	var total locateResult
 	frames := 0
-	var walk func(host *target, frame string, depth int)
-	walk = func(host *target, frame string, depth int) {
+	var walk func(host *Target, frame string, depth int)
+	walk = func(host *Target, frame string, depth int) {
 		if depth >= maxFrameDepth {
 			return
 		}
@@ -84,7 +84,7 @@ func (t *Tab) locateInFrames(ctx context.Context, steps []locator.Step) (*Elemen
 
 // contentFrame is the frame id of the document an iframe element (a remote
 // object in tg) shows.
-func contentFrame(ctx context.Context, tg *target, obj runtime.RemoteObjectID) (string, error) {
+func contentFrame(ctx context.Context, tg *Target, obj runtime.RemoteObjectID) (string, error) {
 	res, err := cdp.Call(ctx, tg.sess, dom.DescribeNode, dom.DescribeNodeParams{ObjectID: obj})
 	if err != nil {
 		return "", err

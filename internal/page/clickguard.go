@@ -1,4 +1,4 @@
-package tab
+package page
 
 import (
 	"context"

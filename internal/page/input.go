@@ -1,4 +1,4 @@
-package tab
+package page
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 	proto "github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/dom"
 	"github.com/chromedp/cdproto/input"
-	"github.com/chromedp/cdproto/page"
+	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 
 	"github.com/tact-browser/tact/internal/cdp"
@@ -58,7 +58,7 @@ func (e *Element) ClickPoint(ctx context.Context, checkEnabled bool) (x, y float
 
 // frameOffset is the top-left of a frame's viewport in the tab's viewport:
 // the sum of the content-box origins of the iframe elements on the way up.
-func (t *Tab) frameOffset(ctx context.Context, tg *target, frameID string) (float64, float64, error) {
+func (t *Tab) frameOffset(ctx context.Context, tg *Target, frameID string) (float64, float64, error) {
 	var ox, oy float64
 	for depth := 0; frameID != t.id && depth < maxFrameDepth; depth++ {
 		parentHost, parentFrame, err := t.parentOf(ctx, tg, frameID)
@@ -83,7 +83,7 @@ func (t *Tab) frameOffset(ctx context.Context, tg *target, frameID string) (floa
 
 // frameOwner returns the iframe element (in its parent frame, hosted by
 // parent) that holds frameID.
-func (t *Tab) frameOwner(ctx context.Context, parent *target, parentFrame, frameID string) (*Element, error) {
+func (t *Tab) frameOwner(ctx context.Context, parent *Target, parentFrame, frameID string) (*Element, error) {
 	owner, err := cdp.Call(ctx, parent.sess, dom.GetFrameOwner, dom.GetFrameOwnerParams{FrameID: proto.FrameID(frameID)})
 	if err != nil {
 		return nil, failure.New(failure.StaleRef, "frame %s is gone: %v", frameID, err)
@@ -100,10 +100,10 @@ func (t *Tab) frameOwner(ctx context.Context, parent *target, parentFrame, frame
 }
 
 // parentOf finds the parent frame of frameID and the target hosting it.
-func (t *Tab) parentOf(ctx context.Context, tg *target, frameID string) (*target, string, error) {
-	find := func(n *page.FrameTree) (string, bool) {
-		var rec func(n *page.FrameTree, parent string) (string, bool)
-		rec = func(n *page.FrameTree, parent string) (string, bool) {
+func (t *Tab) parentOf(ctx context.Context, tg *Target, frameID string) (*Target, string, error) {
+	find := func(n *cdppage.FrameTree) (string, bool) {
+		var rec func(n *cdppage.FrameTree, parent string) (string, bool)
+		rec = func(n *cdppage.FrameTree, parent string) (string, bool) {
 			if n == nil || n.Frame == nil {
 				return "", false
 			}
@@ -122,13 +122,13 @@ func (t *Tab) parentOf(ctx context.Context, tg *target, frameID string) (*target
 		}
 		return rec(n, "")
 	}
-	tree, err := cdp.Call(ctx, tg.sess, page.GetFrameTree, proto.Empty{})
+	tree, err := cdp.Call(ctx, tg.sess, cdppage.GetFrameTree, proto.Empty{})
 	if err != nil {
-		return nil, "", errBrowserGone(err)
+		return nil, "", BrowserGone(err)
 	}
 	parent, ok := find(tree.FrameTree)
 	if !ok && tg != t.main {
-		if tree, err := cdp.Call(ctx, t.main.sess, page.GetFrameTree, proto.Empty{}); err == nil {
+		if tree, err := cdp.Call(ctx, t.main.sess, cdppage.GetFrameTree, proto.Empty{}); err == nil {
 			parent, ok = find(tree.FrameTree)
 		}
 	}
@@ -204,7 +204,7 @@ func inputErr(ctx context.Context, err error) error {
 	if ctx.Err() != nil {
 		return failure.New(failure.Timeout, "input was not processed within --timeout (page busy?)")
 	}
-	return errBrowserGone(err)
+	return BrowserGone(err)
 }
 
 // InsertText types text as one input event (like an IME commit): fast and

@@ -1,4 +1,4 @@
-package tab
+package page
 
 import (
 	"context"
@@ -8,7 +8,7 @@ import (
 	"time"
 
 	proto "github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/page"
+	cdppage "github.com/chromedp/cdproto/page"
 
 	"github.com/tact-browser/tact/internal/cdp"
 	"github.com/tact-browser/tact/internal/failure"
@@ -41,8 +41,8 @@ func (t *Tab) History(ctx context.Context, delta int) error {
 		return err
 	}
 	before := t.state()
-	if err := cdp.Run(ctx, t.main.sess, page.NavigateToHistoryEntry, page.NavigateToHistoryEntryParams{EntryID: id}); err != nil {
-		return errBrowserGone(err)
+	if err := cdp.Run(ctx, t.main.sess, cdppage.NavigateToHistoryEntry, cdppage.NavigateToHistoryEntryParams{EntryID: id}); err != nil {
+		return BrowserGone(err)
 	}
 	return t.afterNav(ctx, before)
 }
@@ -57,9 +57,9 @@ func (t *Tab) historyEntry(ctx context.Context, delta int) (id int64, url string
 	if err := t.checkUsable(); err != nil {
 		return 0, "", err
 	}
-	h, err := cdp.Call(ctx, t.main.sess, page.GetNavigationHistory, proto.Empty{})
+	h, err := cdp.Call(ctx, t.main.sess, cdppage.GetNavigationHistory, proto.Empty{})
 	if err != nil {
-		return 0, "", errBrowserGone(err)
+		return 0, "", BrowserGone(err)
 	}
 	i := int(h.CurrentIndex) + delta
 	if i < 0 || i >= len(h.Entries) {
@@ -77,8 +77,8 @@ func (t *Tab) Reload(ctx context.Context) error {
 		return err
 	}
 	before := t.state()
-	if err := cdp.Run(ctx, t.main.sess, page.Reload, page.ReloadParams{}); err != nil {
-		return errBrowserGone(err)
+	if err := cdp.Run(ctx, t.main.sess, cdppage.Reload, cdppage.ReloadParams{}); err != nil {
+		return BrowserGone(err)
 	}
 	return t.afterNav(ctx, before)
 }
@@ -136,21 +136,21 @@ func (t *Tab) Screenshot(ctx context.Context, full bool, clip *Rect) ([]byte, er
 	if err := t.checkUsable(); err != nil {
 		return nil, err
 	}
-	p := page.CaptureScreenshotParams{Format: page.CaptureScreenshotFormatPng, CaptureBeyondViewport: new(full)}
+	p := cdppage.CaptureScreenshotParams{Format: cdppage.CaptureScreenshotFormatPng, CaptureBeyondViewport: new(full)}
 	if clip != nil {
-		p.Clip = &page.Viewport{X: clip.X, Y: clip.Y, Width: clip.W, Height: clip.H, Scale: 1}
+		p.Clip = &cdppage.Viewport{X: clip.X, Y: clip.Y, Width: clip.W, Height: clip.H, Scale: 1}
 		p.CaptureBeyondViewport = new(true)
 	} else if full {
-		if lm, err := cdp.Call(ctx, t.main.sess, page.GetLayoutMetrics, proto.Empty{}); err == nil && lm.CSSContentSize != nil {
-			p.Clip = &page.Viewport{Width: lm.CSSContentSize.Width, Height: lm.CSSContentSize.Height, Scale: 1}
+		if lm, err := cdp.Call(ctx, t.main.sess, cdppage.GetLayoutMetrics, proto.Empty{}); err == nil && lm.CSSContentSize != nil {
+			p.Clip = &cdppage.Viewport{Width: lm.CSSContentSize.Width, Height: lm.CSSContentSize.Height, Scale: 1}
 		}
 	}
-	res, err := cdp.Call(ctx, t.main.sess, page.CaptureScreenshot, p)
+	res, err := cdp.Call(ctx, t.main.sess, cdppage.CaptureScreenshot, p)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, failure.New(failure.Timeout, "screenshot did not finish within --timeout")
 		}
-		return nil, errBrowserGone(err)
+		return nil, BrowserGone(err)
 	}
 	return res.Data, nil
 }

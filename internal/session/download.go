@@ -1,4 +1,4 @@
-package tab
+package session
 
 import (
 	"context"
@@ -6,23 +6,13 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 	"unicode"
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 
 	"github.com/tact-browser/tact/internal/cdp"
+	"github.com/tact-browser/tact/internal/page"
 )
-
-// Download is a file the page made the browser save.
-type Download struct {
-	Path  string `json:"path"`
-	Bytes int64  `json:"bytes"`
-	URL   string `json:"url"`
-	State string `json:"state"` // completed, canceled, inProgress
-	guid  string
-	name  string
-}
 
 // enableDownloads makes the browser save downloads under the session's
 // downloads dir, named by guid until tact renames them to a safe name.
@@ -42,13 +32,9 @@ func (m *Manager) enableDownloads(ctx context.Context, conn *cdp.Conn) {
 }
 
 func (m *Manager) downloadBegins(ev *cdpbrowser.EventDownloadWillBegin) {
-	t := m.tabOfFrame(string(ev.FrameID))
-	if t == nil {
-		return
+	if t := m.tabOfFrame(string(ev.FrameID)); t != nil {
+		t.DownloadBegins(ev.URL, ev.GUID, ev.SuggestedFilename)
 	}
-	d := &Download{URL: ev.URL, State: "inProgress", guid: ev.GUID, name: ev.SuggestedFilename}
-	// The navigation that produced it is over: no document will load.
-	t.update(func() { t.downloads = append(t.downloads, d); t.loading = false; t.stopSeq++ })
 }
 
 func (m *Manager) downloadProgress(ev *cdpbrowser.EventDownloadProgress) {
@@ -56,29 +42,19 @@ func (m *Manager) downloadProgress(ev *cdpbrowser.EventDownloadProgress) {
 		return
 	}
 	m.mu.Lock()
-	tabs := make([]*Tab, 0, len(m.tabs))
+	tabs := make([]*page.Tab, 0, len(m.tabs))
 	for _, t := range m.tabs {
 		tabs = append(tabs, t)
 	}
 	m.mu.Unlock()
 	for _, t := range tabs {
-		t.update(func() {
-			for _, d := range t.downloads {
-				if d.guid != ev.GUID {
-					continue
-				}
-				d.State, d.Bytes = string(ev.State), int64(ev.ReceivedBytes)
-				if ev.State == cdpbrowser.DownloadProgressStateCompleted {
-					d.Path = m.placeDownload(d.guid, d.name)
-				}
-			}
-		})
+		t.DownloadEnded(ev.GUID, string(ev.State), int64(ev.ReceivedBytes), m.placeDownload)
 	}
 }
 
 // tabOfFrame finds the tab a frame belongs to (its main frame id is the
 // tab's target id); unknown frames count for the current tab.
-func (m *Manager) tabOfFrame(frameID string) *Tab {
+func (m *Manager) tabOfFrame(frameID string) *page.Tab {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if t := m.tabs[frameID]; t != nil {
@@ -131,17 +107,4 @@ func SanitizeFilename(s string) string {
 		out = out[:120-len(ext)] + ext
 	}
 	return out
-}
-
-// AwaitDownloads waits for downloads started during an action to finish
-// (bounded by ctx), so the action can report where they were saved.
-func (t *Tab) AwaitDownloads(ctx context.Context, limit time.Duration) {
-	t.waitWhile(ctx, limit, func() bool {
-		for _, d := range t.downloads {
-			if d.State == "inProgress" {
-				return true
-			}
-		}
-		return false
-	})
 }

@@ -1,4 +1,4 @@
-package tab
+package page
 
 import (
 	"context"
@@ -52,7 +52,7 @@ func (t *Tab) Snapshot(ctx context.Context, focus string) (*snapshot.Page, error
 		res.URL = t.URL()
 	}
 	if changed {
-		t.m.save()
+		t.host.Persist()
 	}
 	p := snapshot.Build(res.URL, res.Title, items)
 	p.Loading = t.StillLoading()
@@ -80,10 +80,10 @@ func (t *Tab) FocusElement(ctx context.Context, focus string) (*Element, error) 
 	return t.resolveLocator(ctx, loc)
 }
 
-func (t *Tab) walkFrame(ctx context.Context, tg *target, frameID string, focus snapFocus, framePath string, depth int, frames *int, top *snapshot.Result, changed *bool) ([]snapshot.Item, error) {
+func (t *Tab) walkFrame(ctx context.Context, tg *Target, frameID string, focus snapFocus, framePath string, depth int, frames *int, top *snapshot.Result, changed *bool) ([]snapshot.Item, error) {
 	*frames++
 	var r snapshot.Result
-	opts := map[string]any{"nextRef": t.m.nextRef()}
+	opts := map[string]any{"nextRef": t.host.NextRef()}
 	if focus.css != "" {
 		opts["focus"] = focus.css
 	}
@@ -120,7 +120,7 @@ func (t *Tab) walkFrame(ctx context.Context, tg *target, frameID string, focus s
 		}
 	}
 	t.mu.Unlock()
-	if t.m.recordRefs(t.id, tg.id, frameID, refs, r.NextRef) {
+	if t.host.RecordRefs(t.id, tg.id, frameID, refs, r.NextRef) {
 		*changed = true
 	}
 	out := make([]snapshot.Item, 0, len(r.Items))
@@ -163,7 +163,7 @@ func (t *Tab) walkFrame(ctx context.Context, tg *target, frameID string, focus s
 
 // frameOf returns the frame id of the iframe element the walker stored at
 // __tact.frames[index] in frame frameID.
-func (t *Tab) frameOf(ctx context.Context, tg *target, frameID string, index int) (string, error) {
+func (t *Tab) frameOf(ctx context.Context, tg *Target, frameID string, index int) (string, error) {
 	id, err := t.worldFor(ctx, tg, frameID)
 	if err != nil {
 		return "", err

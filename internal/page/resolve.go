@@ -1,4 +1,4 @@
-package tab
+package page
 
 import (
 	"context"
@@ -118,7 +118,7 @@ func (e *Element) SetFiles(ctx context.Context, paths []string) error {
 		return failure.New(failure.NotInteractable, "%s is not a file input", e.Label())
 	}
 	if err := cdp.Run(ctx, e.tg.sess, dom.SetFileInputFiles, dom.SetFileInputFilesParams{Files: paths, ObjectID: e.ObjectID}); err != nil {
-		return errBrowserGone(err)
+		return BrowserGone(err)
 	}
 	return nil
 }

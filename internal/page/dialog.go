@@ -1,4 +1,4 @@
-package tab
+package page
 
 import (
 	"context"
@@ -7,7 +7,7 @@ import (
 	"time"
 
 	proto "github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/page"
+	cdppage "github.com/chromedp/cdproto/page"
 
 	"github.com/tact-browser/tact/internal/cdp"
 	"github.com/tact-browser/tact/internal/failure"
@@ -22,8 +22,8 @@ const answerGrace = 2 * time.Second
 // session's policy right away, from this long-lived session that has Page
 // enabled (only it can answer). The record lasts until the page reports it
 // closed, so tact's idea of the page never drifts from the page's.
-func (t *Tab) dialogOpened(tg *target, typ, msg string) {
-	pol := t.m.dialogPolicy()
+func (t *Tab) dialogOpened(tg *Target, typ, msg string) {
+	pol := t.host.DialogPolicy()
 	d := Dialog{Type: typ, Message: msg, Action: "open"}
 	accept, text := true, ""
 	switch {
@@ -50,8 +50,8 @@ func (t *Tab) dialogOpened(tg *target, typ, msg string) {
 	}()
 }
 
-func handleDialog(ctx context.Context, tg *target, accept bool, text string) error {
-	return cdp.Run(ctx, tg.sess, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: accept, PromptText: text})
+func handleDialog(ctx context.Context, tg *Target, accept bool, text string) error {
+	return cdp.Run(ctx, tg.sess, cdppage.HandleJavaScriptDialog, cdppage.HandleJavaScriptDialogParams{Accept: accept, PromptText: text})
 }
 
 // openDialog is the dialog that freezes the page, if any: one left open,
@@ -108,7 +108,7 @@ func (t *Tab) AnswerDialog(ctx context.Context, accept bool, text string) (*Dial
 		if ctx.Err() != nil {
 			return nil, failure.New(failure.Timeout, "the page did not take the answer within --timeout")
 		}
-		return nil, errBrowserGone(err)
+		return nil, BrowserGone(err)
 	}
 	t.update(func() { t.open, t.openTg = nil, nil })
 	if d.Type == "" {
@@ -122,9 +122,9 @@ func (t *Tab) AnswerDialog(ctx context.Context, accept bool, text string) (*Dial
 	return &d, nil
 }
 
-// answerOpen answers the dialog a tab left open, by a policy that now
+// AnswerOpen answers the dialog a tab left open, by a policy that now
 // answers dialogs (the user switched from --dialog leave).
-func (t *Tab) answerOpen(ctx context.Context, pol DialogPolicy) {
+func (t *Tab) AnswerOpen(ctx context.Context, pol DialogPolicy) {
 	if d := t.OpenDialog(); d == nil {
 		return
 	}

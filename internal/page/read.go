@@ -1,4 +1,4 @@
-package tab
+package page
 
 import (
 	"context"
@@ -56,8 +56,8 @@ func (t *Tab) Read(ctx context.Context, focus string, links bool) (*read.Result,
 // readFrames appends the text of visible child frames, depth first.
 func (t *Tab) readFrames(ctx context.Context, sb *strings.Builder, links bool) {
 	n := 0
-	var walk func(host *target, frame string, depth int)
-	walk = func(host *target, frame string, depth int) {
+	var walk func(host *Target, frame string, depth int)
+	walk = func(host *Target, frame string, depth int) {
 		if depth >= maxFrameDepth {
 			return
 		}

@@ -1,4 +1,4 @@
-package tab
+package page
 
 import (
 	"context"
@@ -17,7 +17,7 @@ import (
 // remote object in tact's isolated world there.
 type Element struct {
 	tab      *Tab
-	tg       *target
+	tg       *Target
 	frameID  string
 	ObjectID runtime.RemoteObjectID
 	Ref      int
@@ -52,7 +52,7 @@ func (t *Tab) ResolveRef(ctx context.Context, n int) (*Element, error) {
 	if err := t.checkUsable(); err != nil {
 		return nil, err
 	}
-	ri, ok, next := t.m.refInfo(n)
+	ri, ok, next := t.host.RefInfo(n)
 	if n >= next {
 		return nil, failure.New(failure.UnknownRef, "@e%d was never issued in this session", n).WithHint("run tact snap and use a ref from its output")
 	}
@@ -87,7 +87,7 @@ func (t *Tab) ResolveRef(ctx context.Context, n int) (*Element, error) {
 // kept, dies with the document). Only a single match agreeing in tag,
 // identity attributes, text and place in the re-rendered subtree counts;
 // anything else stays STALE_REF.
-func (t *Tab) refind(ctx context.Context, host *target, frame string, n int) (*Element, error) {
+func (t *Tab) refind(ctx context.Context, host *Target, frame string, n int) (*Element, error) {
 	var r struct {
 		Count int `json:"count"`
 	}
@@ -116,7 +116,7 @@ func (t *Tab) refind(ctx context.Context, host *target, frame string, n int) (*E
 
 // objectIn evaluates expr (which yields an element or null) in tact's world
 // of a frame and returns a handle, or nil for null.
-func (t *Tab) objectIn(ctx context.Context, tg *target, frameID, expr string) (*Element, error) {
+func (t *Tab) objectIn(ctx context.Context, tg *Target, frameID, expr string) (*Element, error) {
 	for attempt := 0; attempt < 3; attempt++ {
 		id, err := t.worldFor(ctx, tg, frameID)
 		if err != nil {
@@ -131,7 +131,7 @@ func (t *Tab) objectIn(ctx context.Context, tg *target, frameID, expr string) (*
 			if ctx.Err() != nil {
 				return nil, failure.New(failure.Timeout, "page did not respond within --timeout")
 			}
-			return nil, errBrowserGone(err)
+			return nil, BrowserGone(err)
 		}
 		if res.ExceptionDetails != nil {
 			return nil, failure.New(failure.JSError, "%s", exceptionMessage(res.ExceptionDetails))
@@ -167,7 +167,7 @@ func (e *Element) Call(ctx context.Context, fn string, out any, args ...any) err
 		if ctx.Err() != nil {
 			return failure.New(failure.Timeout, "page did not respond within --timeout")
 		}
-		return errBrowserGone(err)
+		return BrowserGone(err)
 	}
 	if res.ExceptionDetails != nil {
 		return failure.New(failure.JSError, "%s", exceptionMessage(res.ExceptionDetails))
