@@ -20,6 +20,17 @@ import (
 	"github.com/tact-browser/tact/internal/proc"
 )
 
+// Setup is how a session gets its browser, in the one shape it keeps from
+// the CLI's flags (`browser launch --headed --profile --port`, the global
+// --cdp and --browser-arg) through the daemon to the launch.
+type Setup struct {
+	Profile string   // profile name (empty: the session's own)
+	Headed  bool     // a visible window
+	Port    int      // a TCP debugging port on 127.0.0.1 (0: CDP over a pipe, no port)
+	Args    []string // extra browser flags
+	CDP     string   // attach to this browser instead of launching one
+}
+
 // Options describe a browser to launch.
 type Options struct {
 	Path        string // executable; Find() when empty

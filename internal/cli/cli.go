@@ -16,6 +16,7 @@ import (
 
 	"github.com/alecthomas/kong"
 
+	"github.com/tact-browser/tact/internal/browser"
 	"github.com/tact-browser/tact/internal/client"
 	"github.com/tact-browser/tact/internal/commands"
 	"github.com/tact-browser/tact/internal/daemon"
@@ -152,13 +153,13 @@ func run(kctx *kong.Context, a *app, stdout, stderr io.Writer) int {
 	if err != nil {
 		return printErr(stdout, stderr, a.Output, err)
 	}
-	sp := client.Spawn{CDP: g.CDP, BrowserArgs: g.BrowserArgs, Verbose: a.Verbose}
+	sp := client.Spawn{Browser: browser.Setup{CDP: g.CDP, Args: g.BrowserArgs}, Verbose: a.Verbose}
 	if l, ok := cmd.(*commands.BrowserLaunch); ok {
 		idle, err := l.IdleDuration()
 		if err != nil {
 			return printErr(stdout, stderr, a.Output, err)
 		}
-		sp.Headed, sp.Profile, sp.Port, sp.IdleTimeout = l.Headed, l.Profile, l.Port, idle
+		sp.Browser.Headed, sp.Browser.Profile, sp.Browser.Port, sp.IdleTimeout = l.Headed, l.Profile, l.Port, idle
 	}
 	c, err := client.New(g.Session, Version, sp)
 	if err != nil {
@@ -350,9 +351,8 @@ func oneLine(s string) string {
 func runDaemon(a *app, stderr io.Writer) int {
 	d := &a.Daemon
 	err := daemon.Run(context.Background(), daemon.Options{
-		Session: a.SessionName, Profile: d.Profile, Headless: !d.Headed, Port: d.Port,
-		IdleTimeout: d.IdleTimeout, CDP: a.CDP, BrowserArgs: a.BrowserArg,
-		Version: Version, Log: stderr, Verbose: a.Verbose,
+		Session: a.SessionName, IdleTimeout: d.IdleTimeout, Version: Version, Log: stderr, Verbose: a.Verbose,
+		Browser: browser.Setup{Profile: d.Profile, Headed: d.Headed, Port: d.Port, CDP: a.CDP, Args: a.BrowserArg},
 	})
 	if errors.Is(err, daemon.ErrLostRace) {
 		return rpc.ExitLostRace

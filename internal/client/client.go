@@ -16,21 +16,18 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/tact-browser/tact/internal/browser"
 	"github.com/tact-browser/tact/internal/datadir"
 	"github.com/tact-browser/tact/internal/failure"
 	"github.com/tact-browser/tact/internal/proc"
 	"github.com/tact-browser/tact/internal/rpc"
 )
 
-// Spawn are the options a daemon is started with (they decide how its
-// browser is launched or attached).
+// Spawn are the options a daemon is started with: how it gets its
+// browser, how long it stays idle, whether it logs debug lines.
 type Spawn struct {
-	Profile     string
-	Headed      bool
-	Port        int
+	Browser     browser.Setup
 	IdleTimeout time.Duration
-	CDP         string
-	BrowserArgs []string
 	Verbose     bool
 }
 
@@ -284,22 +281,23 @@ func (c *Client) start(ctx context.Context) error {
 	}
 	args := []string{"__daemon", "--session", c.Session}
 	sp := c.Spawn
-	if sp.Profile != "" {
-		args = append(args, "--profile", sp.Profile)
+	b := sp.Browser
+	if b.Profile != "" {
+		args = append(args, "--profile", b.Profile)
 	}
-	if sp.Headed {
+	if b.Headed {
 		args = append(args, "--headed")
 	}
-	if sp.Port != 0 {
-		args = append(args, "--port", strconv.Itoa(sp.Port))
+	if b.Port != 0 {
+		args = append(args, "--port", strconv.Itoa(b.Port))
 	}
 	if sp.IdleTimeout != 0 {
 		args = append(args, "--idle-timeout", sp.IdleTimeout.String())
 	}
-	if sp.CDP != "" {
-		args = append(args, "--cdp", sp.CDP)
+	if b.CDP != "" {
+		args = append(args, "--cdp", b.CDP)
 	}
-	for _, a := range sp.BrowserArgs {
+	for _, a := range b.Args {
 		args = append(args, "--browser-arg="+a)
 	}
 	if sp.Verbose {

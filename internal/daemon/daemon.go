@@ -20,6 +20,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/tact-browser/tact/internal/browser"
 	"github.com/tact-browser/tact/internal/commands"
 	"github.com/tact-browser/tact/internal/datadir"
 	"github.com/tact-browser/tact/internal/failure"
@@ -35,12 +36,8 @@ var _ commands.Browser = (*session.Manager)(nil)
 // Options configure a daemon.
 type Options struct {
 	Session     string
-	Profile     string
-	Headless    bool
-	Port        int
+	Browser     browser.Setup
 	IdleTimeout time.Duration
-	CDP         string
-	BrowserArgs []string
 	Version     string
 	Log         io.Writer
 	Verbose     bool
@@ -116,7 +113,7 @@ func Run(ctx context.Context, o Options) error {
 		logw = io.Discard
 	}
 	log := slog.New(slog.NewTextHandler(logw, &slog.HandlerOptions{Level: level}))
-	profile := o.Profile
+	profile := o.Browser.Profile
 	if profile == "" {
 		profile = o.Session
 	}
@@ -135,8 +132,7 @@ func Run(ctx context.Context, o Options) error {
 		o.IdleTimeout = defaultIdle
 	}
 	m := session.New(session.Options{
-		Headless: o.Headless, ProfileDir: profDir, Port: o.Port, Args: o.BrowserArgs,
-		CDP: o.CDP, Library: Library(), StateFile: paths.State, DownloadDir: dlDir, BrowserLog: logw, Log: log,
+		Browser: o.Browser, ProfileDir: profDir, Library: Library(), StateFile: paths.State, DownloadDir: dlDir, BrowserLog: logw, Log: log,
 	})
 	d := &daemon{ctx: ctx, opts: o, m: m, self: proc.Self(), log: log, stop: make(chan struct{}), activity: make(chan struct{}, 1),
 		rec: commands.NewRecorder(filepath.Join(paths.Dir, "recording.json")), socket: paths.Socket}
@@ -414,8 +410,8 @@ func (d *daemon) execute(ctx context.Context, req rpc.Request, partial func(stdo
 	}
 	// A session attached with --cdp stays on that browser; asking it for
 	// another one is a mistake to report, not to ignore.
-	if req.Globals.CDP != "" && req.Globals.CDP != d.opts.CDP {
-		attached := d.opts.CDP
+	if req.Globals.CDP != "" && req.Globals.CDP != d.opts.Browser.CDP {
+		attached := d.opts.Browser.CDP
 		if attached == "" {
 			attached = "a browser it launched"
 		}

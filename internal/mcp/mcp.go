@@ -18,6 +18,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/tact-browser/tact/internal/browser"
 	"github.com/tact-browser/tact/internal/client"
 	"github.com/tact-browser/tact/internal/failure"
 	"github.com/tact-browser/tact/internal/rpc"
@@ -191,7 +192,7 @@ func NewServer(o Options) (*sdk.Server, error) {
 	if g.Output == "" {
 		g.Output = "text"
 	}
-	c, err := client.New(g.Session, o.Version, client.Spawn{CDP: g.CDP, BrowserArgs: g.BrowserArgs, Verbose: g.Verbose})
+	c, err := client.New(g.Session, o.Version, client.Spawn{Browser: browser.Setup{CDP: g.CDP, Args: g.BrowserArgs}, Verbose: g.Verbose})
 	if err != nil {
 		return nil, err
 	}

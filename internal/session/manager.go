@@ -34,11 +34,8 @@ import (
 
 // Options configure how a Manager gets its browser.
 type Options struct {
-	Headless    bool
+	Browser     browser.Setup  // launch or attach; Browser.Profile is already resolved into ProfileDir
 	ProfileDir  string         // persistent user-data dir for a launched browser
-	Port        int            // TCP debugging port for a launched browser (0 = CDP over a pipe, no port)
-	Args        []string       // extra browser flags
-	CDP         string         // attach to this browser instead of launching
 	Library     inpage.Library // installed in every frame's isolated world
 	StateFile   string         // where ref numbering and the browser's identity persist
 	DownloadDir string         // where downloads are saved (empty: browser default)
@@ -263,8 +260,8 @@ func (m *Manager) Ensure(ctx context.Context) error {
 		select {
 		case <-conn.Done():
 			m.resetConnection()
-			if m.opts.CDP != "" {
-				return failure.New(failure.BrowserUnavailable, "the browser at --cdp %s went away", m.opts.CDP)
+			if m.opts.Browser.CDP != "" {
+				return failure.New(failure.BrowserUnavailable, "the browser at --cdp %s went away", m.opts.Browser.CDP)
 			}
 			m.note("browser had exited; launched a new one")
 		default:
@@ -295,8 +292,8 @@ func (m *Manager) connect(ctx context.Context) error {
 	var conn *cdp.Conn
 	reopen := ""
 	switch {
-	case m.opts.CDP != "":
-		u, err := browser.ResolveCDP(ctx, m.opts.CDP)
+	case m.opts.Browser.CDP != "":
+		u, err := browser.ResolveCDP(ctx, m.opts.Browser.CDP)
 		if err != nil {
 			return failure.New(failure.BrowserUnavailable, "%v", err)
 		}
@@ -425,8 +422,9 @@ func (m *Manager) startBrowser(prev prevBrowser) *launchResult {
 	if err := unlockProfile(m.opts.ProfileDir); err != nil {
 		return &launchResult{err: err}
 	}
-	p, err := browser.Launch(ctx, browser.Options{Headless: m.opts.Headless, UserDataDir: m.opts.ProfileDir,
-		Pipe: m.opts.Port == 0, Port: m.opts.Port, Args: m.opts.Args, Stderr: m.opts.BrowserLog})
+	b := m.opts.Browser
+	p, err := browser.Launch(ctx, browser.Options{Headless: !b.Headed, UserDataDir: m.opts.ProfileDir,
+		Pipe: b.Port == 0, Port: b.Port, Args: b.Args, Stderr: m.opts.BrowserLog})
 	if err != nil {
 		if errors.Is(err, browser.ErrNotFound) {
 			return &launchResult{err: failure.New(failure.BrowserUnavailable, "%v", err)}
