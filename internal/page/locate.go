@@ -297,44 +297,6 @@ func (t *Tab) PageLocators(ctx context.Context, p *snapshot.Page, box bool, html
 	return out, nil
 }
 
-// framePath returns a locator for each iframe between the main frame and
-// frameID, outermost first (nil for the main frame). cache is by frame id.
-func (t *Tab) framePath(ctx context.Context, tg *Target, frameID string, cache map[string][]string) ([]string, error) {
-	if frameID == t.id {
-		return nil, nil
-	}
-	if p, ok := cache[frameID]; ok {
-		return p, nil
-	}
-	parentHost, parentFrame, err := t.parentOf(ctx, tg, frameID)
-	if err != nil {
-		return nil, err
-	}
-	if err := t.evalIn(ctx, parentHost, parentFrame, "0", nil); err != nil { // library present
-		return nil, err
-	}
-	fe, err := t.frameOwner(ctx, parentHost, parentFrame, frameID)
-	if err != nil {
-		return nil, err
-	}
-	var g genResult
-	err = fe.Call(ctx, genElementJS, &g, false)
-	fe.Release(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if len(g.Locators) == 0 {
-		return nil, failure.New(failure.NotFound, "no locator matches the iframe of frame %s alone", frameID)
-	}
-	up, err := t.framePath(ctx, parentHost, parentFrame, cache)
-	if err != nil {
-		return nil, err
-	}
-	p := append(append([]string(nil), up...), g.Locators[0].Locator)
-	cache[frameID] = p
-	return p, nil
-}
-
 // SortedRefs lists the keys of a PageLocators result in ref order (for
 // tests and stable output).
 func SortedRefs(m map[string]*LocInfo) []string {

@@ -2,11 +2,7 @@ package page
 
 import (
 	"context"
-	"fmt"
 
-	"github.com/chromedp/cdproto/runtime"
-
-	"github.com/tact-browser/tact/internal/cdp"
 	"github.com/tact-browser/tact/internal/failure"
 	"github.com/tact-browser/tact/internal/locator"
 	"github.com/tact-browser/tact/internal/snapshot"
@@ -159,21 +155,4 @@ func (t *Tab) walkFrame(ctx context.Context, tg *Target, frameID string, focus s
 		out = append(out, snapshot.Item{K: snapshot.KindFrameEnd, Frame: path})
 	}
 	return out, nil
-}
-
-// frameOf returns the frame id of the iframe element the walker stored at
-// __tact.frames[index] in frame frameID.
-func (t *Tab) frameOf(ctx context.Context, tg *Target, frameID string, index int) (string, error) {
-	id, err := t.worldFor(ctx, tg, frameID)
-	if err != nil {
-		return "", err
-	}
-	res, err := cdp.Call(ctx, tg.sess, runtime.Evaluate, runtime.EvaluateParams{Expression: fmt.Sprintf("__tact.frames[%d]", index), ContextID: runtime.ExecutionContextID(id)})
-	if err != nil || res.Result == nil || res.Result.ObjectID == "" {
-		return "", err
-	}
-	defer func() {
-		_ = cdp.Run(ctx, tg.sess, runtime.ReleaseObject, runtime.ReleaseObjectParams{ObjectID: res.Result.ObjectID})
-	}()
-	return contentFrame(ctx, tg, res.Result.ObjectID)
 }
