@@ -2,6 +2,9 @@ package browser
 
 import (
 	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -26,12 +29,66 @@ func TestIsLoopback(t *testing.T) {
 func TestResolveCDPErrors(t *testing.T) {
 	ctx := context.Background()
 	for _, spec := range []string{"", "not a host", "ftp://x:1"} {
-		if _, err := ResolveCDP(ctx, spec); err == nil {
+		if _, err := ResolveCDP(ctx, spec, nil); err == nil {
 			t.Errorf("%q accepted", spec)
 		}
 	}
-	if u, err := ResolveCDP(ctx, "ws://127.0.0.1:1/devtools/browser/abc"); err != nil || u != "ws://127.0.0.1:1/devtools/browser/abc" {
-		t.Errorf("full ws URL: %q %v", u, err)
+	if e, err := ResolveCDP(ctx, "ws://127.0.0.1:1/devtools/browser/abc", nil); err != nil || e.WS != "ws://127.0.0.1:1/devtools/browser/abc" {
+		t.Errorf("full ws URL: %q %v", e.WS, err)
+	}
+}
+
+// A farm behind a proxy reports its debugger URL with the proxy's idea of
+// the host; tact keeps the path, dials what it was given and keeps the
+// query (the token) and the headers on every request.
+func TestResolveCDPBehindProxy(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Query().Get("token") != "s3cret" && r.Header.Get("Authorization") != "Bearer s3cret" {
+			http.Error(w, "no", http.StatusUnauthorized)
+			return
+		}
+		fmt.Fprint(w, `{"webSocketDebuggerUrl": "ws://localhost/devtools/browser/xyz"}`)
+	}))
+	defer srv.Close()
+	ctx := context.Background()
+	host := strings.TrimPrefix(srv.URL, "http://")
+	e, err := ResolveCDP(ctx, srv.URL+"?token=s3cret", nil)
+	if want := "ws://" + host + "/devtools/browser/xyz?token=s3cret"; err != nil || e.WS != want {
+		t.Errorf("with token: %q %v, want %q", e.WS, err, want)
+	}
+	h, err := ParseHeaders([]string{"Authorization: Bearer s3cret"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e, err := ResolveCDP(ctx, host, h); err != nil || e.WS != "ws://"+host+"/devtools/browser/xyz" || e.Header.Get("Authorization") == "" {
+		t.Errorf("with header: %+v %v", e, err)
+	}
+	if e, err := ResolveCDP(ctx, "ws://"+host+"?token=s3cret", nil); err != nil || e.WS != "ws://"+host+"/devtools/browser/xyz?token=s3cret" {
+		t.Errorf("ws://host:port with token: %q %v", e.WS, err)
+	}
+	// Refused: the status and the URL, with the secret hidden.
+	_, err = ResolveCDP(ctx, srv.URL+"?token=wrong", nil)
+	if err == nil || !strings.Contains(err.Error(), "HTTP 401") || strings.Contains(err.Error(), "wrong") || !strings.Contains(err.Error(), host) {
+		t.Errorf("refused: %v", err)
+	}
+}
+
+func TestParseHeadersAndRedact(t *testing.T) {
+	for _, bad := range []string{"nocolon", ": SECRET", "A B: SECRET", "A: SECRET\r\nX: y"} {
+		if _, err := ParseHeaders([]string{bad}); err == nil {
+			t.Errorf("%q accepted", bad)
+		} else if strings.Contains(err.Error(), "SECRET") {
+			t.Errorf("%q: the value leaks into %v", bad, err)
+		}
+	}
+	for in, want := range map[string]string{
+		"Authorization: Bearer x":            "Authorization: …",
+		"wss://u:p@farm.example/b?token=abc": "wss://…@farm.example/b?token=…",
+		"http://127.0.0.1:9222/json/version": "http://127.0.0.1:9222/json/version",
+	} {
+		if got := Redact(in); got != want {
+			t.Errorf("Redact(%q) = %q, want %q", in, got, want)
+		}
 	}
 }
 

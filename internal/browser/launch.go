@@ -2,12 +2,10 @@ package browser
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net"
-	"net/http"
 	"net/url"
 	"os"
 	"os/exec"
@@ -290,65 +288,7 @@ type VersionInfo struct {
 
 // Version queries http://hostport/json/version.
 func Version(ctx context.Context, hostport string) (*VersionInfo, error) {
-	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+hostport+"/json/version", nil)
-	if err != nil {
-		return nil, err
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return nil, err
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("browser: /json/version: HTTP %d", resp.StatusCode)
-	}
-	var v VersionInfo
-	if err := json.NewDecoder(io.LimitReader(resp.Body, 1<<20)).Decode(&v); err != nil {
-		return nil, fmt.Errorf("browser: /json/version: %w", err)
-	}
-	return &v, nil
-}
-
-// ResolveCDP turns a --cdp value (ws:// URL, http:// URL, host:port or a
-// bare port) into a websocket debugger URL.
-func ResolveCDP(ctx context.Context, spec string) (wsURL string, err error) {
-	spec = strings.TrimSpace(spec)
-	if spec == "" {
-		return "", errors.New("empty --cdp value")
-	}
-	if strings.HasPrefix(spec, "ws://") || strings.HasPrefix(spec, "wss://") {
-		u, err := url.Parse(spec)
-		if err != nil {
-			return "", fmt.Errorf("--cdp %q: %w", spec, err)
-		}
-		// ws://host:port without a path: ask the browser for its endpoint.
-		if u.Path == "" || u.Path == "/" {
-			if v, err := Version(ctx, u.Host); err == nil && v.WebSocketDebuggerURL != "" {
-				return v.WebSocketDebuggerURL, nil
-			}
-		}
-		return spec, nil
-	}
-	hostport := spec
-	if strings.HasPrefix(spec, "http://") || strings.HasPrefix(spec, "https://") {
-		u, err := url.Parse(spec)
-		if err != nil {
-			return "", fmt.Errorf("--cdp %q: %w", spec, err)
-		}
-		hostport = u.Host
-	} else if _, err := strconv.Atoi(spec); err == nil {
-		hostport = "127.0.0.1:" + spec
-	}
-	if _, _, err := net.SplitHostPort(hostport); err != nil {
-		return "", fmt.Errorf("--cdp %q: want ws://…, http://host:port, host:port or a port", spec)
-	}
-	v, err := Version(ctx, hostport)
-	if err != nil {
-		return "", fmt.Errorf("--cdp %s: no CDP browser answers: %v", hostport, err)
-	}
-	return v.WebSocketDebuggerURL, nil
+	return versionAt(ctx, &url.URL{Scheme: "http", Host: hostport}, nil)
 }
 
 // IsLoopback reports whether a websocket URL points at this machine.

@@ -93,7 +93,7 @@ func setup() (int, error) {
 		return 0, err
 	}
 	shared.proc = p
-	c, err := cdp.Dial(ctx, p.WebSocketURL)
+	c, err := cdp.Dial(ctx, p.WebSocketURL, nil)
 	if err != nil {
 		p.Kill()
 		return 0, err

@@ -11,6 +11,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
+	"net/url"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -88,11 +90,17 @@ func (c *Conn) SetTrace(fn func(method string, d time.Duration, err error)) {
 	c.mu.Unlock()
 }
 
-// Dial connects to a browser's websocket debugger URL.
-func Dial(ctx context.Context, wsURL string) (*Conn, error) {
-	ws, _, err := websocket.Dial(ctx, wsURL, nil)
+// Dial connects to a browser's websocket debugger URL, sending header
+// (nil: none) with the handshake. The URL may hold a token: errors name
+// only its host.
+func Dial(ctx context.Context, wsURL string, header http.Header) (*Conn, error) {
+	ws, _, err := websocket.Dial(ctx, wsURL, &websocket.DialOptions{HTTPHeader: header})
 	if err != nil {
-		return nil, fmt.Errorf("cdp: dial %s: %w", wsURL, err)
+		host := "the browser"
+		if u, perr := url.Parse(wsURL); perr == nil {
+			host = u.Host
+		}
+		return nil, fmt.Errorf("cdp: websocket to %s: %w", host, err)
 	}
 	ws.SetReadLimit(ReadLimit)
 	return newConn(wsTransport{ws}), nil

@@ -36,7 +36,8 @@ type Globals struct {
 	UserAgent   string           `name:"user-agent" help:"User-Agent for the session."`
 	DialogMode  string           `name:"dialog" enum:",accept,dismiss,leave" default:"" help:"Dialog policy, kept for the session until changed: accept (the default), dismiss, or leave open for tact dialog accept|dismiss (browser status shows it)."`
 	PromptText  string           `name:"prompt-text" help:"Text to answer prompt() dialogs with (otherwise they are dismissed)."`
-	CDP         string           `name:"cdp" env:"TACT_CDP" help:"Attach to a running browser (ws:// URL, http:// URL, host:port or port) instead of launching one."`
+	CDP         string           `name:"cdp" env:"TACT_CDP" help:"Attach to a running browser (ws(s):// or http(s):// URL, host:port or port; a ?token= query is kept) instead of launching one."`
+	CDPHeader   []string         `name:"cdp-header" sep:"none" env:"TACT_CDP_HEADER" help:"Header for every request to the --cdp browser, e.g. 'Authorization: Bearer …' (repeatable; never logged)." placeholder:"'NAME: VALUE'"`
 	BrowserArg  []string         `name:"browser-arg" sep:"none" help:"Extra browser flag for a launched browser (repeatable; env TACT_CHROME_ARGS)."`
 	AllowFile   bool             `name:"allow-file" help:"Allow opening file: URLs."`
 	Version     kong.VersionFlag `help:"Print the version."`
@@ -253,7 +254,10 @@ func (a *app) wire() (rpc.Globals, error) {
 	g := rpc.Globals{
 		Session: a.SessionName, Output: a.Output, Verbose: a.Verbose, Lang: a.Lang, Locale: a.Locale,
 		Geo: a.Geo, UserAgent: a.UserAgent, Dialog: a.DialogMode, PromptText: a.PromptText,
-		CDP: a.CDP, BrowserArgs: a.BrowserArg, AllowFile: a.AllowFile,
+		CDP: a.CDP, CDPHeaders: a.CDPHeader, BrowserArgs: a.BrowserArg, AllowFile: a.AllowFile,
+	}
+	if _, err := browser.ParseHeaders(a.CDPHeader); err != nil {
+		return g, failure.New(failure.Usage, "%v", err)
 	}
 	d, err := ParseTimeout(a.Timeout)
 	if err != nil {

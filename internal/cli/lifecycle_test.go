@@ -1,7 +1,6 @@
 package cli_test
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"net"
@@ -16,7 +15,6 @@ import (
 	"time"
 
 	"github.com/tact-browser/tact/internal/browser"
-	"github.com/tact-browser/tact/internal/browsertest"
 	"github.com/tact-browser/tact/internal/proc"
 )
 
@@ -36,16 +34,7 @@ func TestIdleTimeoutStopsDaemonAndBrowser(t *testing.T) {
 }
 
 func TestAttachWithCDP(t *testing.T) {
-	if noBrowser != "" {
-		t.Skip(noBrowser)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	p, err := browser.Launch(ctx, browser.Options{Headless: true, UserDataDir: filepath.Join(t.TempDir(), "p"), Args: browsertest.Args})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Kill()
+	p := otherBrowser(t)
 	s := "attached"
 	for _, spec := range []string{strconv.Itoa(p.Port), "http://127.0.0.1:" + strconv.Itoa(p.Port)} {
 		r := tact(t, s, "--cdp", spec, "snap", page("hello.html"))

@@ -143,7 +143,7 @@ func TestFaults(t *testing.T) {
 	// A tab crashes: reported, and the session continues in a new tab.
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	conn, err := cdp.Dial(ctx, ws)
+	conn, err := cdp.Dial(ctx, ws, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -294,9 +294,8 @@ func (c *Client) start(ctx context.Context) error {
 	if sp.IdleTimeout != 0 {
 		args = append(args, "--idle-timeout", sp.IdleTimeout.String())
 	}
-	if b.CDP != "" {
-		args = append(args, "--cdp", b.CDP)
-	}
+	// No --cdp here: its URL may hold a token, and argv is visible to every
+	// local user; the daemon takes the endpoint from each request.
 	for _, a := range b.Args {
 		args = append(args, "--browser-arg="+a)
 	}

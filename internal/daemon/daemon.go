@@ -409,14 +409,11 @@ func (d *daemon) execute(ctx context.Context, req rpc.Request, partial func(stdo
 	default:
 	}
 	// A session attached with --cdp stays on that browser; asking it for
-	// another one is a mistake to report, not to ignore.
-	if req.Globals.CDP != "" && req.Globals.CDP != d.opts.Browser.CDP {
-		attached := d.opts.Browser.CDP
-		if attached == "" {
-			attached = "a browser it launched"
-		}
-		return rpc.Response{Error: failure.New(failure.Usage, "session %q already uses %s, not --cdp %s", d.opts.Session, attached, req.Globals.CDP).
-			WithHint("tact browser stop first, or use another --session")}, after
+	// another one is a mistake to report, not to ignore. The endpoint and
+	// its headers come with the request (over the 0600 socket), never on
+	// the daemon's command line, where a farm's token would show in ps.
+	if err := d.m.SetEndpoint(req.Globals.CDP, req.Globals.CDPHeaders); err != nil {
+		return rpc.Response{Error: failure.From(err)}, after
 	}
 	d.touch()
 	defer d.touch()

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -53,14 +54,20 @@ type Manager struct {
 	conn     *cdp.Conn
 	wsURL    string
 	launched bool
-	targets  map[string]*page.Target // by session id
-	tabs     map[string]*page.Tab    // by target id
-	order    []string                // tab target ids in the order seen
-	current  string
-	state    persisted
-	emul     page.Emulation
-	notes    []string
-	dialog   page.DialogPolicy
+	// An attached browser (--cdp): the headers its requests carry, the
+	// tabs tact opened in it (the only ones browser stop closes), and the
+	// endpoint when it went away (a farm ended the remote session).
+	cdpHeader []string
+	created   map[string]bool
+	gone      string
+	targets   map[string]*page.Target // by session id
+	tabs      map[string]*page.Tab    // by target id
+	order     []string                // tab target ids in the order seen
+	current   string
+	state     persisted
+	emul      page.Emulation
+	notes     []string
+	dialog    page.DialogPolicy
 
 	queue     eventQueue
 	browserEv *cdp.Handlers[string]
@@ -123,7 +130,7 @@ func New(o Options) *Manager {
 	if o.Log == nil {
 		o.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	m := &Manager{opts: o, log: o.Log, targets: map[string]*page.Target{}, tabs: map[string]*page.Tab{}, stopCh: make(chan struct{})}
+	m := &Manager{opts: o, log: o.Log, created: map[string]bool{}, targets: map[string]*page.Target{}, tabs: map[string]*page.Tab{}, stopCh: make(chan struct{})}
 	m.state = readState(o.StateFile)
 	m.dialog = page.DialogPolicy{Mode: "accept"}
 	m.queue.init()
@@ -164,7 +171,7 @@ type Info struct {
 func (m *Manager) Info() Info {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	in := Info{Connected: m.conn != nil, Launched: m.launched, WS: m.wsURL, Tabs: len(m.tabs), Current: m.current, DaemonPID: os.Getpid()}
+	in := Info{Connected: m.conn != nil, Launched: m.launched, WS: browser.Redact(m.wsURL), Tabs: len(m.tabs), Current: m.current, DaemonPID: os.Getpid()}
 	if m.proc != nil {
 		in.PID, in.Port = m.proc.PID, m.proc.Port
 	} else if m.launched {
@@ -201,17 +208,28 @@ func (m *Manager) Close() {
 	}
 	m.mu.Lock()
 	conn, proc, launched, saved := m.conn, m.proc, m.launched, m.state.Browser
+	var created []string
+	for id := range m.created {
+		created = append(created, id)
+	}
+	m.created, m.gone = map[string]bool{}, ""
+	m.opts.Browser.CDP, m.cdpHeader = "", nil
 	// With --port, an earlier daemon's browser this one never attached
 	// to: it is the session's, and no other daemon can own it now.
 	orphan := conn == nil && m.state.Launched
 	m.conn = nil
 	m.mu.Unlock()
 	if conn != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		if launched {
-			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 			_ = cdp.Run(ctx, conn.Browser(), cdpbrowser.Close, proto.Empty{})
-			cancel()
+		} else {
+			// An attached browser keeps running; only the tabs tact opened go.
+			for _, id := range created {
+				_ = cdp.Run(ctx, conn.Browser(), cdptarget.CloseTarget, cdptarget.CloseTargetParams{TargetID: cdptarget.ID(id)})
+			}
 		}
+		cancel()
 		conn.Close()
 	}
 	if launched {
@@ -261,14 +279,55 @@ func (m *Manager) Ensure(ctx context.Context) error {
 		case <-conn.Done():
 			m.resetConnection()
 			if m.opts.Browser.CDP != "" {
-				return failure.New(failure.BrowserUnavailable, "the browser at --cdp %s went away", m.opts.Browser.CDP)
+				m.mu.Lock()
+				m.gone = m.opts.Browser.CDP
+				m.mu.Unlock()
+				return m.remoteGone()
 			}
 			m.note("browser had exited; launched a new one")
 		default:
 			return nil
 		}
 	}
+	m.mu.Lock()
+	gone := m.gone
+	m.mu.Unlock()
+	if gone != "" {
+		// Connecting again would reach a fresh, blank remote browser and
+		// pretend the old tabs and logins still exist.
+		return m.remoteGone()
+	}
 	return m.connect(ctx)
+}
+
+func (m *Manager) remoteGone() error {
+	return failure.New(failure.BrowserUnavailable, "the remote browser at --cdp %s went away (the farm may have ended its session)", browser.Redact(m.gone)).
+		WithHint("tact browser stop, then connect again with --cdp (a new remote browser: tabs and logins of the old one are gone)")
+}
+
+// SetEndpoint names the browser a command wants to attach to (its --cdp
+// and --cdp-header). A session binds to an endpoint only once it has
+// connected to it: until then a later command may name another (a typo
+// does not stick). Naming none keeps what the session has.
+func (m *Manager) SetEndpoint(spec string, header []string) error {
+	if spec == "" {
+		return nil
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.conn == nil && m.gone == "" {
+		m.opts.Browser.CDP, m.cdpHeader = spec, header
+		return nil
+	}
+	if spec == m.opts.Browser.CDP {
+		return nil
+	}
+	bound := "a browser it launched"
+	if m.opts.Browser.CDP != "" {
+		bound = "--cdp " + browser.Redact(m.opts.Browser.CDP)
+	}
+	return failure.New(failure.Usage, "this session already uses %s, not --cdp %s", bound, browser.Redact(spec)).
+		WithHint("tact browser stop first, or use another --session")
 }
 
 func (m *Manager) resetConnection() {
@@ -287,17 +346,24 @@ func (m *Manager) resetConnection() {
 
 func (m *Manager) connect(ctx context.Context) error {
 	var ws string
+	var header http.Header
 	launched := false
 	var proc *browser.Process
 	var conn *cdp.Conn
 	reopen := ""
 	switch {
 	case m.opts.Browser.CDP != "":
-		u, err := browser.ResolveCDP(ctx, m.opts.Browser.CDP)
+		hdr, err := browser.ParseHeaders(m.cdpHeader)
 		if err != nil {
+			m.unbind()
+			return failure.New(failure.Usage, "%v", err)
+		}
+		ep, err := browser.ResolveCDP(ctx, m.opts.Browser.CDP, hdr)
+		if err != nil {
+			m.unbind()
 			return failure.New(failure.BrowserUnavailable, "%v", err)
 		}
-		ws = u
+		ws, header = ep.WS, ep.Header
 	case m.state.Launched && m.state.WS != "" && m.state.Browser.Running():
 		// With --port, a browser an earlier daemon of this session
 		// launched outlives it: reuse it.
@@ -314,7 +380,7 @@ func (m *Manager) connect(ctx context.Context) error {
 	}
 	if conn == nil {
 		var err error
-		if conn, err = cdp.Dial(ctx, ws); err != nil {
+		if conn, err = cdp.Dial(ctx, ws, header); err != nil {
 			if launched {
 				// The recorded browser is gone or unreachable: start afresh.
 				m.mu.Lock()
@@ -322,12 +388,19 @@ func (m *Manager) connect(ctx context.Context) error {
 				m.mu.Unlock()
 				return m.connect(ctx)
 			}
+			m.unbind()
 			return failure.New(failure.BrowserUnavailable, "connect to browser: %v", err)
 		}
 	}
 	m.mu.Lock()
 	m.conn, m.proc, m.wsURL, m.launched = conn, proc, ws, launched
-	m.state.WS, m.state.Launched = ws, launched
+	m.state.Launched = launched
+	m.state.WS = ""
+	if launched {
+		// Only a browser of this session's own (--port) is re-attached by
+		// URL; an attached one's URL may hold a farm's token.
+		m.state.WS = ws
+	}
 	if proc != nil {
 		m.state.Browser = proc.Identity()
 	}
@@ -354,7 +427,30 @@ func (m *Manager) connect(ctx context.Context) error {
 	if reopen != "" {
 		m.reopen(ctx, reopen)
 	}
+	if !launched {
+		// An attached browser is someone's: work in a tab of tact's own
+		// instead of taking over their most recent one.
+		id, err := m.createTarget(ctx, "about:blank")
+		if err != nil {
+			// A browser with a single target (Lightpanda) opens no other.
+			m.note("the attached browser opened no tab for tact; working in its current one")
+			return nil
+		}
+		m.mu.Lock()
+		m.created[id] = true
+		m.mu.Unlock()
+		if _, err := m.Adopt(ctx, id); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// unbind forgets an endpoint the session could not connect to.
+func (m *Manager) unbind() {
+	m.mu.Lock()
+	m.opts.Browser.CDP, m.cdpHeader = "", nil
+	m.mu.Unlock()
 }
 
 // launchTimeout bounds starting a browser. It is not the command's
@@ -440,7 +536,7 @@ func (m *Manager) startBrowser(prev prevBrowser) *launchResult {
 			conn.Close()
 		}
 	} else {
-		conn, err = cdp.Dial(ctx, p.WebSocketURL)
+		conn, err = cdp.Dial(ctx, p.WebSocketURL, nil)
 	}
 	if err != nil {
 		p.Kill()
