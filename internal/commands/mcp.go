@@ -2,23 +2,39 @@ package commands
 
 import (
 	"context"
+	"fmt"
+	"net"
+	"os"
+	"os/signal"
+	"syscall"
 
 	"github.com/tact-browser/tact/internal/mcp"
 )
 
-// Mcp serves the commands as MCP tools over stdio. It runs in the CLI;
-// each tool call goes to the session's daemon like a CLI call does.
-type Mcp struct{}
+// Mcp serves the commands as MCP tools over stdio, or over streamable
+// HTTP with --http. It runs in the CLI; each tool call goes to the
+// session's daemon like a CLI call does.
+type Mcp struct {
+	HTTP string `name:"http" help:"Serve over MCP streamable HTTP on HOST:PORT instead of stdio (loopback; another address needs TACT_MCP_TOKEN, sent by clients as a bearer token)." placeholder:"HOST:PORT"`
+}
 
 // Run refuses: mcp is local.
 func (c *Mcp) Run(ctx context.Context, env *Env) (*Output, error) { return runsLocally("mcp") }
 
 // RunLocal serves until stdin closes.
 func (c *Mcp) RunLocal(ctx context.Context, env *LocalEnv) error {
-	return mcp.Serve(ctx, mcp.Options{
+	o := mcp.Options{
 		Commands: SchemaCommands(),
 		Globals:  env.Globals,
 		Version:  env.Version,
 		Log:      env.Stderr,
-	}, env.Stdin, env.Stdout)
+	}
+	if c.HTTP != "" {
+		ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+		defer stop()
+		return mcp.ServeHTTP(ctx, o, c.HTTP, os.Getenv("TACT_MCP_TOKEN"), func(a net.Addr) {
+			fmt.Fprintf(env.Stderr, "tact mcp: serving http://%s/\n", a)
+		})
+	}
+	return mcp.Serve(ctx, o, env.Stdin, env.Stdout)
 }

@@ -7,6 +7,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"regexp"
@@ -70,9 +72,15 @@ func needBrowser(t *testing.T, session string) {
 // client to it over the in-memory transport.
 func connect(t *testing.T, session string) *sdk.ClientSession {
 	t.Helper()
+	return connectFor(t, session, 30*time.Second)
+}
+
+// connectFor is connect with the server's --timeout.
+func connectFor(t *testing.T, session string, timeout time.Duration) *sdk.ClientSession {
+	t.Helper()
 	s, err := mcp.NewServer(mcp.Options{
 		Commands: commands.SchemaCommands(),
-		Globals:  rpc.Globals{Session: session, Output: "text", Timeout: 30 * time.Second, BrowserArgs: browsertest.Args},
+		Globals:  rpc.Globals{Session: session, Output: "text", Timeout: timeout, BrowserArgs: browsertest.Args},
 		Version:  cli.Version,
 	})
 	if err != nil {
@@ -177,12 +185,18 @@ func TestToolsList(t *testing.T) {
 	b, _ := json.Marshal(res)
 	tokens := len(b) / 4
 	t.Logf("tools/list: %d tools, %d chars, ~%d tokens", len(res.Tools), len(b), tokens)
-	if tokens > 2000 {
-		t.Errorf("tools/list is ~%d tokens; keep it under 2000 (shorter help, fewer tool arguments, or mcp.Skip)", tokens)
+	if tokens > 2500 {
+		t.Errorf("tools/list is ~%d tokens; keep it under 2500 (shorter help, fewer tool arguments, or mcp.Skip)", tokens)
 	}
 	byName := map[string]*sdk.Tool{}
 	for _, tl := range res.Tools {
 		byName[tl.Name] = tl
+		if tl.Title == "" {
+			t.Errorf("tool %s has no title", tl.Name)
+		}
+		if ap, ok := tl.InputSchema.(map[string]any)["additionalProperties"]; !ok || ap != false {
+			t.Errorf("tool %s: input schema does not refuse unknown arguments", tl.Name)
+		}
 		if len(tl.Description) > 120 {
 			t.Errorf("tool %s: description of %d chars", tl.Name, len(tl.Description))
 		}
@@ -194,6 +208,12 @@ func TestToolsList(t *testing.T) {
 	for _, want := range []string{"snap", "read", "click", "fill", "type", "press", "select", "check", "hover", "scroll", "upload", "open", "back", "reload", "eval", "screenshot", "wait", "tab", "dialog"} {
 		if byName[want] == nil {
 			t.Errorf("no tool %s", want)
+		}
+	}
+	for name, ro := range map[string]bool{"snap": true, "read": true, "screenshot": true, "click": false, "eval": false} {
+		a := byName[name].Annotations
+		if got := a != nil && a.ReadOnlyHint; got != ro {
+			t.Errorf("tool %s: readOnlyHint %v, want %v", name, got, ro)
 		}
 	}
 	for _, not := range []string{"mcp", "init", "schema", "browser_launch", "snapshot"} {
@@ -267,6 +287,56 @@ func TestToolErrors(t *testing.T) {
 		if !res.IsError || !strings.Contains(out, c.want) {
 			t.Errorf("%s %v: isError=%v %q, want %q", c.tool, c.args, res.IsError, out, c.want)
 		}
+	}
+}
+
+// A cancelled call stops its command in the daemon: with a --timeout of
+// ten minutes, a wait that kept running would hold the next call (the
+// daemon runs one command at a time) far past this test's deadline.
+func TestCancelledCallStops(t *testing.T) {
+	needBrowser(t, "mcp-cancel")
+	cs := connectFor(t, "mcp-cancel", 10*time.Minute)
+	out, res := call(t, cs, "snap", map[string]any{"url": srvURL + "/hello.html"})
+	mustOK(t, "snap", out, res)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		_, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: "wait", Arguments: map[string]any{"condition": "text=words that never appear"}})
+		done <- err
+	}()
+	// Cancel once the daemon runs the wait: the page is being polled.
+	deadline := time.Now().Add(time.Minute)
+	for time.Now().Before(deadline) && !daemonBusy(t, "mcp-cancel") {
+		time.Sleep(20 * time.Millisecond)
+	}
+	cancel()
+	if err := <-done; err == nil {
+		t.Error("the cancelled call answered as if it had finished")
+	}
+	out, res = call(t, cs, "read", nil)
+	mustOK(t, "read after a cancelled wait", out, res)
+	if !strings.Contains(out, "Hello") {
+		t.Errorf("read: %q", out)
+	}
+}
+
+// daemonBusy reports whether the session's daemon is running a command:
+// a second client's status request is then queued behind it.
+func daemonBusy(t *testing.T, session string) bool {
+	t.Helper()
+	var out bytes.Buffer
+	code := cli.Main([]string{"--session", session, "--timeout", "300ms", "browser", "status"}, &out, &bytes.Buffer{})
+	return code == 5 // TIMEOUT: queued behind the running command
+}
+
+// Messages in tool results name the tools' arguments, not CLI flags.
+func TestMessagesSpeakArguments(t *testing.T) {
+	needBrowser(t, "mcp-words")
+	cs := connect(t, "mcp-words")
+	out, res := call(t, cs, "snap", map[string]any{"url": srvURL + "/snap_table.html", "max_tokens": 50})
+	mustOK(t, "snap", out, res)
+	if strings.Contains(out, "--max-tokens") || !strings.Contains(out, "max_tokens") {
+		t.Errorf("cut line in CLI words:\n%s", out[max(0, len(out)-300):])
 	}
 }
 
@@ -372,5 +442,54 @@ func TestStdioSubprocess(t *testing.T) {
 	text := res["content"].([]any)[0].(map[string]any)["text"].(string)
 	if !strings.HasPrefix(text, "Hello page — ") || !strings.Contains(text, `[button] "Press"`) {
 		t.Errorf("snap over stdio:\n%s", text)
+	}
+}
+
+// bearer adds a token to every request of an HTTP client.
+type bearer struct{ token string }
+
+func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set("Authorization", "Bearer "+b.token)
+	return http.DefaultTransport.RoundTrip(r)
+}
+
+// The streamable HTTP transport serves the same tools; with a token, a
+// request without it is refused.
+func TestHTTPTransport(t *testing.T) {
+	needBrowser(t, "mcp-http")
+	h, err := mcp.HTTPHandler(mcp.Options{
+		Commands: commands.SchemaCommands(),
+		Globals:  rpc.Globals{Session: "mcp-http", Output: "text", Timeout: 30 * time.Second, BrowserArgs: browsertest.Args},
+		Version:  cli.Version,
+	}, "tok3n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	resp, err := http.Post(srv.URL, "application/json", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"ping"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusUnauthorized {
+		t.Errorf("no token: HTTP %d", resp.StatusCode)
+	}
+	c := sdk.NewClient(&sdk.Implementation{Name: "test", Version: "1"}, nil)
+	cs, err := c.Connect(context.Background(), &sdk.StreamableClientTransport{Endpoint: srv.URL, HTTPClient: &http.Client{Transport: bearer{"tok3n"}}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	out, res := call(t, cs, "snap", map[string]any{"url": srvURL + "/hello.html"})
+	mustOK(t, "snap over http", out, res)
+	if !strings.Contains(out, "# Hello") {
+		t.Errorf("snap over http: %q", out)
+	}
+	// Anything but loopback needs a token.
+	err = mcp.ServeHTTP(context.Background(), mcp.Options{Commands: commands.SchemaCommands()}, "0.0.0.0:0", "", nil)
+	if err == nil || !strings.Contains(err.Error(), "TACT_MCP_TOKEN") {
+		t.Errorf("0.0.0.0 without a token: %v", err)
 	}
 }

@@ -243,9 +243,8 @@ func Input(c Command, o InputOptions) (*Obj, error) {
 	if len(req) > 0 {
 		s.Set("required", req)
 	}
-	if !o.Terse { // Params rejects unknown arguments either way
-		s.Set("additionalProperties", false)
-	}
+	// Params refuses unknown arguments: the schema says so too.
+	s.Set("additionalProperties", false)
 	return s, nil
 }
 
