@@ -111,11 +111,24 @@ func TestRemoteBrowserBehindProxy(t *testing.T) {
 	if b, _ := os.ReadFile(paths.State); strings.Contains(string(b), farmToken) {
 		t.Errorf("state file holds the token: %s", b)
 	}
+	// A tab of the user's is adopted by a part of its URL.
+	req, _ := http.NewRequest(http.MethodPut, "http://127.0.0.1:"+strconv.Itoa(f.port)+"/json/new?"+page("other.html"), nil)
+	if resp, err := http.DefaultClient.Do(req); err != nil {
+		t.Fatal(err)
+	} else {
+		resp.Body.Close()
+	}
+	before = f.pages(t)
+	r = tact(t, s, "tab", "switch", "other.html")
+	mustOK(t, r)
+	if r := tact(t, s, "snap"); !strings.Contains(r.out, "# Other page") {
+		t.Errorf("snap of the adopted tab:\n%s", r.out)
+	}
 	// browser stop closes only what tact opened and leaves the browser.
 	r = tact(t, s, "browser", "stop")
 	mustOK(t, r)
-	if got := f.pages(t); len(got) != len(before) {
-		t.Errorf("after stop: pages %q, want %d", got, len(before))
+	if got := f.pages(t); len(got) != len(before)-1 {
+		t.Errorf("after stop: pages %q, want %d (all but tact's own)", got, len(before)-1)
 	}
 	if !browser.Alive(f.proc.PID) {
 		t.Fatal("browser stop ended a browser tact did not launch")

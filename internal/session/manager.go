@@ -904,12 +904,21 @@ func (m *Manager) FindTab(ctx context.Context, id string) (string, error) {
 			found = append(found, tid)
 		}
 	}
+	if len(found) == 0 && id != "" {
+		// A part of the tab's URL: how one adopts a tab of an attached
+		// browser (tab switch github.com/issues).
+		for tid, t := range m.tabs {
+			if strings.Contains(t.URL(), id) {
+				found = append(found, tid)
+			}
+		}
+	}
 	m.mu.Unlock()
 	if len(found) != 1 {
 		if len(found) == 0 {
 			return "", failure.New(failure.NotFound, "no tab %q (see tact tab list)", id)
 		}
-		return "", failure.New(failure.Ambiguous, "tab id %q matches %d tabs", id, len(found))
+		return "", failure.New(failure.Ambiguous, "tab %q matches %d tabs (see tact tab list)", id, len(found))
 	}
 	return found[0], nil
 }
