@@ -15,7 +15,8 @@ import (
 // HTTP with --http. It runs in the CLI; each tool call goes to the
 // session's daemon like a CLI call does.
 type Mcp struct {
-	HTTP string `name:"http" help:"Serve over MCP streamable HTTP on HOST:PORT instead of stdio (loopback; another address needs TACT_MCP_TOKEN, sent by clients as a bearer token)." placeholder:"HOST:PORT"`
+	Structured bool   `help:"Give each tool its output schema and each result its JSON as structured content (about 3x the tools/list size)."`
+	HTTP       string `name:"http" help:"Serve over MCP streamable HTTP on HOST:PORT instead of stdio (loopback; another address needs TACT_MCP_TOKEN, sent by clients as a bearer token)." placeholder:"HOST:PORT"`
 }
 
 // Run refuses: mcp is local.
@@ -28,6 +29,8 @@ func (c *Mcp) RunLocal(ctx context.Context, env *LocalEnv) error {
 		Globals:  env.Globals,
 		Version:  env.Version,
 		Log:      env.Stderr,
+
+		Structured: c.Structured,
 	}
 	if c.HTTP != "" {
 		ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)

@@ -469,6 +469,12 @@ func (d *daemon) execute(ctx context.Context, req rpc.Request, partial func(stdo
 		return resp, after
 	}
 	resp.Stdout = s
+	if req.Globals.JSON && req.Globals.Output != "json" {
+		// The MCP server's structured content, beside the text it shows.
+		if j, err := commands.Render(out, "json"); err == nil {
+			resp.JSON = j
+		}
+	}
 	return resp, after
 }
 

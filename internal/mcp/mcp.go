@@ -115,6 +115,10 @@ type Options struct {
 	Globals  rpc.Globals      // session, timeout, emulation: as on the command line
 	Version  string           // tact's version; the daemon must match it
 	Log      io.Writer        // diagnostics (stderr); nil = none
+	// Structured adds each command's output schema to its tool and the
+	// JSON output as structured content to its results. Off by default:
+	// the schemas would triple tools/list, and agents read the text.
+	Structured bool
 }
 
 // Tool is a generated tool and the commands behind it: one, or the
@@ -280,6 +284,9 @@ func NewServer(o Options) (*sdk.Server, error) {
 	})
 	for _, t := range tools {
 		annotate(t.Tool)
+		if o.Structured {
+			t.Tool.OutputSchema = outputSchema(t)
+		}
 		s.AddTool(t.Tool, handler(c, g, t))
 	}
 	return s, nil
@@ -362,6 +369,28 @@ type nopWriteCloser struct{ io.Writer }
 
 func (nopWriteCloser) Close() error { return nil }
 
+// outputSchema is a single command's -o json schema as MCP wants it (an
+// object at the root), or nil (a group tool's actions differ in shape).
+func outputSchema(t Tool) any {
+	c, single := t.Commands[""]
+	if !single {
+		return nil
+	}
+	out := schema.Output(c)
+	if out == nil {
+		return nil
+	}
+	out.Delete("$schema")
+	if _, ok := out.Get("type"); !ok {
+		out.Set("type", "object")
+	}
+	b, err := json.Marshal(out)
+	if err != nil {
+		return nil
+	}
+	return json.RawMessage(b)
+}
+
 // handler runs one tool call through the daemon, like the CLI does.
 func handler(c *client.Client, g rpc.Globals, t Tool) sdk.ToolHandler {
 	return func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
@@ -378,7 +407,9 @@ func handler(c *client.Client, g rpc.Globals, t Tool) sdk.ToolHandler {
 		if err != nil {
 			return errorResult(err), nil
 		}
-		resp, err := c.Do(ctx, rpc.Request{Command: cmd.Name, Params: params, Globals: g}, true)
+		cg := g
+		cg.JSON = t.Tool.OutputSchema != nil
+		resp, err := c.Do(ctx, rpc.Request{Command: cmd.Name, Params: params, Globals: cg}, true)
 		if err != nil {
 			return errorResult(t.speak(err)), nil
 		}
@@ -386,6 +417,9 @@ func handler(c *client.Client, g rpc.Globals, t Tool) sdk.ToolHandler {
 			return errorResult(t.speak(resp.Error)), nil
 		}
 		res := &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: t.words.Replace(resp.Stdout)}}}
+		if resp.JSON != "" {
+			res.StructuredContent = json.RawMessage(resp.JSON)
+		}
 		if cmd.Name == "screenshot" {
 			if png, err := os.ReadFile(shotPath(resp.Stdout)); err == nil {
 				res.Content = append(res.Content, &sdk.ImageContent{Data: png, MIMEType: "image/png"})

@@ -493,3 +493,58 @@ func TestHTTPTransport(t *testing.T) {
 		t.Errorf("0.0.0.0 without a token: %v", err)
 	}
 }
+
+// With Structured, a tool states its output schema and a result carries
+// the command's -o json as structured content beside the text (the SDK
+// client checks the content against the schema).
+func TestStructuredOutput(t *testing.T) {
+	needBrowser(t, "mcp-struct")
+	s, err := mcp.NewServer(mcp.Options{
+		Commands:   commands.SchemaCommands(),
+		Globals:    rpc.Globals{Session: "mcp-struct", Output: "text", Timeout: 30 * time.Second, BrowserArgs: browsertest.Args},
+		Version:    cli.Version,
+		Structured: true,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, ct := sdk.NewInMemoryTransports()
+	ss, err := s.Connect(context.Background(), st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ss.Close()
+	cs, err := sdk.NewClient(&sdk.Implementation{Name: "test", Version: "1"}, nil).Connect(context.Background(), ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	list, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	with := 0
+	for _, tl := range list.Tools {
+		if tl.OutputSchema != nil {
+			with++
+		}
+	}
+	if with < 10 {
+		t.Errorf("%d tools have an output schema", with)
+	}
+	out, res := call(t, cs, "snap", map[string]any{"url": srvURL + "/hello.html"})
+	mustOK(t, "snap", out, res)
+	if !strings.Contains(out, "# Hello") {
+		t.Errorf("text content: %q", out)
+	}
+	b, _ := json.Marshal(res.StructuredContent)
+	var page struct {
+		Title    string `json:"title"`
+		Elements []struct {
+			Ref string `json:"ref"`
+		} `json:"elements"`
+	}
+	if err := json.Unmarshal(b, &page); err != nil || page.Title != "Hello page" || len(page.Elements) == 0 {
+		t.Errorf("structured content %s (%v)", b, err)
+	}
+}

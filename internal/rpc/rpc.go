@@ -33,6 +33,7 @@ type Globals struct {
 	Cwd         string        `json:"cwd,omitempty"`      // the caller's directory (project-scoped workflows)
 	Deadline    time.Duration `json:"deadline,omitempty"` // whole-command deadline when longer than Timeout (replay)
 	TTY         bool          `json:"tty,omitempty"`      // the caller's stderr is a terminal (progress lines wanted)
+	JSON        bool          `json:"json,omitempty"`     // also render the -o json output into Response.JSON (MCP structured content)
 }
 
 // Request asks the daemon to run one command.
@@ -51,6 +52,7 @@ type Response struct {
 	Stderr string         `json:"stderr,omitempty"`
 	Error  *failure.Error `json:"error,omitempty"`
 	More   bool           `json:"more,omitempty"`
+	JSON   string         `json:"json,omitempty"` // the -o json output too, when Globals.JSON asked for it
 	// Daemon is the process that answered, so `browser stop` waits for
 	// that daemon to exit, not for one a racing command started since.
 	Daemon proc.ID `json:"daemon,omitzero"`
