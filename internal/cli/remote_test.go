@@ -167,3 +167,20 @@ func otherBrowser(t *testing.T) *browser.Process {
 	t.Cleanup(p.Kill)
 	return p
 }
+
+// Against a real browserless (or any farm) when TACT_BROWSERLESS_URL names
+// one, e.g. "wss://production-sfo.browserless.io?token=…". Not run in CI:
+// this machine reaches no farm.
+func TestRealFarm(t *testing.T) {
+	u := os.Getenv("TACT_BROWSERLESS_URL")
+	if u == "" {
+		t.Skip("TACT_BROWSERLESS_URL not set")
+	}
+	s := "realfarm"
+	r := tact(t, s, "--cdp", u, "snap", "https://example.com")
+	mustOK(t, r)
+	if !strings.Contains(r.out, "Example Domain") {
+		t.Errorf("snap on the farm:\n%s", r.out)
+	}
+	mustOK(t, tact(t, s, "browser", "stop"))
+}
