@@ -9,11 +9,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html"
+	"maps"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -159,6 +162,16 @@ func Serve(dir, addr string) *httptest.Server {
 		if r.URL.Path == "/hang" {
 			// A subresource that never finishes (until the browser gives up).
 			<-r.Context().Done()
+			return
+		}
+		if r.URL.Path == "/echo/headers" {
+			// The request's headers as a page, for header emulation tests.
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			fmt.Fprint(w, "<!doctype html><title>Headers</title><h1>Headers</h1><ul>")
+			for _, k := range slices.Sorted(maps.Keys(r.Header)) {
+				fmt.Fprintf(w, "<li>%s: %s</li>", html.EscapeString(k), html.EscapeString(strings.Join(r.Header[k], ", ")))
+			}
+			fmt.Fprint(w, "</ul>")
 			return
 		}
 		if r.URL.Path == "/status/404" {

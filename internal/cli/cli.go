@@ -34,6 +34,12 @@ type Globals struct {
 	Locale      string           `help:"Locale for the session: Intl and navigator.language (e.g. ja-JP)."`
 	Geo         string           `help:"Geolocation LAT,LON for the session." placeholder:"LAT,LON"`
 	UserAgent   string           `name:"user-agent" help:"User-Agent for the session."`
+	Viewport    string           `help:"Viewport WIDTHxHEIGHT in CSS pixels for the session (e.g. 390x844)." placeholder:"WxH"`
+	Device      string           `help:"Emulate a device for the session: size, pixel ratio, touch, mobile user agent (iPhone 15, Pixel 7, iPad, …)." placeholder:"NAME"`
+	ColorScheme string           `name:"color-scheme" enum:",dark,light" default:"" help:"prefers-color-scheme for the session: dark or light."`
+	Motion      *bool            `name:"reduced-motion" negatable:"" help:"prefers-reduced-motion: reduce for the session (--no-reduced-motion undoes it)."`
+	Offline     *bool            `negatable:"" help:"Take the session's pages offline (--no-offline brings them back)."`
+	Header      []string         `name:"header" sep:"none" help:"Extra request header for the session's pages, 'Name: value' (repeatable; never logged)." placeholder:"'NAME: VALUE'"`
 	DialogMode  string           `name:"dialog" enum:",accept,dismiss,leave" default:"" help:"Dialog policy, kept for the session until changed: accept (the default), dismiss, or leave open for tact dialog accept|dismiss (browser status shows it)."`
 	PromptText  string           `name:"prompt-text" help:"Text to answer prompt() dialogs with (otherwise they are dismissed)."`
 	CDP         string           `name:"cdp" env:"TACT_CDP" help:"Attach to a running browser (ws(s):// or http(s):// URL, host:port or port; a ?token= query is kept) instead of launching one."`
@@ -259,6 +265,11 @@ func (a *app) wire() (rpc.Globals, error) {
 	if _, err := browser.ParseHeaders(a.CDPHeader); err != nil {
 		return g, failure.New(failure.Usage, "%v", err)
 	}
+	if _, err := browser.ParseHeaders(a.Header); err != nil {
+		return g, failure.New(failure.Usage, "%s", strings.Replace(err.Error(), "--cdp-header", "--header", 1))
+	}
+	g.Viewport, g.Device, g.ColorScheme, g.Headers = a.Viewport, a.Device, a.ColorScheme, strings.Join(a.Header, "\n")
+	g.Motion, g.Offline = onOff(a.Motion, "reduce", "no-preference"), onOff(a.Offline, "on", "off")
 	d, err := ParseTimeout(a.Timeout)
 	if err != nil {
 		return g, err
@@ -280,6 +291,18 @@ func (a *app) wire() (rpc.Globals, error) {
 		g.BrowserArgs = append(SplitArgs(env), g.BrowserArgs...)
 	}
 	return g, nil
+}
+
+// onOff is a negatable flag as a sticky setting: on or off when given,
+// "" (keep what the session has) when not.
+func onOff(v *bool, on, off string) string {
+	switch {
+	case v == nil:
+		return ""
+	case *v:
+		return on
+	}
+	return off
 }
 
 // ParseTimeout accepts Go durations ("30s", "1m30s", "500ms") or bare seconds.

@@ -23,3 +23,51 @@ func TestEmulationGeoAndLocale(t *testing.T) {
 		t.Errorf("number in the session's locale %q, want 1.234,5", got)
 	}
 }
+
+// Device, viewport, media features, offline and extra headers are sticky
+// for the session and shown by browser status.
+func TestEmulationScreenMediaNetwork(t *testing.T) {
+	s := "emul"
+	mustOK(t, tact(t, s, "--device", "iPhone 15", "snap", page("hello.html")))
+	r := tact(t, s, "eval", "screen.width + ' ' + devicePixelRatio + ' ' + navigator.maxTouchPoints + ' ' + /iPhone/.test(navigator.userAgent)")
+	mustOK(t, r)
+	if got := strings.TrimSpace(r.out); got != "393 3 5 true" {
+		t.Errorf("--device iPhone 15: %q", got)
+	}
+	mustOK(t, tact(t, s, "--viewport", "800x600", "--color-scheme", "dark", "--reduced-motion", "eval", "1"))
+	r = tact(t, s, "eval", "innerWidth + 'x' + innerHeight + ' ' + matchMedia('(prefers-color-scheme: dark)').matches + ' ' + matchMedia('(prefers-reduced-motion: reduce)').matches")
+	mustOK(t, r)
+	if got := strings.TrimSpace(r.out); got != "800x600 true true" {
+		t.Errorf("viewport and media: %q", got)
+	}
+	// Extra headers reach the server; status names them, never their values.
+	mustOK(t, tact(t, s, "--header", "X-Tact-Test: sesame", "open", page("echo/headers")))
+	r = tact(t, s, "eval", "document.body.innerText.includes('X-Tact-Test: sesame')")
+	mustOK(t, r)
+	if strings.TrimSpace(r.out) != "true" {
+		t.Errorf("header not seen by the server: %q", r.out)
+	}
+	r = tact(t, s, "browser", "status")
+	mustOK(t, r)
+	if !strings.Contains(r.out, "viewport 800x600") || !strings.Contains(r.out, "color-scheme dark") || !strings.Contains(r.out, "headers X-Tact-Test") || strings.Contains(r.out, "sesame") {
+		t.Errorf("status:\n%s", r.out)
+	}
+	// Offline: the page cannot load anything until --no-offline.
+	mustOK(t, tact(t, s, "--offline", "eval", "1"))
+	r = tact(t, s, "eval", "fetch('/hello.html').then(() => 'online', () => 'offline')")
+	mustOK(t, r)
+	if got := strings.TrimSpace(r.out); got != "offline" {
+		t.Errorf("--offline fetch: %q", got)
+	}
+	mustOK(t, tact(t, s, "--no-offline", "eval", "1"))
+	r = tact(t, s, "eval", "fetch('/hello.html').then(() => 'online', () => 'offline')")
+	mustOK(t, r)
+	if got := strings.TrimSpace(r.out); got != "online" {
+		t.Errorf("--no-offline fetch: %q", got)
+	}
+	for _, bad := range [][]string{{"--device", "Nokia 3310", "eval", "1"}, {"--viewport", "wide", "eval", "1"}, {"--header", "nocolon", "eval", "1"}, {"--color-scheme", "blue", "eval", "1"}} {
+		if r := tact(t, s, bad...); r.code != 2 {
+			t.Errorf("%v: exit %d %q", bad, r.code, r.err)
+		}
+	}
+}

@@ -94,5 +94,8 @@ func statusOutput(in session.Info, running bool) *Output {
 	default:
 		fmt.Fprintf(&sb, "attached: %s, %d tab(s)\n", in.WS, in.Tabs)
 	}
+	if len(in.Emulation) > 0 {
+		fmt.Fprintf(&sb, "emulation: %s\n", strings.Join(in.Emulation, ", "))
+	}
 	return &Output{Text: sb.String(), Data: statusData{Running: running, Info: in}}
 }

@@ -512,7 +512,8 @@ func Dispatch(ctx context.Context, m *session.Manager, rec *commands.Recorder, r
 	}
 	ctx, cancel := context.WithTimeout(ctx, deadline)
 	defer cancel()
-	if err := m.SetEmulation(ctx, page.Emulation{Lang: g.Lang, Locale: g.Locale, Geo: g.Geo, UserAgent: g.UserAgent}); err != nil {
+	if err := m.SetEmulation(ctx, page.Emulation{Lang: g.Lang, Locale: g.Locale, Geo: g.Geo, UserAgent: g.UserAgent,
+		Viewport: g.Viewport, Device: g.Device, ColorScheme: g.ColorScheme, Motion: g.Motion, Offline: g.Offline, Headers: g.Headers}); err != nil {
 		return nil, err
 	}
 	m.SetDialogPolicy(page.DialogPolicy{Mode: g.Dialog, PromptText: g.PromptText})

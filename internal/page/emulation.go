@@ -9,6 +9,7 @@ import (
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	proto "github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/network"
 
 	"github.com/tact-browser/tact/internal/cdp"
 	"github.com/tact-browser/tact/internal/failure"
@@ -21,6 +22,75 @@ type Emulation struct {
 	Locale    string
 	Geo       string
 	UserAgent string
+	Viewport  string // WIDTHxHEIGHT
+	Device    string // a name LookupDevice knows; its size wins over Viewport
+	// ColorScheme and Motion are prefers-color-scheme (dark, light) and
+	// prefers-reduced-motion (reduce, no-preference).
+	ColorScheme string
+	Motion      string
+	Offline     string // "on" or "off"
+	Headers     string // extra request headers, "Name: value" lines
+}
+
+// Describe lists what is in force, for browser status (header names only:
+// their values may be secrets).
+func (e Emulation) Describe() []string {
+	var out []string
+	add := func(k, v string) {
+		if v != "" {
+			out = append(out, k+" "+v)
+		}
+	}
+	add("lang", e.Lang)
+	add("locale", e.Locale)
+	add("geo", e.Geo)
+	if e.UserAgent != "" {
+		out = append(out, "user-agent set")
+	}
+	add("device", e.Device)
+	if e.Device == "" {
+		add("viewport", e.Viewport)
+	}
+	add("color-scheme", e.ColorScheme)
+	if e.Motion == "reduce" {
+		out = append(out, "reduced-motion")
+	}
+	if e.Offline == "on" {
+		out = append(out, "offline")
+	}
+	if e.Headers != "" {
+		var names []string
+		for _, l := range strings.Split(e.Headers, "\n") {
+			n, _, _ := strings.Cut(l, ":")
+			names = append(names, strings.TrimSpace(n))
+		}
+		out = append(out, "headers "+strings.Join(names, ", "))
+	}
+	return out
+}
+
+// headerMap is Headers as the protocol wants them.
+func (e Emulation) headerMap() network.Headers {
+	h := network.Headers{}
+	for _, l := range strings.Split(e.Headers, "\n") {
+		if n, v, ok := strings.Cut(l, ":"); ok {
+			h[strings.TrimSpace(n)] = strings.TrimSpace(v)
+		}
+	}
+	return h
+}
+
+// screen is the device or viewport to emulate, if any.
+func (e Emulation) screen() (Device, bool) {
+	if e.Device != "" {
+		d, err := LookupDevice(e.Device)
+		return d, err == nil
+	}
+	if e.Viewport != "" {
+		d, err := ParseViewport(e.Viewport)
+		return d, err == nil
+	}
+	return Device{}, false
 }
 
 // Validate refuses values a header or the protocol cannot carry (the
@@ -33,6 +103,16 @@ func (e Emulation) Validate() error {
 	}
 	if e.Geo != "" {
 		if _, _, err := parseGeo(e.Geo); err != nil {
+			return err
+		}
+	}
+	if e.Device != "" {
+		if _, err := LookupDevice(e.Device); err != nil {
+			return err
+		}
+	}
+	if e.Viewport != "" {
+		if _, err := ParseViewport(e.Viewport); err != nil {
 			return err
 		}
 	}
@@ -72,8 +152,12 @@ func (tg *Target) Emulate(ctx context.Context, e Emulation, browser *cdp.Session
 	if lang == "" {
 		lang = e.Locale
 	}
-	if e.UserAgent != "" || lang != "" {
+	scr, sized := e.screen()
+	if e.UserAgent != "" || lang != "" || scr.UserAgent != "" {
 		ua := e.UserAgent
+		if ua == "" {
+			ua = scr.UserAgent // --user-agent wins over the device's
+		}
 		if ua == "" {
 			if v, err := cdp.Call(ctx, browser, cdpbrowser.GetVersion, proto.Empty{}); err == nil {
 				ua = strings.Replace(v.UserAgent, "HeadlessChrome", "Chrome", 1)
@@ -88,6 +172,47 @@ func (tg *Target) Emulate(ctx context.Context, e Emulation, browser *cdp.Session
 	if e.Locale != "" {
 		if err := cdp.Run(ctx, s, emulation.SetLocaleOverride, emulation.SetLocaleOverrideParams{Locale: e.Locale}); err != nil {
 			log.Debug("locale", "err", err)
+		}
+	}
+	if sized {
+		m := emulation.SetDeviceMetricsOverrideParams{Width: scr.Width, Height: scr.Height, DeviceScaleFactor: scr.Scale, Mobile: scr.Mobile}
+		if err := cdp.Run(ctx, s, emulation.SetDeviceMetricsOverride, m); err != nil {
+			log.Debug("viewport", "err", err)
+		}
+		touch := emulation.SetTouchEmulationEnabledParams{Enabled: scr.Touch}
+		if scr.Touch {
+			touch.MaxTouchPoints = 5
+		}
+		if err := cdp.Run(ctx, s, emulation.SetTouchEmulationEnabled, touch); err != nil {
+			log.Debug("touch", "err", err)
+		}
+	}
+	var media []*emulation.MediaFeature
+	if e.ColorScheme != "" {
+		media = append(media, &emulation.MediaFeature{Name: "prefers-color-scheme", Value: e.ColorScheme})
+	}
+	if e.Motion != "" {
+		media = append(media, &emulation.MediaFeature{Name: "prefers-reduced-motion", Value: e.Motion})
+	}
+	if len(media) > 0 {
+		if err := cdp.Run(ctx, s, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: media}); err != nil {
+			log.Debug("media", "err", err)
+		}
+	}
+	if e.Offline != "" {
+		off := e.Offline == "on"
+		state := network.OverrideNetworkStateParams{Offline: off, DownloadThroughput: -1, UploadThroughput: -1}
+		if err := cdp.Run(ctx, s, network.OverrideNetworkState, state); err != nil {
+			log.Debug("offline", "err", err)
+		}
+		rule := network.EmulateNetworkConditionsByRuleParams{MatchedNetworkConditions: []*network.Conditions{{Offline: off, DownloadThroughput: -1, UploadThroughput: -1}}}
+		if _, err := cdp.Call(ctx, s, network.EmulateNetworkConditionsByRule, rule); err != nil {
+			log.Debug("offline", "err", err)
+		}
+	}
+	if e.Headers != "" {
+		if err := cdp.Run(ctx, s, network.SetExtraHTTPHeaders, network.SetExtraHTTPHeadersParams{Headers: e.headerMap()}); err != nil {
+			log.Debug("headers", "err", err)
 		}
 	}
 	if e.Geo != "" {

@@ -24,6 +24,12 @@ type Globals struct {
 	Locale      string        `json:"locale,omitempty"`
 	Geo         string        `json:"geo,omitempty"`
 	UserAgent   string        `json:"user_agent,omitempty"`
+	Viewport    string        `json:"viewport,omitempty"`
+	Device      string        `json:"device,omitempty"`
+	ColorScheme string        `json:"color_scheme,omitempty"`
+	Motion      string        `json:"motion,omitempty"`  // reduce, no-preference
+	Offline     string        `json:"offline,omitempty"` // on, off
+	Headers     string        `json:"headers,omitempty"` // extra request headers, "Name: value" lines
 	Dialog      string        `json:"dialog,omitempty"`
 	PromptText  string        `json:"prompt_text,omitempty"`
 	CDP         string        `json:"cdp,omitempty"`

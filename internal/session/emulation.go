@@ -29,6 +29,20 @@ func (m *Manager) SetEmulation(ctx context.Context, e page.Emulation) error {
 	if e.UserAgent != "" {
 		m.emul.UserAgent = e.UserAgent
 	}
+	if e.Device != "" {
+		m.emul.Device, m.emul.Viewport = e.Device, ""
+	}
+	if e.Viewport != "" {
+		m.emul.Viewport, m.emul.Device = e.Viewport, ""
+	}
+	for _, f := range []struct {
+		dst *string
+		v   string
+	}{{&m.emul.ColorScheme, e.ColorScheme}, {&m.emul.Motion, e.Motion}, {&m.emul.Offline, e.Offline}, {&m.emul.Headers, e.Headers}} {
+		if f.v != "" {
+			*f.dst = f.v
+		}
+	}
 	changed := old != m.emul
 	cur := m.tabs[m.current]
 	m.mu.Unlock()
@@ -47,6 +61,13 @@ func (m *Manager) catchUpEmulation(ctx context.Context, t *page.Tab) {
 	if t.Main().Emulated() != e {
 		m.applyEmulation(ctx, t.Main())
 	}
+}
+
+// Emulation is the session's emulation in force.
+func (m *Manager) Emulation() page.Emulation {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.emul
 }
 
 // applyEmulation applies the session's emulation to one target.

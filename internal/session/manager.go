@@ -165,13 +165,17 @@ type Info struct {
 	Tabs      int    `json:"tabs"`
 	Current   string `json:"current,omitempty"`
 	DaemonPID int    `json:"daemon_pid"`
+	// Emulation in force for the session (viewport 390x844, offline, …;
+	// header names, never their values).
+	Emulation []string `json:"emulation,omitempty"`
 }
 
 // Info reports the browser's state without connecting.
 func (m *Manager) Info() Info {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	in := Info{Connected: m.conn != nil, Launched: m.launched, WS: browser.Redact(m.wsURL), Tabs: len(m.tabs), Current: m.current, DaemonPID: os.Getpid()}
+	in := Info{Connected: m.conn != nil, Launched: m.launched, WS: browser.Redact(m.wsURL), Tabs: len(m.tabs), Current: m.current, DaemonPID: os.Getpid(),
+		Emulation: m.emul.Describe()}
 	if m.proc != nil {
 		in.PID, in.Port = m.proc.PID, m.proc.Port
 	} else if m.launched {
