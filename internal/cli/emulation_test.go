@@ -1,6 +1,9 @@
 package cli_test
 
 import (
+	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -69,5 +72,25 @@ func TestEmulationScreenMediaNetwork(t *testing.T) {
 		if r := tact(t, s, bad...); r.code != 2 {
 			t.Errorf("%v: exit %d %q", bad, r.code, r.err)
 		}
+	}
+}
+
+// pdf writes a PDF; screenshot writes JPEG when asked, with a quality.
+func TestPDFAndJPEG(t *testing.T) {
+	s := "pdf"
+	mustOK(t, tact(t, s, "snap", page("hello.html")))
+	dir := t.TempDir()
+	r := tact(t, s, "pdf", "--file", filepath.Join(dir, "p.pdf"))
+	mustOK(t, r)
+	if b, err := os.ReadFile(strings.TrimSpace(r.out)); err != nil || !bytes.HasPrefix(b, []byte("%PDF")) {
+		t.Errorf("pdf %q: %.8q %v", r.out, b, err)
+	}
+	r = tact(t, s, "screenshot", "--format", "jpeg", "--quality", "60", "--file", filepath.Join(dir, "s.jpg"))
+	mustOK(t, r)
+	if b, err := os.ReadFile(strings.TrimSpace(r.out)); err != nil || !bytes.HasPrefix(b, []byte{0xff, 0xd8, 0xff}) {
+		t.Errorf("jpeg %q: %.4q %v", r.out, b, err)
+	}
+	if r := tact(t, s, "screenshot", "--quality", "60"); r.code != 2 {
+		t.Errorf("--quality with png: exit %d", r.code)
 	}
 }

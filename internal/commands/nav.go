@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -195,10 +193,12 @@ func (c *Eval) ReadStdin(r io.Reader) error {
 
 // Screenshot saves a PNG of the page.
 type Screenshot struct {
-	File     string `help:"Where to write the PNG (default: a new file under the data dir)." placeholder:"PATH"`
+	File     string `help:"Where to write the image (default: a new file under the data dir)." placeholder:"PATH"`
 	Full     bool   `help:"The whole page, not just the viewport."`
 	Focus    string `help:"Only this element (@eN, css=… or a CSS selector)."`
 	Annotate bool   `help:"Draw each ref's label on its element."`
+	Format   string `enum:"png,jpeg" default:"png" help:"Image format: png or jpeg."`
+	Quality  int    `help:"JPEG quality, 1-100 (default: the browser's)." placeholder:"N"`
 }
 
 // Run captures and writes the file, printing its path.
@@ -207,22 +207,17 @@ func (c *Screenshot) Run(ctx context.Context, env *Env) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	path := c.File
-	if path == "" {
-		dir, err := datadir.Dir("screenshots")
-		if err != nil {
-			return nil, failure.New(failure.IO, "%v", err)
-		}
-		path = filepath.Join(dir, "shot-"+time.Now().Format("20060102-150405.000")+".png")
-	} else {
-		abs, err := filepath.Abs(path)
-		if err != nil {
-			return nil, failure.New(failure.Usage, "--file %q: %v", path, err)
-		}
-		path = abs
-		if st, err := os.Stat(filepath.Dir(path)); err != nil || !st.IsDir() {
-			return nil, failure.New(failure.IO, "--file %s: directory %s does not exist", c.File, filepath.Dir(path))
-		}
+	jpeg := c.Format == "jpeg"
+	if c.Quality != 0 && (!jpeg || c.Quality < 1 || c.Quality > 100) {
+		return nil, failure.New(failure.Usage, "--quality %d: only for --format jpeg, 1 to 100", c.Quality)
+	}
+	ext := ".png"
+	if jpeg {
+		ext = ".jpg"
+	}
+	path, err := outputFile(c.File, "screenshots", "shot", ext)
+	if err != nil {
+		return nil, err
 	}
 	var clip *page.Rect
 	if c.Focus != "" {
@@ -269,7 +264,7 @@ func (c *Screenshot) Run(ctx context.Context, env *Env) (*Output, error) {
 			_, _ = t.Annotate(cctx, false)
 		}()
 	}
-	png, err := t.Screenshot(ctx, c.Full, clip)
+	png, err := t.Screenshot(ctx, page.Shot{Full: c.Full, Clip: clip, JPEG: jpeg, Quality: c.Quality})
 	if err != nil {
 		return nil, err
 	}

@@ -40,6 +40,7 @@ func (*SessionList) outputs() []any   { return shapes([]sessionItem{}) }
 func (*SessionDelete) outputs() []any { return shapes(sessionDeleted{}) }
 func (*Batch) outputs() []any         { return shapes(batchData{}) }
 func (*Screenshot) outputs() []any    { return shapes(shotData{}) }
+func (*Pdf) outputs() []any           { return shapes(pdfData{}) }
 func (*Wait) outputs() []any          { return shapes(waitData{}) }
 func (*TabList) outputs() []any       { return shapes([]session.TabInfo{}) }
 func (*DialogAccept) outputs() []any  { return shapes(page.Dialog{}) }

@@ -33,7 +33,8 @@ type Root struct {
 	Reload     Reload      `cmd:"" help:"Reload the page."`
 	Close      Close       `cmd:"" help:"Close the current tab."`
 	Eval       Eval        `cmd:"" help:"Evaluate JavaScript in the page (promises awaited)."`
-	Screenshot Screenshot  `cmd:"" help:"Save a PNG of the page and print its path."`
+	Screenshot Screenshot  `cmd:"" help:"Save a PNG (or JPEG) of the page and print its path."`
+	Pdf        Pdf         `cmd:"" help:"Print the page to a PDF file and print its path."`
 	Wait       Wait        `cmd:"" help:"Wait for navigation, a selector, text=…, N ms, --url or --idle."`
 	Batch      Batch       `cmd:"" help:"Run several commands in one call (arguments or stdin lines); one snap at the end."`
 	Tab        TabCmd      `cmd:"" help:"List, open, switch or close tabs."`

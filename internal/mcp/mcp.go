@@ -43,6 +43,7 @@ var Skip = map[string]string{
 	"dblclick":       "rare for agents; kept off the list to keep it small (CLI has it)",
 	"forward":        "rare for agents; back and open cover navigation",
 	"close":          "the tab tool closes tabs",
+	"pdf":            "a file for people; agents read the page with read (CLI has it)",
 }
 
 // tweaks shape a tool's arguments where the CLI form is awkward for a
@@ -421,8 +422,13 @@ func handler(c *client.Client, g rpc.Globals, t Tool) sdk.ToolHandler {
 			res.StructuredContent = json.RawMessage(resp.JSON)
 		}
 		if cmd.Name == "screenshot" {
-			if png, err := os.ReadFile(shotPath(resp.Stdout)); err == nil {
-				res.Content = append(res.Content, &sdk.ImageContent{Data: png, MIMEType: "image/png"})
+			path := shotPath(resp.Stdout)
+			if img, err := os.ReadFile(path); err == nil {
+				mime := "image/png"
+				if strings.HasSuffix(path, ".jpg") {
+					mime = "image/jpeg"
+				}
+				res.Content = append(res.Content, &sdk.ImageContent{Data: img, MIMEType: mime})
 			}
 		}
 		return res, nil

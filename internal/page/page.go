@@ -2,6 +2,7 @@ package page
 
 import (
 	"context"
+	"errors"
 	"encoding/json"
 	"path"
 	"strings"
@@ -131,12 +132,27 @@ func (t *Tab) EvalPage(ctx context.Context, expr string) (json.RawMessage, error
 	return nil, failure.New(failure.JSError, "the page navigated during evaluation")
 }
 
-// Screenshot captures the viewport (or the full page) as PNG bytes.
-func (t *Tab) Screenshot(ctx context.Context, full bool, clip *Rect) ([]byte, error) {
+// Shot says what a screenshot captures and how it is encoded.
+type Shot struct {
+	Full    bool  // the whole page, not just the viewport
+	Clip    *Rect // only this box (page coordinates)
+	JPEG    bool  // JPEG instead of PNG
+	Quality int   // JPEG quality 1-100 (0: the browser's default)
+}
+
+// Screenshot captures the viewport, the full page or a box.
+func (t *Tab) Screenshot(ctx context.Context, o Shot) ([]byte, error) {
 	if err := t.checkUsable(); err != nil {
 		return nil, err
 	}
+	full, clip := o.Full, o.Clip
 	p := cdppage.CaptureScreenshotParams{Format: cdppage.CaptureScreenshotFormatPng, CaptureBeyondViewport: new(full)}
+	if o.JPEG {
+		p.Format = cdppage.CaptureScreenshotFormatJpeg
+		if o.Quality > 0 {
+			p.Quality = new(int64(o.Quality))
+		}
+	}
 	if clip != nil {
 		p.Clip = &cdppage.Viewport{X: clip.X, Y: clip.Y, Width: clip.W, Height: clip.H, Scale: 1}
 		p.CaptureBeyondViewport = new(true)
@@ -149,6 +165,25 @@ func (t *Tab) Screenshot(ctx context.Context, full bool, clip *Rect) ([]byte, er
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, failure.New(failure.Timeout, "screenshot did not finish within --timeout")
+		}
+		return nil, BrowserGone(err)
+	}
+	return res.Data, nil
+}
+
+// PDF prints the page (headless Chrome only) with its backgrounds.
+func (t *Tab) PDF(ctx context.Context, landscape bool) ([]byte, error) {
+	if err := t.checkUsable(); err != nil {
+		return nil, err
+	}
+	res, err := cdp.Call(ctx, t.main.sess, cdppage.PrintToPDF, cdppage.PrintToPDFParams{Landscape: new(landscape), PrintBackground: new(true)})
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, failure.New(failure.Timeout, "pdf did not finish within --timeout")
+		}
+		var ce *cdp.Error
+		if errors.As(err, &ce) {
+			return nil, failure.New(failure.BrowserUnavailable, "the browser cannot print this page to PDF (%s); a headed browser cannot print", ce.Message)
 		}
 		return nil, BrowserGone(err)
 	}
