@@ -39,6 +39,7 @@ type Globals struct {
 	ColorScheme string           `name:"color-scheme" enum:",dark,light" default:"" help:"prefers-color-scheme for the session: dark or light."`
 	Motion      *bool            `name:"reduced-motion" negatable:"" help:"prefers-reduced-motion: reduce for the session (--no-reduced-motion undoes it)."`
 	Offline     *bool            `negatable:"" help:"Take the session's pages offline (--no-offline brings them back)."`
+	Domains     string           `name:"allowed-domains" env:"TACT_ALLOWED_DOMAINS" help:"Hosts the session's tabs may navigate to, e.g. 'example.com,*.example.org' (kept for the session; '*' allows any)." placeholder:"HOSTS"`
 	Header      []string         `name:"header" sep:"none" help:"Extra request header for the session's pages, 'Name: value' (repeatable; never logged)." placeholder:"'NAME: VALUE'"`
 	DialogMode  string           `name:"dialog" enum:",accept,dismiss,leave" default:"" help:"Dialog policy, kept for the session until changed: accept (the default), dismiss, or leave open for tact dialog accept|dismiss (browser status shows it)."`
 	PromptText  string           `name:"prompt-text" help:"Text to answer prompt() dialogs with (otherwise they are dismissed)."`
@@ -269,6 +270,7 @@ func (a *app) wire() (rpc.Globals, error) {
 		return g, failure.New(failure.Usage, "%s", strings.Replace(err.Error(), "--cdp-header", "--header", 1))
 	}
 	g.Viewport, g.Device, g.ColorScheme, g.Headers = a.Viewport, a.Device, a.ColorScheme, strings.Join(a.Header, "\n")
+	g.AllowedDomains = a.Domains
 	g.Motion, g.Offline = onOff(a.Motion, "reduce", "no-preference"), onOff(a.Offline, "on", "off")
 	d, err := ParseTimeout(a.Timeout)
 	if err != nil {

@@ -128,6 +128,7 @@ func act(ctx context.Context, env *Env, o ActOpts, target string, a action, do f
 			out = append(out, fmt.Sprintf("download %s: %s", d.State, d.URL))
 		}
 	}
+	out = append(out, refusedLines(eff.Refused)...)
 	if eff.ConsoleErrors > 0 {
 		out = append(out, fmt.Sprintf("console errors: %d", eff.ConsoleErrors))
 	}
@@ -139,6 +140,7 @@ func act(ctx context.Context, env *Env, o ActOpts, target string, a action, do f
 			var title string
 			_ = nt.EvalWorld(ctx, "document.title", &title)
 			out = append(out, fmt.Sprintf("new tab (now current): %q %s", title, nt.URL()))
+			out = append(out, refusedLines(nt.TakeRefused())...)
 			t = nt
 		}
 	}
@@ -526,4 +528,13 @@ func dryRun(ctx context.Context, target string, a action, el *page.Element) (*Ou
 	}
 	msg := fmt.Sprintf("dry run: would %s %s", a.verb, what)
 	return &Output{Text: msg + "\n", Data: dryRunData{DryRun: true, Action: a.verb, Target: target}}, nil
+}
+
+// refusedLines report the navigations --allowed-domains stopped.
+func refusedLines(urls []string) []string {
+	var out []string
+	for _, u := range urls {
+		out = append(out, "refused a navigation to "+u+" (not in --allowed-domains)")
+	}
+	return out
 }

@@ -97,5 +97,8 @@ func statusOutput(in session.Info, running bool) *Output {
 	if len(in.Emulation) > 0 {
 		fmt.Fprintf(&sb, "emulation: %s\n", strings.Join(in.Emulation, ", "))
 	}
+	if in.AllowedDomains != "" {
+		fmt.Fprintf(&sb, "allowed domains: %s\n", in.AllowedDomains)
+	}
 	return &Output{Text: sb.String(), Data: statusData{Running: running, Info: in}}
 }

@@ -516,6 +516,9 @@ func Dispatch(ctx context.Context, m *session.Manager, rec *commands.Recorder, r
 		Viewport: g.Viewport, Device: g.Device, ColorScheme: g.ColorScheme, Motion: g.Motion, Offline: g.Offline, Headers: g.Headers}); err != nil {
 		return nil, err
 	}
+	if err := m.SetDomains(ctx, g.AllowedDomains); err != nil {
+		return nil, err
+	}
 	m.SetDialogPolicy(page.DialogPolicy{Mode: g.Dialog, PromptText: g.PromptText})
 	if partial == nil {
 		partial = func(string, string) {}

@@ -32,6 +32,8 @@ type Host interface {
 	RefsOf(tabID string) []RefInfo
 	// Persist writes the session state if it changed.
 	Persist()
+	// Domains are the hosts the session's tabs may navigate to.
+	Domains() Domains
 }
 
 // RefInfo is where a ref's element lives: its tab, its frame, and the

@@ -2,8 +2,8 @@ package page
 
 import (
 	"context"
-	"errors"
 	"encoding/json"
+	"errors"
 	"path"
 	"strings"
 	"time"

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	proto "github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/inspector"
 	"github.com/chromedp/cdproto/network"
 	cdppage "github.com/chromedp/cdproto/page"
@@ -69,6 +70,7 @@ type Tab struct {
 	activity   int            // requests, loads, history changes, popups: see ActMark
 	headings   map[int]string // ref -> heading its snap showed it under, for refind
 	downloads  []*Download    // since the last Drain
+	refused    []string       // navigations --allowed-domains stopped, since the last Drain
 }
 
 // New makes the tab of a page target that was just attached on sess; its
@@ -218,6 +220,7 @@ func Events() *cdp.Handlers[*Target] {
 	cdp.On(h, cdppage.JavascriptDialogClosed, func(tg *Target, _ *cdppage.EventJavascriptDialogClosed) {
 		tg.tab.update(func() { tg.tab.open, tg.tab.openTg = nil, nil })
 	})
+	cdp.On(h, fetch.RequestPaused, func(tg *Target, ev *fetch.EventRequestPaused) { tg.paused(ev) })
 	cdp.On(h, network.RequestWillBeSent, func(tg *Target, ev *network.EventRequestWillBeSent) {
 		if ev.Request == nil || strings.HasPrefix(ev.Request.URL, "data:") {
 			return
@@ -246,17 +249,18 @@ type Effects struct {
 	Opened        []string
 	Crashed       bool
 	Downloads     []Download
+	Refused       []string // URLs of navigations --allowed-domains stopped
 }
 
 // Drain returns and clears the tab's effect log.
 func (t *Tab) Drain() Effects {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	e := Effects{Dialogs: t.dialogs, ConsoleErrors: t.consoleErr, Opened: t.opened, Crashed: t.crashed}
+	e := Effects{Dialogs: t.dialogs, ConsoleErrors: t.consoleErr, Opened: t.opened, Crashed: t.crashed, Refused: t.refused}
 	for _, d := range t.downloads {
 		e.Downloads = append(e.Downloads, *d)
 	}
-	t.dialogs, t.consoleErr, t.opened, t.popups, t.downloads = nil, 0, nil, 0, nil
+	t.dialogs, t.consoleErr, t.opened, t.popups, t.downloads, t.refused = nil, 0, nil, 0, nil, nil
 	return e
 }
 
@@ -315,6 +319,9 @@ func (t *Tab) state() navState {
 func (t *Tab) Navigate(ctx context.Context, url string) error {
 	if err := t.checkUsable(); err != nil {
 		return err
+	}
+	if d := t.host.Domains(); !d.Allows(url) {
+		return d.refuse(url)
 	}
 	before := t.state()
 	res, err := cdp.Call(ctx, t.main.sess, cdppage.Navigate, cdppage.NavigateParams{URL: url})

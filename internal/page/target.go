@@ -7,6 +7,7 @@ import (
 	"time"
 
 	proto "github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
@@ -129,6 +130,13 @@ func (tg *Target) Setup(ctx context.Context) {
 			cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: tg.tab.host.Library().Source, WorldName: WorldName, RunImmediately: new(true)})},
 		{"Target.setAutoAttach", cdp.Start(ctx, s, cdptarget.SetAutoAttach, cdptarget.SetAutoAttachParams{AutoAttach: true, WaitForDebuggerOnStart: true,
 			Flatten: new(true), Filter: OnlyType("iframe")})},
+	}
+	if d := tg.tab.host.Domains(); len(d) > 0 && tg.kind == "page" {
+		// Before the target runs: a popup's first navigation is checked too.
+		rest = append(rest, struct {
+			method string
+			reply  <-chan error
+		}{"Fetch.enable", cdp.Start(ctx, s, fetch.Enable, guardParams)})
 	}
 	resumed := cdp.Start(ctx, s, runtime.RunIfWaitingForDebugger, proto.Empty{})
 	for _, c := range []struct {

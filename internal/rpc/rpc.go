@@ -30,16 +30,18 @@ type Globals struct {
 	Motion      string        `json:"motion,omitempty"`  // reduce, no-preference
 	Offline     string        `json:"offline,omitempty"` // on, off
 	Headers     string        `json:"headers,omitempty"` // extra request headers, "Name: value" lines
-	Dialog      string        `json:"dialog,omitempty"`
-	PromptText  string        `json:"prompt_text,omitempty"`
-	CDP         string        `json:"cdp,omitempty"`
-	CDPHeaders  []string      `json:"cdp_headers,omitempty"` // "Name: value" lines sent to the --cdp browser`
-	BrowserArgs []string      `json:"browser_args,omitempty"`
-	AllowFile   bool          `json:"allow_file,omitempty"`
-	Cwd         string        `json:"cwd,omitempty"`      // the caller's directory (project-scoped workflows)
-	Deadline    time.Duration `json:"deadline,omitempty"` // whole-command deadline when longer than Timeout (replay)
-	TTY         bool          `json:"tty,omitempty"`      // the caller's stderr is a terminal (progress lines wanted)
-	JSON        bool          `json:"json,omitempty"`     // also render the -o json output into Response.JSON (MCP structured content)
+	// AllowedDomains limits the hosts the session's tabs navigate to.
+	AllowedDomains string        `json:"allowed_domains,omitempty"`
+	Dialog         string        `json:"dialog,omitempty"`
+	PromptText     string        `json:"prompt_text,omitempty"`
+	CDP            string        `json:"cdp,omitempty"`
+	CDPHeaders     []string      `json:"cdp_headers,omitempty"` // "Name: value" lines sent to the --cdp browser`
+	BrowserArgs    []string      `json:"browser_args,omitempty"`
+	AllowFile      bool          `json:"allow_file,omitempty"`
+	Cwd            string        `json:"cwd,omitempty"`      // the caller's directory (project-scoped workflows)
+	Deadline       time.Duration `json:"deadline,omitempty"` // whole-command deadline when longer than Timeout (replay)
+	TTY            bool          `json:"tty,omitempty"`      // the caller's stderr is a terminal (progress lines wanted)
+	JSON           bool          `json:"json,omitempty"`     // also render the -o json output into Response.JSON (MCP structured content)
 }
 
 // Request asks the daemon to run one command.

@@ -117,3 +117,40 @@ func (m *Manager) DialogPolicy() page.DialogPolicy {
 
 // answerWait bounds answering the dialogs a policy change releases.
 const answerWait = 2 * time.Second
+
+// SetDomains sets the session's --allowed-domains (spec "" keeps what is
+// in force, "*" allows every host) and makes every open tab check its
+// navigations against them.
+func (m *Manager) SetDomains(ctx context.Context, spec string) error {
+	if spec == "" {
+		return nil
+	}
+	d, err := page.ParseDomains(spec)
+	if err != nil {
+		return err
+	}
+	m.mu.Lock()
+	changed := d.String() != m.domains.String()
+	m.domains = d
+	var tabs []*page.Tab
+	for _, t := range m.tabs {
+		tabs = append(tabs, t)
+	}
+	m.mu.Unlock()
+	if !changed {
+		return nil
+	}
+	for _, t := range tabs {
+		if err := t.Main().Guard(ctx, d); err != nil {
+			m.log.Debug("allowed domains", "tab", t.ID(), "err", err)
+		}
+	}
+	return nil
+}
+
+// Domains are the hosts the session's tabs may navigate to (none: any).
+func (m *Manager) Domains() page.Domains {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.domains
+}

@@ -66,6 +66,7 @@ type Manager struct {
 	current   string
 	state     persisted
 	emul      page.Emulation
+	domains   page.Domains // --allowed-domains in force
 	notes     []string
 	dialog    page.DialogPolicy
 
@@ -168,6 +169,8 @@ type Info struct {
 	// Emulation in force for the session (viewport 390x844, offline, …;
 	// header names, never their values).
 	Emulation []string `json:"emulation,omitempty"`
+	// AllowedDomains are the hosts the session's tabs may navigate to.
+	AllowedDomains string `json:"allowed_domains,omitempty"`
 }
 
 // Info reports the browser's state without connecting.
@@ -175,7 +178,7 @@ func (m *Manager) Info() Info {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	in := Info{Connected: m.conn != nil, Launched: m.launched, WS: browser.Redact(m.wsURL), Tabs: len(m.tabs), Current: m.current, DaemonPID: os.Getpid(),
-		Emulation: m.emul.Describe()}
+		Emulation: m.emul.Describe(), AllowedDomains: m.domains.String()}
 	if m.proc != nil {
 		in.PID, in.Port = m.proc.PID, m.proc.Port
 	} else if m.launched {
