@@ -154,3 +154,15 @@ func TestClickSwapRace(t *testing.T) {
 	}
 	t.Logf("20 runs: %d wrong clicks, %d stopped at event time or by the hit test", wrong, stopped)
 }
+
+// An element that acts on mousedown and removes itself did its job: the
+// click guard reports ok, not a cut-off press.
+func TestPressThatRemovesItself(t *testing.T) {
+	s := "pressremove"
+	out := openPage(t, s, page("press_removes.html"))
+	r := tact(t, s, "click", refOf(t, out, `"Pick"`), "--no-snap")
+	mustOK(t, r)
+	if got := evalIn(t, s, `document.getElementById("log").textContent`); got != "down;" {
+		t.Errorf("log %q", got)
+	}
+}

@@ -51,6 +51,11 @@ __tact.define('guard', [], () => {
         g.first = ok;
         if (!ok) g.hit = name(ev.composedPath()[0] || ev.target);
       }
+      if (ev.type === "mousedown" && ok) {
+        // After the page's own mousedown handlers (this bubbles last):
+        // was the element still there, or did its press remove it?
+        win.addEventListener("mousedown", () => { g.downKept = el.isConnected; }, {once: true});
+      }
       if (g.first && ok) return;
       ev.preventDefault();
       ev.stopImmediatePropagation();
@@ -66,21 +71,25 @@ __tact.define('guard', [], () => {
   };
 
   // guardRead disarms the guard and says what the press hit. A press that
-  // hit but saw no click at all, on an element that is gone while a
-  // lookalike now sits under the pointer, was re-rendered between press
-  // and release (a framework re-mounting on a timer): the browser sent the
-  // click nowhere, so it did not happen. (An element that removes itself
-  // on mousedown, leaving no lookalike, acted on the press.)
+  // hit but saw no click at all, on an element that is gone, was cut off
+  // between press and release when a lookalike now sits under the pointer
+  // (a framework re-mounting on a timer) or when the element outlived its
+  // own mousedown and was removed later (the page swapped it): the browser
+  // sent the click nowhere, so it did not happen. (An element that removes
+  // itself on mousedown acted on the press.)
   T.guardRead = (el) => {
     const g = globalThis.__tactGuard;
     if (!g) return {missing: true};
     g.remove();
     let replaced = false;
     const win = el.ownerDocument.defaultView;
-    if (g.first && !g.clicked && !g.clickHit && !el.isConnected && win.parent === win) {
-      const at = document.elementFromPoint(g.x, g.y);
-      const look = at && at.closest(el.localName);
-      replaced = !!look && look.localName + "|" + (look.textContent || "").trim() === g.sig;
+    if (g.first && !g.clicked && !g.clickHit && !el.isConnected) {
+      replaced = g.downKept === true;
+      if (!replaced && win.parent === win) {
+        const at = document.elementFromPoint(g.x, g.y);
+        const look = at && at.closest(el.localName);
+        replaced = !!look && look.localName + "|" + (look.textContent || "").trim() === g.sig;
+      }
     }
     return {missed: g.first === false, hit: g.hit, seen: g.seen, clicked: g.clicked, clickHit: g.clickHit, replaced};
   };

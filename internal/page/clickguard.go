@@ -56,7 +56,7 @@ func (e *Element) guardedPress(ctx context.Context, x, y float64, clicks int) er
 	case g.Seen == 0:
 		return failure.New(failure.NotInteractable, "the click did not reach %s (another frame or the page's own handler took it)", e.Label()).WithHint("snap again and retry")
 	case g.Replaced:
-		return failure.New(failure.StaleRef, "the page re-rendered %s between press and release: the click did not happen", e.Label()).WithHint("snap again and retry")
+		return failure.New(failure.StaleRef, "the page replaced %s between press and release: the click did not happen", e.Label()).WithHint("snap again and retry")
 	case !g.Clicked && g.ClickHit != "":
 		return failure.New(failure.NotInteractable, "%s was pressed, but the page changed and the release landed on %s (stopped): the click did not happen", e.Label(), g.ClickHit).WithHint("snap again and retry")
 	}
