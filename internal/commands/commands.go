@@ -55,6 +55,10 @@ type Browser interface {
 	SaveState(ctx context.Context) (*session.State, error)
 	LoadState(ctx context.Context, st *session.State) error
 
+	Cookies(ctx context.Context, domain string, values bool) ([]session.Cookie, error)
+	SetCookie(ctx context.Context, c session.NewCookie) error
+	ClearCookies(ctx context.Context, domain string) (int, error)
+
 	BeginCommand()
 	EndCommand(consumed bool)
 }

@@ -94,6 +94,21 @@ func (f *fakeBrowser) LoadState(context.Context, *session.State) error {
 	return errNoPage("LoadState")
 }
 
+func (f *fakeBrowser) Cookies(context.Context, string, bool) ([]session.Cookie, error) {
+	f.call("Cookies")
+	return nil, errNoPage("Cookies")
+}
+
+func (f *fakeBrowser) SetCookie(context.Context, session.NewCookie) error {
+	f.call("SetCookie")
+	return errNoPage("SetCookie")
+}
+
+func (f *fakeBrowser) ClearCookies(context.Context, string) (int, error) {
+	f.call("ClearCookies")
+	return 0, errNoPage("ClearCookies")
+}
+
 func (f *fakeBrowser) BeginCommand()     { f.begun++ }
 func (f *fakeBrowser) EndCommand(_ bool) { f.ended++ }
 

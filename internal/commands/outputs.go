@@ -41,6 +41,10 @@ func (*SessionDelete) outputs() []any { return shapes(sessionDeleted{}) }
 func (*Batch) outputs() []any         { return shapes(batchData{}) }
 func (*Screenshot) outputs() []any    { return shapes(shotData{}) }
 func (*Pdf) outputs() []any           { return shapes(pdfData{}) }
+func (*CookiesList) outputs() []any   { return shapes(cookiesData{}) }
+func (*CookiesGet) outputs() []any    { return shapes(cookiesData{}) }
+func (*CookiesSet) outputs() []any    { return shapes(cookieSetData{}) }
+func (*CookiesClear) outputs() []any  { return shapes(cookiesCleared{}) }
 func (*Wait) outputs() []any          { return shapes(waitData{}) }
 func (*TabList) outputs() []any       { return shapes([]session.TabInfo{}) }
 func (*DialogAccept) outputs() []any  { return shapes(page.Dialog{}) }

@@ -40,6 +40,7 @@ type Root struct {
 	Tab        TabCmd      `cmd:"" help:"List, open, switch or close tabs."`
 	Dialog     DialogCmd   `cmd:"" help:"Accept or dismiss a dialog left open (--dialog leave)."`
 	Session    SessionCmd  `cmd:"" help:"Save, load, list or delete browser sessions (cookies, storage, URL)."`
+	Cookies    CookiesCmd  `cmd:"" help:"List, get, set or clear the browser's cookies (values only with --values)."`
 	Record     RecordCmd   `cmd:"" help:"Record this session's commands as a replayable workflow."`
 	Replay     Replay      `cmd:"" help:"Replay a workflow with no model in the loop; heals moved elements."`
 	Workflow   WorkflowCmd `cmd:"" help:"Workflow file tools (lint)."`

@@ -86,7 +86,7 @@ var titles = map[string]string{
 	"select": "Select option", "check": "Check", "uncheck": "Uncheck", "upload": "Upload files",
 	"scroll": "Scroll", "back": "Go back", "reload": "Reload", "eval": "Run JavaScript",
 	"screenshot": "Screenshot", "wait": "Wait for", "batch": "Run steps", "tab": "Tabs",
-	"dialog": "Answer dialog", "session": "Saved sessions", "record": "Record workflow",
+	"dialog": "Answer dialog", "session": "Saved sessions", "cookies": "Cookies", "record": "Record workflow",
 	"replay": "Replay workflow", "workflow_lint": "Check workflow",
 }
 
