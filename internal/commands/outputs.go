@@ -42,6 +42,8 @@ func (*Batch) outputs() []any         { return shapes(batchData{}) }
 func (*Screenshot) outputs() []any    { return shapes(shotData{}) }
 func (*Pdf) outputs() []any           { return shapes(pdfData{}) }
 func (*CookiesList) outputs() []any   { return shapes(cookiesData{}) }
+func (*Console) outputs() []any       { return shapes(consoleData{}) }
+func (*Network) outputs() []any       { return shapes(networkData{}) }
 func (*CookiesGet) outputs() []any    { return shapes(cookiesData{}) }
 func (*CookiesSet) outputs() []any    { return shapes(cookieSetData{}) }
 func (*CookiesClear) outputs() []any  { return shapes(cookiesCleared{}) }

@@ -35,6 +35,8 @@ type Root struct {
 	Eval       Eval        `cmd:"" help:"Evaluate JavaScript in the page (promises awaited)."`
 	Screenshot Screenshot  `cmd:"" help:"Save a PNG (or JPEG) of the page and print its path."`
 	Pdf        Pdf         `cmd:"" help:"Print the page to a PDF file and print its path."`
+	Console    Console     `cmd:"" help:"The page's console messages and uncaught exceptions."`
+	Network    Network     `cmd:"" help:"The page's requests: method, status, type, size, time, URL."`
 	Wait       Wait        `cmd:"" help:"Wait for navigation, a selector, text=…, N ms, --url or --idle."`
 	Batch      Batch       `cmd:"" help:"Run several commands in one call (arguments or stdin lines); one snap at the end."`
 	Tab        TabCmd      `cmd:"" help:"List, open, switch or close tabs."`

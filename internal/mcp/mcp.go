@@ -44,6 +44,7 @@ var Skip = map[string]string{
 	"forward":        "rare for agents; back and open cover navigation",
 	"close":          "the tab tool closes tabs",
 	"pdf":            "a file for people; agents read the page with read (CLI has it)",
+	"workflow lint":  "checks a workflow file before a replay; a CLI step (CLI has it)",
 }
 
 // tweaks shape a tool's arguments where the CLI form is awkward for a
@@ -52,6 +53,8 @@ var tweaks = map[string]schema.InputOptions{
 	"fill": {AsString: map[string]bool{"value": true}, Omit: cliSecret},
 	"type": {AsString: map[string]bool{"text": true}, Omit: cliSecret, Require: map[string]bool{"text": true}},
 	"eval": {AsString: map[string]bool{"expr": true}, Omit: map[string]bool{"stdin": true}, Require: map[string]bool{"expr": true}},
+	// A HAR is a file for people's tools; the tool lists the requests.
+	"network": {Omit: map[string]bool{"har": true}},
 }
 
 // cliSecret are the secret sources only a command line has (its
@@ -86,14 +89,14 @@ var titles = map[string]string{
 	"select": "Select option", "check": "Check", "uncheck": "Uncheck", "upload": "Upload files",
 	"scroll": "Scroll", "back": "Go back", "reload": "Reload", "eval": "Run JavaScript",
 	"screenshot": "Screenshot", "wait": "Wait for", "batch": "Run steps", "tab": "Tabs",
-	"dialog": "Answer dialog", "session": "Saved sessions", "cookies": "Cookies", "record": "Record workflow",
-	"replay": "Replay workflow", "workflow_lint": "Check workflow",
+	"dialog": "Answer dialog", "session": "Saved sessions", "cookies": "Cookies", "console": "Console messages", "network": "Network requests", "record": "Record workflow",
+	"replay": "Replay workflow",
 }
 
 // readOnly are the tools that only look: a client may run them without
 // asking. Every other tool may change the page (the protocol's defaults:
 // destructive, open world).
-var readOnly = map[string]bool{"snap": true, "read": true, "locate": true, "screenshot": true, "wait": true, "workflow_lint": true}
+var readOnly = map[string]bool{"snap": true, "read": true, "locate": true, "screenshot": true, "wait": true, "console": true}
 
 // annotate gives a tool its title and, for a read-only one, the hints that
 // say so.

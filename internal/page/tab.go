@@ -71,6 +71,7 @@ type Tab struct {
 	headings   map[int]string // ref -> heading its snap showed it under, for refind
 	downloads  []*Download    // since the last Drain
 	refused    []string       // navigations --allowed-domains stopped, since the last Drain
+	logs       logs           // console messages and requests, for tact console/network
 }
 
 // New makes the tab of a page target that was just attached on sess; its
@@ -162,10 +163,16 @@ func Events() *cdp.Handlers[*Target] {
 			tg.tab.update(func() { tg.tab.crashed = true })
 		}
 	})
-	cdp.On(h, runtime.ExceptionThrown, func(tg *Target, _ *runtime.EventExceptionThrown) {
+	cdp.On(h, runtime.ExceptionThrown, func(tg *Target, ev *runtime.EventExceptionThrown) {
+		tg.tab.logs.addConsole("exception", exceptionText(ev))
 		tg.tab.update(func() { tg.tab.consoleErr++ })
 	})
 	cdp.On(h, runtime.ConsoleAPICalled, func(tg *Target, ev *runtime.EventConsoleAPICalled) {
+		level := string(ev.Type)
+		if level == "warning" {
+			level = "warn"
+		}
+		tg.tab.logs.addConsole(level, consoleText(ev.Args))
 		if ev.Type == runtime.ConsoleAPICalledTypeError {
 			tg.tab.update(func() { tg.tab.consoleErr++ })
 		}
@@ -225,16 +232,30 @@ func Events() *cdp.Handlers[*Target] {
 		if ev.Request == nil || strings.HasPrefix(ev.Request.URL, "data:") {
 			return
 		}
+		tg.tab.logs.request(ev)
 		tg.mu.Lock()
 		tg.inflight[string(ev.RequestID)] = time.Now()
 		tg.mu.Unlock()
 		tg.tab.update(func() { tg.tab.activity++ })
 	})
+	cdp.On(h, network.ResponseReceived, func(tg *Target, ev *network.EventResponseReceived) {
+		if resp := ev.Response; resp != nil {
+			tg.tab.logs.update(string(ev.RequestID), func(r *Request) {
+				r.Status, r.MIME, r.RespHdrs = int(resp.Status), resp.MimeType, resp.Headers
+			})
+		}
+	})
 	cdp.On(h, network.LoadingFinished, func(tg *Target, ev *network.EventLoadingFinished) {
 		tg.requestDone(string(ev.RequestID))
+		tg.tab.logs.update(string(ev.RequestID), func(r *Request) {
+			r.Done, r.Bytes, r.Duration = true, int64(ev.EncodedDataLength), float64(time.Since(r.Start).Microseconds())/1000
+		})
 	})
 	cdp.On(h, network.LoadingFailed, func(tg *Target, ev *network.EventLoadingFailed) {
 		tg.requestDone(string(ev.RequestID))
+		tg.tab.logs.update(string(ev.RequestID), func(r *Request) {
+			r.Done, r.Error, r.Duration = true, ev.ErrorText, float64(time.Since(r.Start).Microseconds())/1000
+		})
 	})
 	cdp.On(h, network.WebSocketCreated, func(tg *Target, ev *network.EventWebSocketCreated) {
 		tg.requestDone(string(ev.RequestID))
@@ -630,6 +651,7 @@ func (t *Tab) BeginCommand() {
 	t.mu.Lock()
 	t.startNav = t.navSeq
 	t.mu.Unlock()
+	t.logs.begin()
 }
 
 // EndCommand sets what the next `wait navigation` waits past: the

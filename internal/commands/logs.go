@@ -1,0 +1,207 @@
+package commands
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/tact-browser/tact/internal/datadir"
+	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/page"
+)
+
+// Console lists what the page wrote to its console, and uncaught
+// exceptions.
+type Console struct {
+	SinceLast bool   `name:"since-last" help:"Only what came since the previous command started (the action you just ran)."`
+	Level     string `enum:",error,warn,info,log,debug" default:"" help:"Only this level; error includes uncaught exceptions."`
+}
+
+// consoleData is console's -o json.
+type consoleData struct {
+	Messages []page.ConsoleEntry `json:"messages"`
+}
+
+// Run lists.
+func (c *Console) Run(ctx context.Context, env *Env) (*Output, error) {
+	t, err := env.Browser.Current(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var levels []string
+	switch c.Level {
+	case "":
+	case "error":
+		levels = []string{"error", "exception", "assert"}
+	default:
+		levels = []string{c.Level}
+	}
+	msgs := t.Console(c.SinceLast, levels)
+	var sb strings.Builder
+	for _, m := range msgs {
+		fmt.Fprintf(&sb, "%s %s: %s\n", m.Time.Format("15:04:05.000"), m.Level, m.Text)
+	}
+	if len(msgs) == 0 {
+		sb.WriteString("no console messages\n")
+	}
+	if msgs == nil {
+		msgs = []page.ConsoleEntry{}
+	}
+	return &Output{Text: sb.String(), Data: consoleData{Messages: msgs}}, nil
+}
+
+// Network lists the tab's requests.
+type Network struct {
+	SinceLast bool   `name:"since-last" help:"Only requests since the previous command started (the action you just ran)."`
+	Filter    string `help:"Only requests whose URL contains this text." placeholder:"TEXT"`
+	Failed    bool   `help:"Only failed requests and HTTP errors (status 400 and up)."`
+	Har       string `help:"Also write the requests as a HAR file (cookie and authorization values left out)." placeholder:"FILE"`
+}
+
+// networkData is network's -o json.
+type networkData struct {
+	Requests []page.Request `json:"requests"`
+	Har      string         `json:"har,omitempty"`
+}
+
+// Run lists and, with --har, writes the file.
+func (c *Network) Run(ctx context.Context, env *Env) (*Output, error) {
+	t, err := env.Browser.Current(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var reqs []page.Request
+	for _, r := range t.Requests(c.SinceLast) {
+		if c.Filter != "" && !strings.Contains(r.URL, c.Filter) {
+			continue
+		}
+		if c.Failed && !r.Failed() {
+			continue
+		}
+		reqs = append(reqs, r)
+	}
+	var sb strings.Builder
+	for _, r := range reqs {
+		sb.WriteString(r.String() + "\n")
+	}
+	if len(reqs) == 0 {
+		sb.WriteString("no requests\n")
+	}
+	if reqs == nil {
+		reqs = []page.Request{}
+	}
+	data := networkData{Requests: reqs}
+	if c.Har != "" {
+		path, err := outputFile(c.Har, "har", "requests", ".har")
+		if err != nil {
+			return nil, err
+		}
+		b, err := json.MarshalIndent(har(reqs), "", " ")
+		if err != nil {
+			return nil, failure.New(failure.Internal, "encode har: %v", err)
+		}
+		if err := datadir.WriteFile(path, b, 0o600); err != nil {
+			return nil, failure.New(failure.IO, "write %s: %v", path, err)
+		}
+		fmt.Fprintf(&sb, "wrote %s (%d requests)\n", path, len(reqs))
+		data.Har = path
+	}
+	return &Output{Text: sb.String(), Data: data}, nil
+}
+
+// HAR 1.2, the parts tools read.
+type harLog struct {
+	Log struct {
+		Version string     `json:"version"`
+		Creator harCreator `json:"creator"`
+		Entries []harEntry `json:"entries"`
+	} `json:"log"`
+}
+
+type harCreator struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+}
+
+type harEntry struct {
+	Started  string      `json:"startedDateTime"`
+	Time     float64     `json:"time"`
+	Request  harRequest  `json:"request"`
+	Response harResponse `json:"response"`
+	Cache    struct{}    `json:"cache"`
+	Timings  harTimings  `json:"timings"`
+}
+
+type harHeader struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+}
+
+type harRequest struct {
+	Method      string      `json:"method"`
+	URL         string      `json:"url"`
+	HTTPVersion string      `json:"httpVersion"`
+	Headers     []harHeader `json:"headers"`
+	QueryString []harHeader `json:"queryString"`
+	Cookies     []harHeader `json:"cookies"`
+	HeadersSize int         `json:"headersSize"`
+	BodySize    int         `json:"bodySize"`
+}
+
+type harResponse struct {
+	Status      int         `json:"status"`
+	StatusText  string      `json:"statusText"`
+	HTTPVersion string      `json:"httpVersion"`
+	Headers     []harHeader `json:"headers"`
+	Cookies     []harHeader `json:"cookies"`
+	Content     struct {
+		Size     int64  `json:"size"`
+		MimeType string `json:"mimeType"`
+	} `json:"content"`
+	RedirectURL string `json:"redirectURL"`
+	HeadersSize int    `json:"headersSize"`
+	BodySize    int64  `json:"bodySize"`
+	Error       string `json:"_error,omitempty"`
+}
+
+type harTimings struct {
+	Send    float64 `json:"send"`
+	Wait    float64 `json:"wait"`
+	Receive float64 `json:"receive"`
+}
+
+// secretHeaders keep their names in a HAR, not their values.
+var secretHeaders = map[string]bool{"cookie": true, "set-cookie": true, "authorization": true, "proxy-authorization": true}
+
+func harHeaders(h map[string]any) []harHeader {
+	out := []harHeader{}
+	for k, v := range h {
+		val := fmt.Sprint(v)
+		if secretHeaders[strings.ToLower(k)] {
+			val = "(left out)"
+		}
+		out = append(out, harHeader{Name: k, Value: val})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+func har(reqs []page.Request) harLog {
+	var h harLog
+	h.Log.Version = "1.2"
+	h.Log.Creator = harCreator{Name: "tact", Version: "1"}
+	h.Log.Entries = []harEntry{}
+	for _, r := range reqs {
+		e := harEntry{Started: r.Start.UTC().Format(time.RFC3339Nano), Time: r.Duration, Timings: harTimings{Wait: r.Duration}}
+		e.Request = harRequest{Method: r.Method, URL: r.URL, HTTPVersion: "HTTP/1.1", Headers: harHeaders(r.ReqHdrs),
+			QueryString: []harHeader{}, Cookies: []harHeader{}, HeadersSize: -1, BodySize: -1}
+		e.Response = harResponse{Status: r.Status, HTTPVersion: "HTTP/1.1", Headers: harHeaders(r.RespHdrs), Cookies: []harHeader{},
+			HeadersSize: -1, BodySize: r.Bytes, Error: r.Error}
+		e.Response.Content.Size, e.Response.Content.MimeType = r.Bytes, r.MIME
+		h.Log.Entries = append(h.Log.Entries, e)
+	}
+	return h
+}
