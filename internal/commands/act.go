@@ -263,6 +263,37 @@ func (c *Hover) Run(ctx context.Context, env *Env) (*Output, error) {
 	})
 }
 
+// Drag drags one element onto another (or to a point in it) with the
+// mouse: press, moves with the button held, release.
+type Drag struct {
+	From string `arg:"" help:"@eN or locator to drag."`
+	To   string `arg:"" help:"@eN or locator to drop on."`
+	ActOpts
+}
+
+// Run drags.
+func (c *Drag) Run(ctx context.Context, env *Env) (*Output, error) {
+	if strings.TrimSpace(c.To) == "" {
+		return nil, failure.New(failure.Usage, "drag: empty drop target")
+	}
+	return actOn(ctx, env, c.ActOpts, c.From, action{verb: "drag"}, func(t *page.Tab, el *page.Element) ([]string, error) {
+		to, err := t.Resolve(ctx, c.To)
+		if err != nil {
+			return nil, err
+		}
+		defer to.Release(ctx)
+		x1, y1, err := el.ClickPoint(ctx, true)
+		if err != nil {
+			return nil, err
+		}
+		x2, y2, err := to.ClickPoint(ctx, false)
+		if err != nil {
+			return nil, err
+		}
+		return []string{"dragged " + c.From + " to " + c.To}, t.Drag(ctx, x1, y1, x2, y2)
+	})
+}
+
 // Fill replaces a field's value.
 type Fill struct {
 	Target string   `arg:"" help:"@eN ref or locator of an input, textarea, contenteditable, slider or spinbutton."`
@@ -371,7 +402,7 @@ func (c *Press) Run(ctx context.Context, env *Env) (*Output, error) {
 // Select picks options of a <select> by value or visible label, or of an
 // ARIA listbox/combobox by name.
 type Select struct {
-	Target string   `arg:"" help:"@eN ref or locator of a <select>, listbox or combobox."`
+	Target string   `arg:"" help:"@eN ref or locator of a select, listbox or combobox."`
 	Values []string `arg:"" help:"Option values or labels."`
 	ActOpts
 }
@@ -448,7 +479,7 @@ func setChecked(ctx context.Context, t *page.Tab, el *page.Element, want bool) (
 
 // Upload sets the files of a file input.
 type Upload struct {
-	Target string   `arg:"" help:"@eN ref or locator of an <input type=file>."`
+	Target string   `arg:"" help:"@eN ref or locator of a file input."`
 	Files  []string `arg:"" help:"Files to upload."`
 	ActOpts
 }

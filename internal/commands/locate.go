@@ -15,7 +15,7 @@ import (
 
 // Locate prints what a target resolves to and its durable locators.
 type Locate struct {
-	Target string `arg:"" help:"@eN, css=, xpath=, text=, role=…[name=\"…\"], label=, placeholder=, testid= (A >> B scopes)."`
+	Target string `arg:"" help:"@eN or a locator: css=, xpath=, text=, role=, label=, placeholder=, testid= (A >> B scopes)."`
 }
 
 // Run resolves the target (waiting up to --timeout for a match) and

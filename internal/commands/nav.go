@@ -303,7 +303,7 @@ func ConsumesNavigation(c Command) bool {
 
 // Wait waits for a condition.
 type Wait struct {
-	Condition string `arg:"" optional:"" help:"navigation, a CSS selector, text=<text>, or milliseconds."`
+	Condition string `arg:"" optional:"" help:"navigation, a CSS selector, text=TEXT, or milliseconds."`
 	URL       string `name:"url" help:"Wait until the URL matches this glob (* = anything)."`
 	Idle      bool   `help:"Wait until the network has been idle for 500 ms."`
 }

@@ -15,15 +15,16 @@ type Root struct {
 	Snap       Snap        `cmd:"" help:"Page structure: sections, summaries and actionable elements (@eN refs)."`
 	Snapshot   Snapshot    `cmd:"" hidden:"" help:"Alias of snap (agent-browser's name)."`
 	Read       Read        `cmd:"" help:"The page's visible text as markdown."`
-	Locate     Locate      `cmd:"" help:"Show what a target resolves to: ref, role, name and durable, verified locators."`
+	Locate     Locate      `cmd:"" help:"What a target resolves to: ref, role, name and verified, durable locators."`
 	Open       Open        `cmd:"" aliases:"goto" help:"Open a URL in the current tab; prints the fresh snap."`
 	Click      Click       `cmd:"" help:"Click an element; prints what happened and the fresh snap."`
 	Dblclick   Dblclick    `cmd:"" help:"Double-click an element."`
 	Hover      Hover       `cmd:"" help:"Move the mouse over an element."`
+	Drag       Drag        `cmd:"" help:"Drag an element onto another with the mouse."`
 	Fill       Fill        `cmd:"" help:"Replace a field's value (works with React/Vue inputs)."`
 	Type       Type        `cmd:"" help:"Type text with real key events into an element."`
 	Press      Press       `cmd:"" help:"Press a key or chord (Enter, Tab, Control+a)."`
-	Select     Select      `cmd:"" help:"Choose options of a <select> by value or label."`
+	Select     Select      `cmd:"" help:"Choose options of a select, listbox or combobox by value or label."`
 	Check      Check       `cmd:"" help:"Tick a checkbox/radio/switch (idempotent)."`
 	Uncheck    Uncheck     `cmd:"" help:"Untick a checkbox/switch (idempotent)."`
 	Upload     Upload      `cmd:"" help:"Set the files of a file input."`

@@ -55,6 +55,8 @@ var tweaks = map[string]schema.InputOptions{
 	"eval": {AsString: map[string]bool{"expr": true}, Omit: map[string]bool{"stdin": true}, Require: map[string]bool{"expr": true}},
 	// A HAR is a file for people's tools; the tool lists the requests.
 	"network": {Omit: map[string]bool{"har": true}},
+	// Outer HTML is snap --raw's debugging aid; a tool's snap is for reading.
+	"snap": {Omit: map[string]bool{"html": true}},
 }
 
 // cliSecret are the secret sources only a command line has (its
@@ -85,7 +87,7 @@ func options(c schema.Command) schema.InputOptions {
 // titles name each tool for people (a client's tool list, approvals).
 var titles = map[string]string{
 	"snap": "Page snapshot", "read": "Read page text", "locate": "Locate element", "open": "Open URL",
-	"click": "Click", "hover": "Hover", "fill": "Fill field", "type": "Type keys", "press": "Press keys",
+	"click": "Click", "hover": "Hover", "drag": "Drag and drop", "fill": "Fill field", "type": "Type keys", "press": "Press keys",
 	"select": "Select option", "check": "Check", "uncheck": "Uncheck", "upload": "Upload files",
 	"scroll": "Scroll", "back": "Go back", "reload": "Reload", "eval": "Run JavaScript",
 	"screenshot": "Screenshot", "wait": "Wait for", "batch": "Run steps", "tab": "Tabs",
@@ -233,10 +235,12 @@ func groupTool(g string, members []schema.Command) (Tool, error) {
 		fs, _ := schema.Fields(c.Type)
 		for _, f := range fs {
 			if f.Positional && !o.Omit[f.Prop] {
+				// NAME, not <name>: a JSON encoder escapes < and > to six
+				// characters each, paid in every tools/list.
 				if f.Required {
-					syn += " <" + f.Prop + ">"
+					syn += " " + strings.ToUpper(f.Prop)
 				} else {
-					syn += " [" + f.Prop + "]"
+					syn += " [" + strings.ToUpper(f.Prop) + "]"
 				}
 			}
 		}
@@ -255,7 +259,7 @@ func groupTool(g string, members []schema.Command) (Tool, error) {
 		all.Set(k, v)
 	}
 	in := schema.O("type", "object", "properties", all, "required", []string{"action"}, "additionalProperties", false)
-	t.Tool = &sdk.Tool{Name: g, Description: g + ": " + strings.Join(synopsis, " | "), InputSchema: in}
+	t.Tool = &sdk.Tool{Name: g, Description: strings.Join(synopsis, " | "), InputSchema: in}
 	t.words = argWords(t.Commands)
 	return t, nil
 }

@@ -79,6 +79,32 @@ func (t *Tab) Click(ctx context.Context, x, y float64, button string, clicks int
 	return nil
 }
 
+// dragSteps are the pointer moves between a drag's press and release:
+// enough for libraries that want movement past a threshold, or several
+// pointermove events, before they start dragging.
+const dragSteps = 12
+
+// Drag presses at x1,y1, moves with the button held to x2,y2 and releases
+// there, like a person dragging.
+func (t *Tab) Drag(ctx context.Context, x1, y1, x2, y2 float64) error {
+	if err := t.MouseMove(ctx, x1, y1); err != nil {
+		return err
+	}
+	press := input.DispatchMouseEventParams{Type: input.DispatchMouseEventTypeMousePressed, X: x1, Y: y1, Button: input.MouseButtonLeft, Buttons: 1, ClickCount: 1}
+	if err := sendInput(ctx, t, input.DispatchMouseEvent, press); err != nil {
+		return dialogEnds(err)
+	}
+	for i := 1; i <= dragSteps; i++ {
+		f := float64(i) / dragSteps
+		move := input.DispatchMouseEventParams{Type: input.DispatchMouseEventTypeMouseMoved, X: x1 + (x2-x1)*f, Y: y1 + (y2-y1)*f, Button: input.MouseButtonLeft, Buttons: 1}
+		if err := sendInput(ctx, t, input.DispatchMouseEvent, move); err != nil {
+			return dialogEnds(err)
+		}
+	}
+	release := input.DispatchMouseEventParams{Type: input.DispatchMouseEventTypeMouseReleased, X: x2, Y: y2, Button: input.MouseButtonLeft, ClickCount: 1}
+	return dialogEnds(sendInput(ctx, t, input.DispatchMouseEvent, release))
+}
+
 // Wheel scrolls by dx,dy at x,y like a mouse wheel (scroll containers under
 // the pointer scroll, as for a person).
 func (t *Tab) Wheel(ctx context.Context, x, y, dx, dy float64) error {
