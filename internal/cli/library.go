@@ -10,5 +10,5 @@ import (
 // Library is the in-page code installed in every frame's isolated world:
 // the loader, dom and the modules in dependency order.
 func Library() string {
-	return inpage.Source(snapshot.Module, read.Module, locator.Module, inpage.Actions, inpage.Annotate)
+	return inpage.Source(snapshot.Module, read.Module, read.HTMLModule, locator.Module, inpage.Actions, inpage.Annotate)
 }

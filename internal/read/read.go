@@ -54,16 +54,30 @@ var src string
 // into a Result.
 var Module = inpage.New(src)
 
-// JS is the reader with what it needs, ready to evaluate on its own.
-var JS = inpage.Source(Module)
+// JS is the reader and the serializer with what they need, ready to
+// evaluate on their own.
+var JS = inpage.Source(Module, HTMLModule)
 
-// Result is the value returned by __tact.read.
+// Result is the value returned by __tact.read, and what `tact read -o json`
+// prints once the command has chosen what to show.
 type Result struct {
 	URL      string `json:"url"`
 	Title    string `json:"title"`
 	Markdown string `json:"markdown"`
 	Error    string `json:"error,omitempty"`
 	Loading  bool   `json:"loading,omitempty"` // the load event has not fired
+	// Mode is what was read: "main" (the page's main content), "page"
+	// (all visible text but navigation: no clear main content), "all"
+	// (--all) or "focus" (--focus).
+	Mode string `json:"mode,omitempty"`
+	// LeftOut names what "main" left out of the page ("navigation",
+	// "2 sidebars", "comments", …).
+	LeftOut []string `json:"left_out,omitempty"`
+	// From is the first line printed (--from), Cut where the budget
+	// stopped the text (absent when it was printed to the end).
+	From    int       `json:"from,omitempty"`
+	Cut     *Cut      `json:"cut,omitempty"`
+	Outline []Heading `json:"outline,omitempty"` // --outline
 }
 
 // Clean normalises extractor output for printing: trailing spaces removed,
