@@ -43,7 +43,8 @@ func (c *Read) Run(ctx context.Context, env *Env) (*Output, error) {
 	}
 	md := read.Clean(r.Markdown)
 	var sb strings.Builder
-	if r.Mode == "main" {
+	// The note is said once: a read continued with --from does not repeat it.
+	if r.Mode == "main" && (c.From == "" || c.Outline) {
 		sb.WriteString("(main content")
 		if len(r.LeftOut) > 0 {
 			sb.WriteString("; left out: " + strings.Join(r.LeftOut, ", "))
@@ -96,18 +97,22 @@ func (c *Read) extract(ctx context.Context, t *tab.Tab) (*read.Result, error) {
 			return &read.Result{URL: p.URL, Title: p.Title, Markdown: m.Markdown, Mode: "main", LeftOut: m.LeftOut, Loading: t.StillLoading()}, nil
 		}
 	}
-	r, err := t.Read(ctx, c.Focus, c.Links, c.All)
+	mode := "page"
+	switch {
+	case c.Focus != "":
+		mode = "focus"
+	case c.All:
+		mode = "all"
+	}
+	scope := mode
+	if mode == "focus" {
+		scope = ""
+	}
+	r, err := t.Read(ctx, c.Focus, c.Links, scope)
 	if err != nil {
 		return nil, err
 	}
-	switch {
-	case c.Focus != "":
-		r.Mode = "focus"
-	case c.All:
-		r.Mode = "all"
-	default:
-		r.Mode = "page"
-	}
+	r.Mode = mode
 	return r, nil
 }
 

@@ -56,6 +56,7 @@ func Extract(page, pageURL string, links bool) (m Main, ok bool) {
 	}
 	u, _ := url.Parse(pageURL)
 	p := readability.NewParser()
+	p.KeepClasses = true // code blocks name their language in a class
 	if !p.CheckDocument(doc) {
 		return m, false
 	}
@@ -104,11 +105,44 @@ func Extract(page, pageURL string, links bool) (m Main, ok bool) {
 	if err != nil {
 		return m, false
 	}
-	if title := fold(a.Title()); title != "" && findHeading(a.Node, atom.H1) == nil {
-		md = "# " + title + "\n\n" + md
-	}
-	m.Markdown = compact(md)
+	m.Markdown = compact(titled(md, s.h1, fold(a.Title()), fold(a.Byline())))
 	return m, true
+}
+
+// titled gives the markdown its title: Readability turns the page's h1
+// into an h2 (or drops it when it repeats the title), so the heading that
+// was the page's h1 becomes "# " again, else the article's title is put
+// first. The byline, which Readability takes out of the text, follows the
+// title.
+func titled(md, h1, title, byline string) string {
+	lines := strings.Split(md, "\n")
+	found := false
+	if h1 != "" {
+		for i, l := range lines {
+			if lv, t := headingOf(l); lv > 0 && strings.EqualFold(t, h1) {
+				lines[i] = "# " + t
+				found = true
+				break
+			}
+		}
+	}
+	head := ""
+	if !found && title != "" {
+		head = "# " + title + "\n"
+	}
+	if byline != "" && !strings.Contains(md, byline) {
+		head += byline + "\n"
+	}
+	if found && head != "" {
+		// The byline goes under the title line.
+		for i, l := range lines {
+			if strings.HasPrefix(l, "# ") {
+				lines[i] = l + "\n" + strings.TrimSuffix(head, "\n")
+				return strings.Join(lines, "\n")
+			}
+		}
+	}
+	return head + "\n" + strings.Join(lines, "\n")
 }
 
 func countKind(n int, kind string) string {
@@ -132,6 +166,7 @@ type pageSurvey struct {
 	// controls outside chrome regions.
 	data  []string
 	words int
+	h1    string // the text of the page's first h1
 }
 
 type region struct {
@@ -194,6 +229,9 @@ func survey(doc *html.Node) pageSurvey {
 		if n.Type == html.ElementNode {
 			if n.DataAtom == atom.Head {
 				return
+			}
+			if n.DataAtom == atom.H1 && s.h1 == "" {
+				s.h1 = fold(textOf(n))
 			}
 			if !chrome {
 				if k := kindOf(n); k != "" {
@@ -324,7 +362,7 @@ func linkText(n *html.Node) int {
 	var walk func(n *html.Node)
 	walk = func(n *html.Node) {
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			if c.DataAtom == atom.A {
+			if c.Type == html.ElementNode && c.Data == "a" {
 				total += len(fold(textOf(c)))
 				continue
 			}
@@ -351,18 +389,6 @@ func firstRunes(s string, n int) string {
 	return s
 }
 
-func findHeading(n *html.Node, a atom.Atom) *html.Node {
-	if n.DataAtom == a {
-		return n
-	}
-	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		if h := findHeading(c, a); h != nil {
-			return h
-		}
-	}
-	return nil
-}
-
 var (
 	genericAlt = regexp.MustCompile(`(?i)^(image|img|photo|picture|pic|logo|icon|spacer|banner|thumbnail|thumb|avatar|placeholder|null|undefined|untitled|graphic|figure|\d+)$|\.(jpe?g|png|gif|webp|svg|avif|bmp)$`)
 	texAlt     = regexp.MustCompile(`^\{\\(?:display|text)style\s*([\s\S]*)\}$`)
@@ -376,30 +402,22 @@ func prepare(root *html.Node, links bool) {
 	walk = func(n *html.Node) {
 		for c := n.FirstChild; c != nil; {
 			next := c.NextSibling
+			walk(c)
 			if c.Type == html.ElementNode {
-				switch c.DataAtom {
-				case atom.A:
+				switch c.Data {
+				case "a":
 					if !links || strings.HasPrefix(attrOf(c, "href"), "#") {
-						walk(c)
 						unwrap(c)
-						c = next
-						continue
 					}
-				case atom.B, atom.Strong, atom.I, atom.Em, atom.U, atom.Mark, atom.Small, atom.Abbr:
-					walk(c)
+				case "b", "strong", "i", "em", "u", "mark", "small", "abbr":
 					unwrap(c)
-					c = next
-					continue
-				case atom.Img:
+				case "img":
 					if t := altText(c); t != "" {
 						n.InsertBefore(&html.Node{Type: html.TextNode, Data: t}, c)
 					}
 					n.RemoveChild(c)
-					c = next
-					continue
 				}
 			}
-			walk(c)
 			c = next
 		}
 	}
@@ -433,7 +451,7 @@ var conv = htmltomarkdown.NewConverter(
 		base.NewBasePlugin(),
 		commonmark.NewCommonmarkPlugin(commonmark.WithHorizontalRule("***")),
 		table.NewTablePlugin(
-			table.WithCellPaddingBehavior(table.CellPaddingBehaviorNone),
+			table.WithCellPaddingBehavior(table.CellPaddingBehaviorMinimal),
 			table.WithHeaderPromotion(true),
 			table.WithSpanCellBehavior(table.SpanBehaviorEmpty),
 		),

@@ -13,9 +13,10 @@ const maxReadFrames = 16
 
 // Read extracts the main frame's visible text as markdown, followed by the
 // text of each visible iframe (in- or out-of-process) under its own
-// heading. --focus applies to the main frame only; all reads every visible
-// text, page chrome included.
-func (t *Tab) Read(ctx context.Context, focus string, links, all bool) (*read.Result, error) {
+// heading. --focus applies to the main frame only. scope "all" reads every
+// visible text, page chrome included; "page" all but navigation, consent
+// banners and ads (read.js documents both).
+func (t *Tab) Read(ctx context.Context, focus string, links bool, scope string) (*read.Result, error) {
 	if err := t.checkUsable(); err != nil {
 		return nil, err
 	}
@@ -26,8 +27,8 @@ func (t *Tab) Read(ctx context.Context, focus string, links, all bool) (*read.Re
 	if links {
 		opts["links"] = true
 	}
-	if all {
-		opts["all"] = true
+	if scope != "" {
+		opts[scope] = true
 	}
 	var r read.Result
 	el, err := t.FocusElement(ctx, focus)
