@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -31,7 +32,8 @@ import (
 // the in-page reader alone — and after — the default `tact read`, main
 // content extracted in Go): the reference is one reader view's idea of
 // "the article", and Readability's own output, so only a proxy. Run with: TACT_CORPUS=1 go test -run TestCorpus -v ./internal/read/
-// (TACT_CORPUS_DUMP=1 also writes each page's markdown to the temp dir).
+// (TACT_CORPUS_DUMP=1 also writes each page's markdown to the temp dir;
+// TACT_CORPUS_PAGES=REGEXP reads only the pages whose name matches).
 func TestCorpus(t *testing.T) {
 	pages, _ := browsertest.CorpusPages(t)
 	srv := browsertest.Serve(pages, "127.0.0.1:0")
@@ -81,11 +83,18 @@ func TestCorpus(t *testing.T) {
 		return rec, prec, f
 	}
 	mains := 0
+	var only *regexp.Regexp
+	if p := os.Getenv("TACT_CORPUS_PAGES"); p != "" {
+		only = regexp.MustCompile(p)
+	}
 	for _, d := range dirs {
 		if !d.IsDir() {
 			continue
 		}
 		name := d.Name()
+		if only != nil && !only.MatchString(name) {
+			continue
+		}
 		if err := load(tab, srv.URL+"/"+name+"/expected.html"); err != nil {
 			failed = append(failed, name)
 			t.Logf("%s: FAILED loading expected: %v", name, err)
@@ -130,11 +139,13 @@ func TestCorpus(t *testing.T) {
 			t.Logf("%s: FAILED serializing: %v", name, err)
 			continue
 		}
+		serialized := time.Since(start)
 		m, ok := read.Extract(p.HTML, p.URL, false)
 		mdAfter := m.Markdown
 		if ok {
 			mains++
 		} else {
+			t.Logf("%s: no main content: %s", name, read.ExtractWhy(p.HTML, p.URL))
 			var r2 read.Result
 			if err := evalIsolated(tab, "__tact.read({})", &r2); err == nil {
 				mdAfter = read.Clean(r2.Markdown)
@@ -150,8 +161,9 @@ func TestCorpus(t *testing.T) {
 		}
 		rec, prec, f := add(&before, name, exp, md, elapsed)
 		rec2, prec2, f2 := add(&after, name, exp, mdAfter, elapsedAfter)
-		t.Logf("%s: before R %.3f P %.3f F1 %.3f %d chars %v; after (main=%v %v) R %.3f P %.3f F1 %.3f %d chars %v",
-			name, rec, prec, f, len(md), elapsed.Round(time.Millisecond), ok, m.LeftOut, rec2, prec2, f2, len(mdAfter), elapsedAfter.Round(time.Millisecond))
+		t.Logf("%s: before R %.3f P %.3f F1 %.3f %d chars %v; after (main=%v %v) R %.3f P %.3f F1 %.3f %d chars %v (serialized %d chars in %v)",
+			name, rec, prec, f, len(md), elapsed.Round(time.Millisecond), ok, m.LeftOut, rec2, prec2, f2, len(mdAfter), elapsedAfter.Round(time.Millisecond),
+			len(p.HTML), serialized.Round(time.Millisecond))
 		if os.Getenv("TACT_CORPUS_DUMP") != "" {
 			_ = os.WriteFile(filepath.Join(os.TempDir(), "tact-read-"+name+".md"), []byte(mdAfter), 0o644)
 		}

@@ -47,37 +47,44 @@ type Main struct {
 // Readability and renders it as markdown. ok is false when the page has no
 // clear main content — an app screen, a dashboard, a list of results, a
 // form — or when keeping only the article would drop data of the page (a
-// table, form controls) that an agent could need; the caller then prints
-// all visible text instead.
+// table outside the page's chrome) that an agent could need; the caller
+// then prints all visible text instead.
 func Extract(page, pageURL string, links bool) (m Main, ok bool) {
+	m, why := extract(page, pageURL, links)
+	return m, why == ""
+}
+
+// extract is Extract saying why a page has no main content ("" when it
+// has one).
+func extract(page, pageURL string, links bool) (m Main, why string) {
 	doc, err := html.Parse(strings.NewReader(page))
 	if err != nil {
-		return m, false
+		return m, "unparsable"
 	}
 	u, _ := url.Parse(pageURL)
 	p := readability.NewParser()
 	p.KeepClasses = true // code blocks name their language in a class
 	if !p.CheckDocument(doc) {
-		return m, false
+		return m, "not readerable"
 	}
 	// Readability takes its article out of the tree it is given; what the
 	// rest of the page held is surveyed first, on the same tree.
 	s := survey(doc)
 	a, err := p.ParseAndMutate(doc, u)
 	if err != nil || a.Node == nil {
-		return m, false
+		return m, "no article"
 	}
 	text := fold(textOf(a.Node))
 	if len(text) < 200 {
-		return m, false
+		return m, "short article"
 	}
 	// A list of links (results, an index) is not an article.
 	if linkText(a.Node)*2 > len(text) {
-		return m, false
+		return m, "links"
 	}
 	for _, d := range s.data {
 		if !strings.Contains(text, d) {
-			return m, false
+			return m, "data left out: " + d
 		}
 	}
 	counts := map[string]int{}
@@ -103,10 +110,10 @@ func Extract(page, pageURL string, links bool) (m Main, ok bool) {
 	prepare(a.Node, links)
 	md, err := markdown(a.Node)
 	if err != nil {
-		return m, false
+		return m, "markdown: " + err.Error()
 	}
 	m.Markdown = compact(titled(md, s.h1, fold(a.Title()), fold(a.Byline())))
-	return m, true
+	return m, ""
 }
 
 // titled gives the markdown its title: Readability turns the page's h1
@@ -157,13 +164,13 @@ func countKind(n int, kind string) string {
 }
 
 // pageSurvey is what the page holds outside any article: landmark regions
-// by kind, the signature of each data table and form, and the page's word
-// count.
+// by kind, the signature of each data table, the page's h1 and word count.
 type pageSurvey struct {
 	regions []region
 	// data are texts that must appear in the extracted article for it to
-	// be printed alone: a row of each table and the labels around form
-	// controls outside chrome regions.
+	// be printed alone: a row of each data table outside chrome regions.
+	// (Forms are not: an article's login, newsletter or report box is for
+	// snap, and an app screen's form rarely comes with an article.)
 	data  []string
 	words int
 	h1    string // the text of the page's first h1
@@ -177,7 +184,6 @@ type region struct {
 var (
 	commentsRe = regexp.MustCompile(`(?i)(?:^|[\s_-])(?:comments?|comment-?list|disqus(?:_thread)?|discussion|responses)(?:$|[\s_-])`)
 	relatedRe  = regexp.MustCompile(`(?i)(?:^|[\s_-])(?:related|recommended|recommendations|more-stories|read-more|trending|most-popular|outbrain|taboola)(?:$|[\s_-])`)
-	promoRe    = regexp.MustCompile(`(?i)newsletter|subscribe|signup|sign-up|login|search|comment|respond|reply`)
 )
 
 // kindOf names a chrome region, or "" for content.
@@ -249,11 +255,6 @@ func survey(doc *html.Node) pageSurvey {
 					}
 					// A table's controls are part of its rows.
 					chrome = true
-				case atom.Form:
-					if d := formText(n); d != "" {
-						s.data = append(s.data, d)
-					}
-					chrome = true
 				}
 			}
 		}
@@ -298,36 +299,6 @@ func tableRow(t *html.Node) string {
 		return ""
 	}
 	return firstRunes(fold(textOf(rows[1])), 40)
-}
-
-// formText returns the text of a form with at least two fields that are
-// not a search box, a login or a comment/newsletter box, or "".
-func formText(f *html.Node) string {
-	if promoRe.MatchString(attrOf(f, "id") + " " + attrOf(f, "class") + " " + attrOf(f, "action") + " " + attrOf(f, "role")) {
-		return ""
-	}
-	fields := 0
-	var walk func(n *html.Node)
-	walk = func(n *html.Node) {
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			switch c.DataAtom {
-			case atom.Input:
-				switch attrOf(c, "type") {
-				case "hidden", "submit", "button", "image", "reset", "search", "password", "email":
-				default:
-					fields++
-				}
-			case atom.Select, atom.Textarea:
-				fields++
-			}
-			walk(c)
-		}
-	}
-	walk(f)
-	if fields < 2 {
-		return ""
-	}
-	return firstRunes(fold(textOf(f)), 40)
 }
 
 func attrOf(n *html.Node, key string) string {

@@ -20,14 +20,15 @@ __tact.define('readhtml', ['dom'], (dom) => {
   // Form controls are written empty: their presence tells an app screen
   // from an article; their values are not content.
   const VOID = new Set(['br', 'hr', 'img', 'wbr', 'input', 'select', 'textarea']);
-  const KEEP = ['id', 'class', 'role', 'lang', 'dir', 'colspan', 'rowspan', 'datetime', 'itemprop', 'rel', 'start', 'aria-level'];
+  const KEEP = new Set(['id', 'class', 'role', 'lang', 'dir', 'colspan', 'rowspan', 'datetime', 'itemprop', 'rel', 'start', 'aria-level']);
   const TEX_ALT = /^\{\\(?:display|text)style/;
   // <head> content the extractor reads metadata from.
   const META = /^(?:og:|article:|twitter:title|author$|description$|dc\.|citation_title)/i;
   const MAX_FRAME_DEPTH = 3;
 
-  const esc = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  const attr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  const ESC = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+  const esc = (s) => (/[&<>]/.test(s) ? s.replace(/[&<>]/g, (c) => ESC[c]) : s);
+  const attr = (s) => (/[&<"]/.test(s) ? s.replace(/[&<"]/g, (c) => ESC[c]) : s);
 
   class Writer {
     constructor() {
@@ -48,22 +49,22 @@ __tact.define('readhtml', ['dom'], (dom) => {
       o.push('</head>');
     }
 
-    // children writes the flat-tree children of el; cs is el's computed
-    // style (its visibility decides whether direct text is shown).
-    children(el, cs, depth) {
+    // children writes the flat-tree children of el; shown says whether
+    // el's own text is (its computed visibility is visible).
+    children(el, shown, depth) {
       if (el.localName === 'slot' && !el.shadowRoot) {
         const a = el.assignedNodes();
         if (a.length) {
-          for (const n of a) this.node(n, cs, depth);
+          for (const n of a) this.node(n, shown, depth);
           return;
         }
       }
-      for (let n = (el.shadowRoot || el).firstChild; n; n = n.nextSibling) this.node(n, cs, depth);
+      for (let n = (el.shadowRoot || el).firstChild; n; n = n.nextSibling) this.node(n, shown, depth);
     }
 
-    node(n, cs, depth) {
+    node(n, shown, depth) {
       if (n.nodeType === 1) this.element(n, depth);
-      else if (n.nodeType === 3 && cs.visibility === 'visible') this.out.push(esc(n.data));
+      else if (n.nodeType === 3 && shown) this.out.push(esc(n.data));
     }
 
     element(el, depth) {
@@ -73,7 +74,15 @@ __tact.define('readhtml', ['dom'], (dom) => {
         return;
       }
       if (SKIP.has(tag)) return;
-      if (el.getAttribute('aria-hidden') === 'true' && !(tag === 'img' && TEX_ALT.test(el.getAttribute('alt') || ''))) return;
+      let kept = '';
+      for (const a of el.attributes) {
+        const k = a.name;
+        if (k === 'aria-hidden') {
+          if (a.value === 'true' && !(tag === 'img' && TEX_ALT.test(el.getAttribute('alt') || ''))) return;
+        } else if (KEEP.has(k) && a.value !== '') {
+          kept += ' ' + k + '="' + attr(a.value) + '"';
+        }
+      }
       const cs = getComputedStyle(el);
       const display = cs.display;
       if (display === 'none') return;
@@ -82,11 +91,7 @@ __tact.define('readhtml', ['dom'], (dom) => {
       // Custom elements become plain boxes the extractor knows.
       const name = tag.includes('-') ? (display.startsWith('inline') ? 'span' : 'div') : tag;
       const o = this.out;
-      o.push('<', name);
-      for (const k of KEEP) {
-        const v = el.getAttribute(k);
-        if (v !== null && v !== '') o.push(' ', k, '="', attr(v), '"');
-      }
+      o.push('<', name, kept);
       if (tag === 'input') o.push(' type="', attr(el.type), '"');
       if (tag === 'a' && el.href && !el.href.startsWith('javascript:')) o.push(' href="', attr(el.href), '"');
       if (tag === 'img') {
@@ -113,8 +118,8 @@ __tact.define('readhtml', ['dom'], (dom) => {
             break;
           }
         }
-      } else if (!(cs.contentVisibility === 'hidden' && !display.startsWith('inline'))) {
-        this.children(el, cs, depth);
+      } else if (display.startsWith('inline') || cs.contentVisibility !== 'hidden') {
+        this.children(el, shown, depth);
       }
       o.push('</', name, '>');
     }
@@ -133,7 +138,7 @@ __tact.define('readhtml', ['dom'], (dom) => {
       const cs = getComputedStyle(el);
       if (cs.visibility !== 'visible' || dom.visuallyHidden(el, cs)) return;
       this.out.push('<div class="tact-frame">');
-      this.children(doc.body, doc.defaultView.getComputedStyle(doc.body), depth + 1);
+      this.children(doc.body, doc.defaultView.getComputedStyle(doc.body).visibility === 'visible', depth + 1);
       this.out.push('</div>');
     }
   }
@@ -151,7 +156,7 @@ __tact.define('readhtml', ['dom'], (dom) => {
       const body = doc.body;
       if (body) {
         w.out.push('<body>');
-        w.children(body, getComputedStyle(body), 0);
+        w.children(body, getComputedStyle(body).visibility === 'visible', 0);
         w.out.push('</body>');
       }
       w.out.push('</html>');
