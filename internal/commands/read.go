@@ -25,6 +25,21 @@ type Read struct {
 	Links     bool   `help:"Print links as [text](href)."`
 }
 
+// Help for read (kong prints it after the flags).
+func (c *Read) Help() string {
+	return `On an article, post or docs page read prints the main content, first
+saying what it left out; on an app screen, dashboard or list, all visible
+text but navigation. Output stops at --max-tokens with the command that
+continues.
+
+Examples:
+  tact read https://example.com/article
+  tact read --outline                   # headings, each with its line for --from
+  tact read --from "Installation"       # start at a heading (or a line number)
+  tact read --all                       # everything, navigation and footer included
+  tact read --focus 'role=dialog'       # one part, any target`
+}
+
 // Run navigates if asked, extracts the text and prints the part asked for.
 func (c *Read) Run(ctx context.Context, env *Env) (*Output, error) {
 	if c.MaxTokens < 0 || c.MaxLines < 0 {

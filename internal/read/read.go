@@ -1,11 +1,22 @@
-// Package read implements `tact read`: the visible text of a page as compact
-// markdown.
+// Package read implements `tact read`: the main content of a page, or all
+// its visible text, as compact markdown.
 //
-// The extraction runs inside the page (read.js, evaluated in an isolated
-// world so page scripts can neither see nor break it); this package holds
-// that script plus the pure-Go post-processing applied to its output.
+// Two in-page modules run in tact's isolated world (page scripts can
+// neither see nor break them; neither modifies the DOM):
+//   - html.js (__tact.readHTML) serializes what the browser shows, for
+//     Extract (extract.go), which finds the main content with Readability
+//     (codeberg.org/readeck/go-readability/v2) in the daemon, converts it
+//     with html-to-markdown and lays it out as below; it also names what
+//     the page had besides (navigation, sidebars, comments, …) and refuses
+//     pages with no clear main content;
+//   - read.js (__tact.read) walks the page into markdown itself: for
+//     --all, --focus and pages without main content.
 //
-// Output format, chosen for LLM readers where every token counts:
+// pages.go cuts the text to a token budget, resolves --from and lists
+// headings for --outline.
+//
+// read.js output format, chosen for LLM readers where every token counts
+// (Extract follows the same layout):
 //   - headings as #..######, preceded by one blank line; other blocks
 //     (paragraphs, list items, table rows) one per line, without blank
 //     lines between them;
