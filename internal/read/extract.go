@@ -47,8 +47,8 @@ type Main struct {
 // Readability and renders it as markdown. ok is false when the page has no
 // clear main content — an app screen, a dashboard, a list of results, a
 // form — or when keeping only the article would drop data of the page (a
-// table outside the page's chrome) that an agent could need; the caller
-// then prints all visible text instead.
+// table, a marked-up price outside the page's chrome) that an agent could
+// need; the caller then prints all visible text instead.
 func Extract(page, pageURL string, links bool) (m Main, ok bool) {
 	m, why := extract(page, pageURL, links)
 	return m, why == ""
@@ -168,7 +168,8 @@ func countKind(n int, kind string) string {
 type pageSurvey struct {
 	regions []region
 	// data are texts that must appear in the extracted article for it to
-	// be printed alone: a row of each data table outside chrome regions.
+	// be printed alone: a row of each data table and each itemprop=price
+	// outside chrome regions.
 	// (Forms are not: an article's login, newsletter or report box is for
 	// snap, and an app screen's form rarely comes with an article.)
 	data  []string
@@ -253,8 +254,14 @@ func survey(doc *html.Node) pageSurvey {
 					if d := tableRow(n); d != "" {
 						s.data = append(s.data, d)
 					}
-					// A table's controls are part of its rows.
 					chrome = true
+				}
+				// A price marked up for shops and search engines (a product
+				// page's, not a related product's in a sidebar).
+				if attrOf(n, "itemprop") == "price" {
+					if d := fold(textOf(n)); d != "" {
+						s.data = append(s.data, firstRunes(d, 40))
+					}
 				}
 			}
 		}

@@ -528,3 +528,19 @@ func TestFromAndOutline(t *testing.T) {
 		}
 	}
 }
+
+func TestProductPriceKept(t *testing.T) {
+	// The description is an article, but printing it alone would drop the
+	// price: the page is read whole.
+	tab := browsertest.NewTab(t)
+	tab.Navigate(t, "/read_product.html")
+	var p read.Page
+	tab.Eval(t, read.JS+";\n__tact.readHTML()", &p)
+	if why := read.ExtractWhy(p.HTML, p.URL); why != "data left out: €34.90" {
+		t.Errorf("product page: %q", why)
+	}
+	md := mustRead(t, "/read_product.html", "{page: true}")
+	if !strings.Contains(md, "Price: €34.90 · In stock, ships tomorrow") || !strings.Contains(md, "The trail kettle boils") {
+		t.Errorf("product page:\n%s", md)
+	}
+}
