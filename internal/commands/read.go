@@ -105,11 +105,14 @@ func (c *Read) Run(ctx context.Context, env *Env) (*Output, error) {
 func (c *Read) extract(ctx context.Context, t *tab.Tab) (*read.Result, error) {
 	if c.Focus == "" && !c.All {
 		p, err := t.ReadHTML(ctx)
-		if err != nil {
+		// A page the serializer fails on (a JS error) is still read below.
+		if err != nil && failure.From(err).Code != failure.JSError {
 			return nil, err
 		}
-		if m, ok := read.Extract(p.HTML, p.URL, c.Links); ok {
-			return &read.Result{URL: p.URL, Title: p.Title, Markdown: m.Markdown, Mode: "main", LeftOut: m.LeftOut, Loading: t.StillLoading()}, nil
+		if err == nil {
+			if m, ok := read.Extract(p.HTML, p.URL, c.Links); ok {
+				return &read.Result{URL: p.URL, Title: p.Title, Markdown: m.Markdown, Mode: "main", LeftOut: m.LeftOut, Loading: t.StillLoading()}, nil
+			}
 		}
 	}
 	mode := "page"

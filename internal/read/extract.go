@@ -50,6 +50,13 @@ type Main struct {
 // table, a marked-up price outside the page's chrome) that an agent could
 // need; the caller then prints all visible text instead.
 func Extract(page, pageURL string, links bool) (m Main, ok bool) {
+	// The libraries work on whatever the page was; a bug of theirs on an
+	// odd tree costs the main-content mode, never the read.
+	defer func() {
+		if recover() != nil {
+			m, ok = Main{}, false
+		}
+	}()
 	m, why := extract(page, pageURL, links)
 	return m, why == ""
 }
