@@ -89,9 +89,17 @@ func extract(page, pageURL string, links bool) (m Main, why string) {
 	if linkText(a.Node)*2 > len(text) {
 		return m, "links"
 	}
+	// Fields beside a table make a screen to work in (filters over a list
+	// of orders), whose every part is data, however article-like its text.
+	if s.fields >= 2 && hasTable(a.Node) {
+		return m, "app screen"
+	}
+	words := len(strings.Fields(text))
 	for _, d := range s.data {
-		if !strings.Contains(text, d) {
-			return m, "data left out: " + d
+		// A small table beside a long article is a widget (a calendar, a
+		// ticker); one as big as a quarter of the article is the page's data.
+		if !strings.Contains(text, d.text) && (d.words == 0 || d.words*4 >= words) {
+			return m, "data left out: " + d.text
 		}
 	}
 	counts := map[string]int{}
@@ -109,7 +117,7 @@ func extract(page, pageURL string, links bool) (m Main, why string) {
 		m.LeftOut = append(m.LeftOut, countKind(counts[k], k))
 	}
 	if len(m.LeftOut) == 0 && s.words > 0 {
-		if left := s.words - len(strings.Fields(text)); left > s.words/10 {
+		if left := s.words - words; left > s.words/10 {
 			m.LeftOut = append(m.LeftOut, "other text")
 		}
 	}
@@ -174,14 +182,24 @@ func countKind(n int, kind string) string {
 // by kind, the signature of each data table, the page's h1 and word count.
 type pageSurvey struct {
 	regions []region
-	// data are texts that must appear in the extracted article for it to
-	// be printed alone: a row of each data table and each itemprop=price
-	// outside chrome regions.
+	// data must appear in the extracted article for it to be printed
+	// alone: a row of each data table and each itemprop=price outside
+	// chrome regions.
 	// (Forms are not: an article's login, newsletter or report box is for
 	// snap, and an app screen's form rarely comes with an article.)
-	data  []string
+	data  []datum
 	words int
 	h1    string // the text of the page's first h1
+	// fields counts form fields outside chrome regions (not buttons,
+	// hidden or search inputs).
+	fields int
+}
+
+// datum is a text of the page that must not be dropped: a data table's
+// row (words: the table's size) or a price (words 0: always).
+type datum struct {
+	text  string
+	words int
 }
 
 type region struct {
@@ -259,15 +277,25 @@ func survey(doc *html.Node) pageSurvey {
 				switch n.DataAtom {
 				case atom.Table:
 					if d := tableRow(n); d != "" {
-						s.data = append(s.data, d)
+						s.data = append(s.data, datum{d, len(strings.Fields(textOf(n)))})
 					}
 					chrome = true
+				}
+				switch n.DataAtom {
+				case atom.Select, atom.Textarea:
+					s.fields++
+				case atom.Input:
+					switch attrOf(n, "type") {
+					case "hidden", "submit", "button", "image", "reset", "search":
+					default:
+						s.fields++
+					}
 				}
 				// A price marked up for shops and search engines (a product
 				// page's, not a related product's in a sidebar).
 				if attrOf(n, "itemprop") == "price" {
 					if d := fold(textOf(n)); d != "" {
-						s.data = append(s.data, firstRunes(d, 40))
+						s.data = append(s.data, datum{text: firstRunes(d, 40)})
 					}
 				}
 			}
@@ -278,6 +306,33 @@ func survey(doc *html.Node) pageSurvey {
 	}
 	walk(doc, false)
 	return s
+}
+
+// hasTable reports whether the article holds a table of at least three
+// rows.
+func hasTable(n *html.Node) bool {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && c.Data == "table" && rowCount(c) >= 3 {
+			return true
+		}
+		if hasTable(c) {
+			return true
+		}
+	}
+	return false
+}
+
+func rowCount(n *html.Node) int {
+	k := 0
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		switch c.Data {
+		case "tr":
+			k++
+		case "thead", "tbody", "tfoot":
+			k += rowCount(c)
+		}
+	}
+	return k
 }
 
 // tableRow returns the text of a data table's second row (the first is
