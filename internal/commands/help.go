@@ -12,13 +12,6 @@ func (c *Snap) Help() string {
   tact snap --locators                  # add durable loc=… to each element`
 }
 
-// Help for read.
-func (c *Read) Help() string {
-	return `Examples:
-  tact read https://example.com/article
-  tact read --focus article --max-lines 80`
-}
-
 // Help for click.
 func (c *Click) Help() string {
 	return `Examples:

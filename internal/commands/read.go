@@ -2,34 +2,155 @@ package commands
 
 import (
 	"context"
+	"fmt"
+	"strconv"
+	"strings"
 
+	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/page"
 	"github.com/tact-browser/tact/internal/read"
+	"github.com/tact-browser/tact/internal/render"
 )
 
-// Read prints the page's visible text as markdown.
+// Read prints the page's main content (or all its visible text) as
+// markdown, in pieces that fit a token budget.
 type Read struct {
-	URL      string `arg:"" optional:"" help:"Open this URL first (scheme optional)."`
-	Focus    string `help:"Only this part: a CSS selector, @eN or a locator (role=dialog, text=Tasks >> xpath=..)." placeholder:"TARGET"`
-	MaxLines int    `name:"max-lines" default:"0" help:"Keep the first N lines; 0 = all."`
-	Links    bool   `help:"Print links as [text](href)."`
+	URL       string `arg:"" optional:"" help:"Open this URL first (scheme optional)."`
+	Focus     string `help:"Only this part: a CSS selector, @eN or a locator (role=dialog, text=Tasks >> xpath=..)." placeholder:"TARGET"`
+	All       bool   `help:"Every visible text in document order, navigation, sidebars and footer included (default: the main content when the page has one)."`
+	MaxTokens int    `name:"max-tokens" default:"3000" help:"Cap output at about N tokens (chars/4), ending with the --from that continues; 0 = no limit."`
+	From      string `help:"Start at this line (as the cut line and --outline give it), or at the first heading (else line) containing this text." placeholder:"N|TEXT"`
+	Outline   bool   `help:"Only the headings, each with the line --from opens it at."`
+	MaxLines  int    `name:"max-lines" default:"0" help:"Keep the first N lines; 0 = all."`
+	Links     bool   `help:"Print links as [text](href)."`
 }
 
-// Run navigates if asked and extracts the text.
+// Help for read (kong prints it after the flags).
+func (c *Read) Help() string {
+	return `On an article, post or docs page read prints the main content, first
+saying what it left out; on an app screen, dashboard or list, all visible
+text but navigation. Output stops at --max-tokens with the command that
+continues.
+
+Examples:
+  tact read https://example.com/article
+  tact read --outline                   # headings, each with its line for --from
+  tact read --from "Installation"       # start at a heading (or a line number)
+  tact read --all                       # everything, navigation and footer included
+  tact read --focus 'role=dialog'       # one part, any target`
+}
+
+// Run navigates if asked, extracts the text and prints the part asked for.
 func (c *Read) Run(ctx context.Context, env *Env) (*Output, error) {
+	if c.MaxTokens < 0 || c.MaxLines < 0 {
+		return nil, failure.New(failure.Usage, "--max-tokens and --max-lines take 0 or more")
+	}
+	if c.All && c.Focus != "" {
+		return nil, failure.New(failure.Usage, "--all and --focus do not go together")
+	}
 	t, err := open(ctx, env, c.URL)
 	if err != nil {
 		return nil, err
 	}
-	r, err := t.Read(ctx, c.Focus, c.Links)
+	r, err := c.extract(ctx, t)
 	if err != nil {
 		return nil, err
 	}
-	md := read.Limit(read.Clean(r.Markdown), c.MaxLines)
-	r.Markdown = md
-	text := md
-	if text != "" && text[len(text)-1] != '\n' {
-		text += "\n"
+	md := read.Clean(r.Markdown)
+	var sb strings.Builder
+	// The note is said once: a read continued with --from does not repeat it.
+	if r.Mode == "main" && (c.From == "" || c.Outline) {
+		sb.WriteString("(main content")
+		if len(r.LeftOut) > 0 {
+			sb.WriteString("; left out: " + strings.Join(r.LeftOut, ", "))
+		}
+		sb.WriteString(" — tact read --all)\n")
 	}
-	text += loadingNote(r.Loading)
-	return &Output{Text: text, Data: r}, nil
+	if c.Outline {
+		r.Outline = read.Outline(md)
+		r.Markdown = ""
+		lines := strings.Count(md, "\n") + 1
+		fmt.Fprintf(&sb, "(outline: %d headings in %s lines, ~%s tokens; open one with tact read%s --from N)\n",
+			len(r.Outline), render.Thousands(lines), render.Thousands(len(md)/render.CharsPerToken), c.flags())
+		for _, h := range r.Outline {
+			fmt.Fprintf(&sb, "%d %s %s\n", h.Line, strings.Repeat("#", h.Level), h.Text)
+		}
+		sb.WriteString(loadingNote(r.Loading))
+		return &Output{Text: sb.String(), Data: r}, nil
+	}
+	from, err := read.FromLine(md, c.From)
+	if err != nil {
+		return nil, err
+	}
+	if c.From != "" {
+		r.From = from
+	}
+	text, cut := read.Window(md, from, c.MaxTokens)
+	text = read.Limit(text, c.MaxLines)
+	r.Markdown, r.Cut = text, cut
+	sb.WriteString(text)
+	if text != "" && !strings.HasSuffix(text, "\n") {
+		sb.WriteString("\n")
+	}
+	if cut != nil {
+		fmt.Fprintf(&sb, "… cut at %s tokens: tact read%s --from %d (of %s lines)\n",
+			render.Thousands(cut.Tokens), c.flags(), cut.Next, render.Thousands(cut.Lines))
+	}
+	sb.WriteString(loadingNote(r.Loading))
+	return &Output{Text: sb.String(), Data: r}, nil
+}
+
+// extract reads the page: the main content when the page has one, else
+// (or with --all/--focus) the visible text.
+func (c *Read) extract(ctx context.Context, t *page.Tab) (*read.Result, error) {
+	if c.Focus == "" && !c.All {
+		p, err := t.ReadHTML(ctx)
+		// A page the serializer fails on (a JS error) is still read below.
+		if err != nil && failure.From(err).Code != failure.JSError {
+			return nil, err
+		}
+		if err == nil {
+			if m, ok := read.Extract(p.HTML, p.URL, c.Links); ok {
+				return &read.Result{URL: p.URL, Title: p.Title, Markdown: m.Markdown, Mode: "main", LeftOut: m.LeftOut, Loading: t.StillLoading()}, nil
+			}
+		}
+	}
+	mode := "page"
+	switch {
+	case c.Focus != "":
+		mode = "focus"
+	case c.All:
+		mode = "all"
+	}
+	scope := mode
+	if mode == "focus" {
+		scope = ""
+	}
+	r, err := t.Read(ctx, c.Focus, c.Links, scope)
+	if err != nil {
+		return nil, err
+	}
+	r.Mode = mode
+	return r, nil
+}
+
+// flags are the options a continuation command must repeat.
+func (c *Read) flags() string {
+	var f []string
+	if c.All {
+		f = append(f, "--all")
+	}
+	if c.Focus != "" {
+		f = append(f, "--focus "+quoteWords([]string{c.Focus})[0])
+	}
+	if c.Links {
+		f = append(f, "--links")
+	}
+	if c.MaxTokens != 3000 {
+		f = append(f, "--max-tokens "+strconv.Itoa(c.MaxTokens))
+	}
+	if len(f) == 0 {
+		return ""
+	}
+	return " " + strings.Join(f, " ")
 }

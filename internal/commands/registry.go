@@ -14,7 +14,7 @@ import (
 type Root struct {
 	Snap       Snap        `cmd:"" help:"Page structure: sections, summaries and actionable elements (@eN refs)."`
 	Snapshot   Snapshot    `cmd:"" hidden:"" help:"Alias of snap (agent-browser's name)."`
-	Read       Read        `cmd:"" help:"The page's visible text as markdown."`
+	Read       Read        `cmd:"" help:"The page's main content as markdown (else all its visible text), in pieces."`
 	Locate     Locate      `cmd:"" help:"What a target resolves to: ref, role, name and verified, durable locators."`
 	Open       Open        `cmd:"" aliases:"goto" help:"Open a URL in the current tab; prints the fresh snap."`
 	Click      Click       `cmd:"" help:"Click an element; prints what happened and the fresh snap."`

@@ -45,6 +45,10 @@ var Skip = map[string]string{
 	"close":          "the tab tool closes tabs",
 	"pdf":            "a file for people; agents read the page with read (CLI has it)",
 	"workflow lint":  "checks a workflow file before a replay; a CLI step (CLI has it)",
+	"session save":   "saved logins are set up from a shell, like the browser (CLI has session)",
+	"session load":   "saved logins are set up from a shell, like the browser (CLI has session)",
+	"session list":   "saved logins are set up from a shell, like the browser (CLI has session)",
+	"session delete": "saved logins are set up from a shell, like the browser (CLI has session)",
 }
 
 // tweaks shape a tool's arguments where the CLI form is awkward for a
@@ -57,6 +61,8 @@ var tweaks = map[string]schema.InputOptions{
 	"network": {Omit: map[string]bool{"har": true}},
 	// Outer HTML is snap --raw's debugging aid; a tool's snap is for reading.
 	"snap": {Omit: map[string]bool{"html": true}},
+	// max_tokens and from bound a read; a line count cannot.
+	"read": {Omit: map[string]bool{"max_lines": true}},
 }
 
 // cliSecret are the secret sources only a command line has (its
@@ -91,7 +97,7 @@ var titles = map[string]string{
 	"select": "Select option", "check": "Check", "uncheck": "Uncheck", "upload": "Upload files",
 	"scroll": "Scroll", "back": "Go back", "reload": "Reload", "eval": "Run JavaScript",
 	"screenshot": "Screenshot", "wait": "Wait for", "batch": "Run steps", "tab": "Tabs",
-	"dialog": "Answer dialog", "session": "Saved sessions", "cookies": "Cookies", "console": "Console messages", "network": "Network requests", "record": "Record workflow",
+	"dialog": "Answer dialog", "cookies": "Cookies", "console": "Console messages", "network": "Network requests", "record": "Record workflow",
 	"replay": "Replay workflow",
 }
 

@@ -13,8 +13,10 @@ const maxReadFrames = 16
 
 // Read extracts the main frame's visible text as markdown, followed by the
 // text of each visible iframe (in- or out-of-process) under its own
-// heading. --focus applies to the main frame only.
-func (t *Tab) Read(ctx context.Context, focus string, links bool) (*read.Result, error) {
+// heading. --focus applies to the main frame only. scope "all" reads every
+// visible text, page chrome included; "page" all but navigation, consent
+// banners and ads (read.js documents both).
+func (t *Tab) Read(ctx context.Context, focus string, links bool, scope string) (*read.Result, error) {
 	if err := t.checkUsable(); err != nil {
 		return nil, err
 	}
@@ -24,6 +26,9 @@ func (t *Tab) Read(ctx context.Context, focus string, links bool) (*read.Result,
 	}
 	if links {
 		opts["links"] = true
+	}
+	if scope != "" {
+		opts[scope] = true
 	}
 	var r read.Result
 	el, err := t.FocusElement(ctx, focus)
@@ -46,7 +51,8 @@ func (t *Tab) Read(ctx context.Context, focus string, links bool) (*read.Result,
 	if focus == "" {
 		var sb strings.Builder
 		sb.WriteString(r.Markdown)
-		t.readFrames(ctx, &sb, links)
+		delete(opts, "focus")
+		t.readFrames(ctx, &sb, opts)
 		r.Markdown = sb.String()
 	}
 	r.Loading = t.StillLoading()
@@ -54,7 +60,7 @@ func (t *Tab) Read(ctx context.Context, focus string, links bool) (*read.Result,
 }
 
 // readFrames appends the text of visible child frames, depth first.
-func (t *Tab) readFrames(ctx context.Context, sb *strings.Builder, links bool) {
+func (t *Tab) readFrames(ctx context.Context, sb *strings.Builder, opts map[string]any) {
 	n := 0
 	var walk func(host *Target, frame string, depth int)
 	walk = func(host *Target, frame string, depth int) {
@@ -66,7 +72,7 @@ func (t *Tab) readFrames(ctx context.Context, sb *strings.Builder, links bool) {
 				return
 			}
 			var fr read.Result
-			if err := t.evalIn(ctx, k.host, k.frame, "__tact.read("+mustJSON(map[string]any{"links": links})+")", &fr); err != nil || fr.Error != "" {
+			if err := t.evalIn(ctx, k.host, k.frame, "__tact.read("+mustJSON(opts)+")", &fr); err != nil || fr.Error != "" {
 				continue
 			}
 			if md := strings.TrimSpace(fr.Markdown); md != "" {
@@ -81,4 +87,21 @@ func (t *Tab) readFrames(ctx context.Context, sb *strings.Builder, links bool) {
 		}
 	}
 	walk(t.main, t.id, 0)
+}
+
+// ReadHTML serializes what the main frame shows (hidden parts left out,
+// open shadow roots and same-origin iframes inlined) for the main-content
+// extractor, without changing the page.
+func (t *Tab) ReadHTML(ctx context.Context) (*read.Page, error) {
+	if err := t.checkUsable(); err != nil {
+		return nil, err
+	}
+	var p read.Page
+	if err := t.EvalWorld(ctx, "__tact.readHTML()", &p); err != nil {
+		return nil, err
+	}
+	if p.Error != "" {
+		return nil, failure.New(failure.JSError, "%s", p.Error)
+	}
+	return &p, nil
 }

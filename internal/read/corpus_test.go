@@ -2,10 +2,12 @@ package read_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -26,10 +28,12 @@ import (
 //     much besides the article we print (comments, teasers, chrome);
 //   - size in characters.
 //
-// It reports rather than asserts: the reference is one reader view's idea
-// of "the article", while read prints all visible content of the main
-// region. Run with: TACT_CORPUS=1 go test -run TestCorpus -v ./internal/read/
-// (TACT_CORPUS_DUMP=1 also writes each page's markdown to the temp dir).
+// It reports rather than asserts (recall, precision and their F1, before —
+// the in-page reader alone — and after — the default `tact read`, main
+// content extracted in Go): the reference is one reader view's idea of
+// "the article", and Readability's own output, so only a proxy. Run with: TACT_CORPUS=1 go test -run TestCorpus -v ./internal/read/
+// (TACT_CORPUS_DUMP=1 also writes each page's markdown to the temp dir;
+// TACT_CORPUS_PAGES=REGEXP reads only the pages whose name matches).
 func TestCorpus(t *testing.T) {
 	pages, _ := browsertest.CorpusPages(t)
 	srv := browsertest.Serve(pages, "127.0.0.1:0")
@@ -52,14 +56,45 @@ func TestCorpus(t *testing.T) {
 	})
 	defer unsub()
 
-	var recalls, precisions, sizes []float64
-	var times []time.Duration
-	var failed, low []string
+	type score struct {
+		recall, precision, f1, size []float64
+		times                       []time.Duration
+		low                         []string
+	}
+	// before: the in-page reader alone (read.js, content-root rules);
+	// after: what `tact read` prints by default (main content extracted in
+	// Go from the serialized page, else read.js).
+	var before, after score
+	var failed []string
+	add := func(s *score, name string, exp []string, md string, elapsed time.Duration) (float64, float64, float64) {
+		rec, prec := overlap(exp, words(md))
+		f := 0.0
+		if rec+prec > 0 {
+			f = 2 * rec * prec / (rec + prec)
+		}
+		s.recall = append(s.recall, rec)
+		s.precision = append(s.precision, prec)
+		s.f1 = append(s.f1, f)
+		s.size = append(s.size, float64(len(md)))
+		s.times = append(s.times, elapsed)
+		if f < 0.9 {
+			s.low = append(s.low, fmt.Sprintf("%s(%.2f)", name, f))
+		}
+		return rec, prec, f
+	}
+	mains := 0
+	var only *regexp.Regexp
+	if p := os.Getenv("TACT_CORPUS_PAGES"); p != "" {
+		only = regexp.MustCompile(p)
+	}
 	for _, d := range dirs {
 		if !d.IsDir() {
 			continue
 		}
 		name := d.Name()
+		if only != nil && !only.MatchString(name) {
+			continue
+		}
 		if err := load(tab, srv.URL+"/"+name+"/expected.html"); err != nil {
 			failed = append(failed, name)
 			t.Logf("%s: FAILED loading expected: %v", name, err)
@@ -77,7 +112,8 @@ func TestCorpus(t *testing.T) {
 			continue
 		}
 		start := time.Now()
-		r, err := readIsolated(tab)
+		var r read.Result
+		err := evalIsolated(tab, "__tact.read({})", &r)
 		elapsed := time.Since(start)
 		if err == nil && r.Error != "" {
 			err = errors.New(r.Error)
@@ -91,38 +127,71 @@ func TestCorpus(t *testing.T) {
 			continue
 		}
 		md := read.Clean(r.Markdown)
+
+		start = time.Now()
+		var p read.Page
+		err = evalIsolated(tab, "__tact.readHTML()", &p)
+		if err == nil && p.Error != "" {
+			err = errors.New(p.Error)
+		}
+		if err != nil {
+			failed = append(failed, name)
+			t.Logf("%s: FAILED serializing: %v", name, err)
+			continue
+		}
+		serialized := time.Since(start)
+		m, ok := read.Extract(p.HTML, p.URL, false)
+		mdAfter := m.Markdown
+		if ok {
+			mains++
+		} else {
+			t.Logf("%s: no main content: %s", name, read.ExtractWhy(p.HTML, p.URL))
+			var r2 read.Result
+			if err := evalIsolated(tab, "__tact.read({})", &r2); err == nil {
+				mdAfter = read.Clean(r2.Markdown)
+			}
+		}
+		elapsedAfter := time.Since(start)
+
 		exp := words(expected)
 		if len(exp) == 0 {
 			// Nothing to compare with (the reference found no article).
 			t.Logf("%s: %d chars, no reference text", name, len(md))
 			continue
 		}
-		rec, prec := overlap(exp, words(md))
-		recalls = append(recalls, rec)
-		precisions = append(precisions, prec)
-		sizes = append(sizes, float64(len(md)))
-		times = append(times, elapsed)
-		if rec < 0.9 {
-			low = append(low, fmt.Sprintf("%s(%.2f)", name, rec))
-		}
-		t.Logf("%s: recall %.3f precision %.3f, %d chars (reference %d words), %v",
-			name, rec, prec, len(md), len(exp), elapsed.Round(time.Millisecond))
+		rec, prec, f := add(&before, name, exp, md, elapsed)
+		rec2, prec2, f2 := add(&after, name, exp, mdAfter, elapsedAfter)
+		t.Logf("%s: before R %.3f P %.3f F1 %.3f %d chars %v; after (main=%v %v) R %.3f P %.3f F1 %.3f %d chars %v (serialized %d chars in %v)",
+			name, rec, prec, f, len(md), elapsed.Round(time.Millisecond), ok, m.LeftOut, rec2, prec2, f2, len(mdAfter), elapsedAfter.Round(time.Millisecond),
+			len(p.HTML), serialized.Round(time.Millisecond))
 		if os.Getenv("TACT_CORPUS_DUMP") != "" {
-			_ = os.WriteFile(filepath.Join(os.TempDir(), "tact-read-"+name+".md"), []byte(md), 0o644)
+			_ = os.WriteFile(filepath.Join(os.TempDir(), "tact-read-"+name+".md"), []byte(mdAfter), 0o644)
 		}
 	}
-	if len(recalls) == 0 {
+	if len(before.f1) == 0 {
 		t.Fatalf("no page read; failed: %v", failed)
 	}
-	slices.Sort(recalls)
-	slices.Sort(precisions)
-	slices.Sort(sizes)
-	slices.Sort(times)
-	t.Logf("%d pages compared: recall median %.3f p10 %.3f; precision median %.3f p10 %.3f; size median %.0f chars p90 %.0f; read time median %v max %v",
-		len(recalls), quantile(recalls, 0.5), quantile(recalls, 0.1), quantile(precisions, 0.5), quantile(precisions, 0.1),
-		quantile(sizes, 0.5), quantile(sizes, 0.9), times[len(times)/2].Round(time.Millisecond), times[len(times)-1].Round(time.Millisecond))
-	t.Logf("recall < 0.9: %v", low)
-	t.Logf("%d failed: %v", len(failed), failed)
+	for _, x := range []struct {
+		name string
+		s    *score
+	}{{"before (read.js)", &before}, {"after (main content)", &after}} {
+		s := x.s
+		mean := 0.0
+		for _, f := range s.f1 {
+			mean += f
+		}
+		mean /= float64(len(s.f1))
+		for _, v := range [][]float64{s.recall, s.precision, s.f1, s.size} {
+			slices.Sort(v)
+		}
+		slices.Sort(s.times)
+		t.Logf("%s: %d pages: F1 mean %.3f median %.3f p10 %.3f; recall median %.3f p10 %.3f; precision median %.3f p10 %.3f; size median %.0f chars p90 %.0f; time median %v max %v",
+			x.name, len(s.f1), mean, quantile(s.f1, 0.5), quantile(s.f1, 0.1), quantile(s.recall, 0.5), quantile(s.recall, 0.1),
+			quantile(s.precision, 0.5), quantile(s.precision, 0.1), quantile(s.size, 0.5), quantile(s.size, 0.9),
+			s.times[len(s.times)/2].Round(time.Millisecond), s.times[len(s.times)-1].Round(time.Millisecond))
+		t.Logf("%s: F1 < 0.9: %v", x.name, s.low)
+	}
+	t.Logf("main content found on %d pages; %d failed: %v", mains, len(failed), failed)
 }
 
 // load navigates by script (some saved pages never fire load because their
@@ -154,9 +223,9 @@ func load(tab *browsertest.Tab, u string) error {
 	}
 }
 
-// readIsolated runs the extractor the way tact does: in an isolated world,
-// out of reach of the page's own scripts and globals.
-func readIsolated(tab *browsertest.Tab) (read.Result, error) {
+// evalIsolated runs expr after the reader's library the way tact does: in
+// an isolated world, out of reach of the page's own scripts and globals.
+func evalIsolated(tab *browsertest.Tab, expr string, out any) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	var tree struct {
@@ -166,36 +235,35 @@ func readIsolated(tab *browsertest.Tab) (read.Result, error) {
 			} `json:"frame"`
 		} `json:"frameTree"`
 	}
-	var r read.Result
 	if err := tab.Session.Call(ctx, "Page.getFrameTree", nil, &tree); err != nil {
-		return r, err
+		return err
 	}
 	var world struct {
 		ID int `json:"executionContextId"`
 	}
 	if err := tab.Session.Call(ctx, "Page.createIsolatedWorld", map[string]any{"frameId": tree.FrameTree.Frame.ID, "worldName": "tact-read-test"}, &world); err != nil {
-		return r, err
+		return err
 	}
 	var res struct {
 		Result struct {
-			Value *read.Result `json:"value"`
+			Value json.RawMessage `json:"value"`
 		} `json:"result"`
 		ExceptionDetails *struct {
 			Text string `json:"text"`
 		} `json:"exceptionDetails"`
 	}
 	err := tab.Session.Call(ctx, "Runtime.evaluate", map[string]any{
-		"expression": read.JS + ";\n__tact.read({})", "contextId": world.ID, "returnByValue": true,
+		"expression": read.JS + ";\n" + expr, "contextId": world.ID, "returnByValue": true,
 	}, &res)
 	switch {
 	case err != nil:
-		return r, err
+		return err
 	case res.ExceptionDetails != nil:
-		return r, errors.New(res.ExceptionDetails.Text)
-	case res.Result.Value == nil:
-		return r, errors.New("no value")
+		return errors.New(res.ExceptionDetails.Text)
+	case len(res.Result.Value) == 0:
+		return errors.New("no value")
 	}
-	return *res.Result.Value, nil
+	return json.Unmarshal(res.Result.Value, out)
 }
 
 // words splits text into lower-cased words. Scripts written without spaces

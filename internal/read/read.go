@@ -1,11 +1,22 @@
-// Package read implements `tact read`: the visible text of a page as compact
-// markdown.
+// Package read implements `tact read`: the main content of a page, or all
+// its visible text, as compact markdown.
 //
-// The extraction runs inside the page (read.js, evaluated in an isolated
-// world so page scripts can neither see nor break it); this package holds
-// that script plus the pure-Go post-processing applied to its output.
+// Two in-page modules run in tact's isolated world (page scripts can
+// neither see nor break them; neither modifies the DOM):
+//   - html.js (__tact.readHTML) serializes what the browser shows, for
+//     Extract (extract.go), which finds the main content with Readability
+//     (codeberg.org/readeck/go-readability/v2) in the daemon, converts it
+//     with html-to-markdown and lays it out as below; it also names what
+//     the page had besides (navigation, sidebars, comments, …) and refuses
+//     pages with no clear main content;
+//   - read.js (__tact.read) walks the page into markdown itself: for
+//     --all, --focus and pages without main content.
 //
-// Output format, chosen for LLM readers where every token counts:
+// pages.go cuts the text to a token budget, resolves --from and lists
+// headings for --outline.
+//
+// read.js output format, chosen for LLM readers where every token counts
+// (Extract follows the same layout):
 //   - headings as #..######, preceded by one blank line; other blocks
 //     (paragraphs, list items, table rows) one per line, without blank
 //     lines between them;
@@ -54,16 +65,30 @@ var src string
 // into a Result.
 var Module = inpage.New(src)
 
-// JS is the reader with what it needs, ready to evaluate on its own.
-var JS = inpage.Source(Module)
+// JS is the reader and the serializer with what they need, ready to
+// evaluate on their own.
+var JS = inpage.Source(Module, HTMLModule)
 
-// Result is the value returned by __tact.read.
+// Result is the value returned by __tact.read, and what `tact read -o json`
+// prints once the command has chosen what to show.
 type Result struct {
 	URL      string `json:"url"`
 	Title    string `json:"title"`
 	Markdown string `json:"markdown"`
 	Error    string `json:"error,omitempty"`
 	Loading  bool   `json:"loading,omitempty"` // the load event has not fired
+	// Mode is what was read: "main" (the page's main content), "page"
+	// (all visible text but navigation: no clear main content), "all"
+	// (--all) or "focus" (--focus).
+	Mode string `json:"mode,omitempty"`
+	// LeftOut names what "main" left out of the page ("navigation",
+	// "2 sidebars", "comments", …).
+	LeftOut []string `json:"left_out,omitempty"`
+	// From is the first line printed (--from), Cut where the budget
+	// stopped the text (absent when it was printed to the end).
+	From    int       `json:"from,omitempty"`
+	Cut     *Cut      `json:"cut,omitempty"`
+	Outline []Heading `json:"outline,omitempty"` // --outline
 }
 
 // Clean normalises extractor output for printing: trailing spaces removed,

@@ -1,7 +1,8 @@
 // read.js: turns the visible text of the current page into compact markdown.
 //
 // Runs in a CDP isolated world (same DOM, no page JS) and never mutates the
-// DOM. Defines __tact.read(opts) with opts = {focus: string|null, links: bool}
+// DOM. Defines __tact.read(opts) with opts = {focus: string|null, links: bool,
+// all: bool, page: bool}
 // and returns {url, title, markdown} or {error}.
 //
 // Output conventions (chosen to keep tokens low for LLM readers):
@@ -143,6 +144,13 @@ __tact.define('read', ['dom'], (dom) => {
       for (const el of found) {
         if (!roots.length || !roots[roots.length - 1].contains(el)) roots.push(el);
       }
+    } else if (opts && (opts.all || opts.page)) {
+      // all (--all): every visible text, page chrome included. page (a
+      // page without main content): the body without navigation, consent
+      // banners and ad widgets, so an app's header, sidebar and footer
+      // data stay.
+      roots = [document.body || document.documentElement];
+      auto = !!opts.page;
     } else {
       auto = true;
       roots = [contentRoot()];

@@ -344,3 +344,211 @@ func TestLandingPageWithoutMain(t *testing.T) {
 	// in <header> is the page's message.
 	diff(t, md, "# Ship faster\nThe build tool that gets out of your way.\n\n## Features\nCaching everywhere.\nTrusted by 500 teams\n© 2026 Example Inc.")
 }
+
+// extractPage serializes a testdata page the way tact does and runs the
+// main-content extractor on it.
+func extractPage(t *testing.T, path string, links bool, setup ...string) (read.Main, bool) {
+	t.Helper()
+	tab := browsertest.NewTab(t)
+	tab.Navigate(t, path)
+	for _, js := range setup {
+		tab.Eval(t, js, nil)
+	}
+	var p read.Page
+	tab.Eval(t, read.JS+";\n__tact.readHTML()", &p)
+	if p.Error != "" || p.HTML == "" {
+		t.Fatalf("readHTML %s: %q (%d bytes)", path, p.Error, len(p.HTML))
+	}
+	return read.Extract(p.HTML, p.URL, links)
+}
+
+func TestMainContent(t *testing.T) {
+	m, ok := extractPage(t, "/read_news.html", false)
+	if !ok {
+		t.Fatal("no main content found on an article page")
+	}
+	want := strings.Join([]string{
+		"# Harbour seals return to the estuary",
+		"By Mira Olsen, science desk",
+		"For the first time in more than a decade, a colony of harbour seals has been counted on the sandbanks of the estuary, where volunteers spent the whole of last weekend with binoculars and clipboards at low tide.",
+		"The survey found forty-two adults and nine pups, a number that surprised the marine biologists who had expected the cleaner water of recent years to bring back fish long before it brought back the animals that hunt them.",
+		"",
+		"## Why the seals came back",
+		"Researchers point to the closure of the old outfall pipe in 2019 and to the slow return of sand eels, which the seals follow along the channel. The pups were born on the outer banks, away from the footpaths, which suggests the colony has settled rather than passed through.",
+		"Walkers are asked to keep dogs on a lead between May and August, when the pups are most vulnerable, and to stay at least one hundred metres away from animals resting on the sand.",
+	}, "\n")
+	diff(t, m.Markdown, want)
+	if got, want := strings.Join(m.LeftOut, ", "), "header, 2 sidebars, related links, comments, footer"; got != want {
+		t.Errorf("left out = %q, want %q", got, want)
+	}
+}
+
+func TestMainContentLinks(t *testing.T) {
+	m, ok := extractPage(t, "/read_docs.html", true)
+	if !ok {
+		t.Fatal("no main content found on a docs page")
+	}
+	if strings.Contains(m.Markdown, "](") {
+		t.Errorf("the docs page has no links in its article, got:\n%s", m.Markdown)
+	}
+	m, _ = extractPage(t, "/read_docs.html", false)
+	if strings.Contains(m.Markdown, "/diagram.png") {
+		t.Errorf("image URL printed:\n%s", m.Markdown)
+	}
+}
+
+func TestMainContentMarkdown(t *testing.T) {
+	m, ok := extractPage(t, "/read_docs.html", false)
+	if !ok {
+		t.Fatal("no main content found on a docs page")
+	}
+	for _, want := range []string{
+		"# Configuration reference\nWidget reads its settings from a file called `widget.toml` in the project root;",
+		"\n\n## Keys\n| Key | Default | Meaning |\n|---|---|---|\n| port | 8080 | TCP port the server listens on |\n| workers | 4 | Number of worker threads |\n",
+		"\n```toml\nport = 9090\nworkers = 8\n\n[log]\nlevel = \"debug\"\n```\n",
+		"\n1. Copy the example into `widget.toml`.\n2. Restart the server.\n",
+		"![Diagram of the request flow through the workers]",
+	} {
+		if !strings.Contains(m.Markdown, want) {
+			t.Errorf("markdown lacks %q:\n%s", want, m.Markdown)
+		}
+	}
+	if strings.Contains(m.Markdown, "Install") || strings.Contains(m.Markdown, "Docs footer") {
+		t.Errorf("chrome in the main content:\n%s", m.Markdown)
+	}
+	if got := strings.Join(m.LeftOut, ", "); got != "navigation, footer" {
+		t.Errorf("left out = %q", got)
+	}
+}
+
+func TestMainContentInShadowRoot(t *testing.T) {
+	m, ok := extractPage(t, "/read_shadowmain.html", false)
+	if !ok {
+		t.Fatal("no main content found in the open shadow root")
+	}
+	for _, want := range []string{"# Lanterns in the old town\n", "Every November the old town", "This year the organisers expect", "!HIDDEN", "!Footer text", "!About"} {
+		if bad, ok := strings.CutPrefix(want, "!"); ok == strings.Contains(m.Markdown, bad) {
+			t.Errorf("markdown has %q = %v:\n%s", bad, ok, m.Markdown)
+		}
+	}
+}
+
+func TestAppPageHasNoMainContent(t *testing.T) {
+	if m, ok := extractPage(t, "/read_app.html", false); ok {
+		t.Errorf("an orders screen was read as an article:\n%s", m.Markdown)
+	}
+	// The same screen explaining itself at length, like an article would.
+	long := `document.querySelector('main p:not(.status)').insertAdjacentHTML('beforebegin', '<p>' + 'Orders are listed here as soon as the payment provider confirms them, which can take up to an hour for bank transfers. '.repeat(5) + '</p>'); 0`
+	if m, ok := extractPage(t, "/read_app.html", false, long); ok {
+		t.Errorf("a wordy orders screen was read as an article:\n%s", m.Markdown)
+	}
+	// What `read` prints instead: the page without its navigation, every
+	// row, the status line, the sidebar's total.
+	md := mustRead(t, "/read_app.html", "{page: true}")
+	for _, want := range []string{
+		"Sync OK — last updated 12:04, 3 orders need attention",
+		"| #1041 | Ben Okafor | €18.50 | Refund requested |",
+		"| #1040 | Chen Wei | €240.75 | Awaiting payment |",
+		"Revenue this month: €12,480.20",
+		"Customer State Any From Apply",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("page read lacks %q:\n%s", want, md)
+		}
+	}
+	if strings.Contains(md, "Dashboard") {
+		t.Errorf("page read kept the navigation:\n%s", md)
+	}
+}
+
+func TestAllReadsEverything(t *testing.T) {
+	md := mustRead(t, "/read_news.html", "{all: true}")
+	for _, want := range []string{"Coastal Times", "- Sport", "Ferry timetable changes", "Harbour seals return", "Dolphins spotted", "Saw them from the bridge", "Most read", "© 2026 Coastal Times"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("--all lacks %q:\n%s", want, md)
+		}
+	}
+	if strings.Contains(md, "Advertisement") {
+		t.Errorf("--all has visually hidden text:\n%s", md)
+	}
+}
+
+func TestSerializeDoesNotModifyDOM(t *testing.T) {
+	tab := browsertest.NewTab(t)
+	tab.Navigate(t, "/read_shadowmain.html")
+	var before, after string
+	const dump = `document.documentElement.outerHTML + document.querySelector('blog-post').shadowRoot.innerHTML`
+	tab.Eval(t, dump, &before)
+	var p read.Page
+	tab.Eval(t, read.JS+";\n__tact.readHTML()", &p)
+	tab.Eval(t, dump, &after)
+	if before != after {
+		t.Error("readHTML changed the DOM")
+	}
+	if !strings.Contains(p.HTML, "Lanterns in the old town") || strings.Contains(p.HTML, "HIDDEN") || strings.Contains(p.HTML, "customElements") {
+		t.Errorf("serialized page:\n%s", p.HTML)
+	}
+}
+
+func TestWindow(t *testing.T) {
+	md := "# T\naaaa aaaa\n```\ncode line one\ncode line two\n```\n\n## B\nend"
+	got, cut := read.Window(md, 1, 0)
+	if got != md || cut != nil {
+		t.Errorf("no budget: %q %+v", got, cut)
+	}
+	// 4 tokens = 16 chars: "# T\n" and "aaaa aaaa\n" fit (14), the fence does not.
+	got, cut = read.Window(md, 1, 4)
+	if got != "# T\naaaa aaaa" || cut == nil || cut.Next != 3 || cut.Lines != 9 || cut.Tokens != 4 {
+		t.Errorf("budget 4: %q %+v", got, cut)
+	}
+	// A cut inside a code block closes it.
+	got, cut = read.Window(md, 3, 5)
+	if got != "```\ncode line one\n```" || cut == nil || cut.Next != 5 {
+		t.Errorf("cut in code: %q %+v", got, cut)
+	}
+	// A line longer than the budget is still printed, alone.
+	got, cut = read.Window(md, 2, 1)
+	if got != "aaaa aaaa" || cut.Next != 3 {
+		t.Errorf("long line: %q %+v", got, cut)
+	}
+	if got, cut = read.Window(md, 8, 100); got != "## B\nend" || cut != nil {
+		t.Errorf("from 8: %q %+v", got, cut)
+	}
+}
+
+func TestFromAndOutline(t *testing.T) {
+	md := "# Title\nintro about keys\n```\n# not a heading\n```\n\n## Keys\nport\n### Ports and keys\nx"
+	hs := read.Outline(md)
+	if len(hs) != 3 || hs[0] != (read.Heading{Line: 1, Level: 1, Text: "Title"}) || hs[1].Line != 7 || hs[2] != (read.Heading{Line: 9, Level: 3, Text: "Ports and keys"}) {
+		t.Errorf("outline = %+v", hs)
+	}
+	for _, c := range []struct {
+		from string
+		want int
+	}{{"", 1}, {"7", 7}, {"keys", 7}, {"PORTS", 9}, {"intro", 2}, {"not a heading", 4}} {
+		if got, err := read.FromLine(md, c.from); err != nil || got != c.want {
+			t.Errorf("FromLine(%q) = %d, %v; want %d", c.from, got, err, c.want)
+		}
+	}
+	for _, bad := range []string{"0", "11", "-3", "zebra"} {
+		if _, err := read.FromLine(md, bad); err == nil {
+			t.Errorf("FromLine(%q) did not fail", bad)
+		}
+	}
+}
+
+func TestProductPriceKept(t *testing.T) {
+	// The description is an article, but printing it alone would drop the
+	// price: the page is read whole.
+	tab := browsertest.NewTab(t)
+	tab.Navigate(t, "/read_product.html")
+	var p read.Page
+	tab.Eval(t, read.JS+";\n__tact.readHTML()", &p)
+	if why := read.ExtractWhy(p.HTML, p.URL); why != "data left out: €34.90" {
+		t.Errorf("product page: %q", why)
+	}
+	md := mustRead(t, "/read_product.html", "{page: true}")
+	if !strings.Contains(md, "Price: €34.90 · In stock, ships tomorrow") || !strings.Contains(md, "The trail kettle boils") {
+		t.Errorf("product page:\n%s", md)
+	}
+}

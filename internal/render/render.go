@@ -504,6 +504,9 @@ func plural(n int, one, many string) string {
 }
 
 // thousands formats n with comma separators: 2,950.
+// Thousands formats n with comma separators (3,000).
+func Thousands(n int) string { return thousands(n) }
+
 func thousands(n int) string {
 	s := strconv.Itoa(n)
 	if n < 0 {

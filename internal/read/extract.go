@@ -1,0 +1,522 @@
+package read
+
+import (
+	_ "embed"
+	"fmt"
+	"net/url"
+	"regexp"
+	"strings"
+	"unicode"
+
+	readability "codeberg.org/readeck/go-readability/v2"
+	htmltomarkdown "github.com/JohannesKaufmann/html-to-markdown/v2/converter"
+	"github.com/JohannesKaufmann/html-to-markdown/v2/plugin/base"
+	"github.com/JohannesKaufmann/html-to-markdown/v2/plugin/commonmark"
+	"github.com/JohannesKaufmann/html-to-markdown/v2/plugin/table"
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+
+	"github.com/tact-browser/tact/internal/inpage"
+)
+
+//go:embed html.js
+var htmlSrc string
+
+// HTMLModule defines __tact.readHTML() in the page: the rendered document
+// (hidden parts removed, open shadow roots and same-origin iframes inlined)
+// as an HTML string, decoded into a Page.
+var HTMLModule = inpage.New(htmlSrc)
+
+// Page is the value returned by __tact.readHTML.
+type Page struct {
+	URL   string `json:"url"`
+	Title string `json:"title"`
+	HTML  string `json:"html"`
+	Error string `json:"error,omitempty"`
+}
+
+// Main is the main content of a page as markdown, and what was left out.
+type Main struct {
+	Markdown string
+	// LeftOut names the parts of the page not printed, outermost first in
+	// document order and counted by kind: "navigation", "2 sidebars", …
+	LeftOut []string
+}
+
+// Extract finds the main content of a serialized page (a Page's HTML) with
+// Readability and renders it as markdown. ok is false when the page has no
+// clear main content — an app screen, a dashboard, a list of results, a
+// form — or when keeping only the article would drop data of the page (a
+// table, a marked-up price outside the page's chrome) that an agent could
+// need; the caller then prints all visible text instead.
+func Extract(page, pageURL string, links bool) (m Main, ok bool) {
+	// The libraries work on whatever the page was; a bug of theirs on an
+	// odd tree costs the main-content mode, never the read.
+	defer func() {
+		if recover() != nil {
+			m, ok = Main{}, false
+		}
+	}()
+	m, why := extract(page, pageURL, links)
+	return m, why == ""
+}
+
+// extract is Extract saying why a page has no main content ("" when it
+// has one).
+func extract(page, pageURL string, links bool) (m Main, why string) {
+	doc, err := html.Parse(strings.NewReader(page))
+	if err != nil {
+		return m, "unparsable"
+	}
+	u, _ := url.Parse(pageURL)
+	p := readability.NewParser()
+	p.KeepClasses = true // code blocks name their language in a class
+	if !p.CheckDocument(doc) {
+		return m, "not readerable"
+	}
+	// Readability takes its article out of the tree it is given; what the
+	// rest of the page held is surveyed first, on the same tree.
+	s := survey(doc)
+	a, err := p.ParseAndMutate(doc, u)
+	if err != nil || a.Node == nil {
+		return m, "no article"
+	}
+	text := fold(textOf(a.Node))
+	if len(text) < 200 {
+		return m, "short article"
+	}
+	// A list of links (results, an index) is not an article.
+	if linkText(a.Node)*2 > len(text) {
+		return m, "links"
+	}
+	// Fields beside a table make a screen to work in (filters over a list
+	// of orders), whose every part is data, however article-like its text.
+	if s.fields >= 2 && hasTable(a.Node) {
+		return m, "app screen"
+	}
+	words := len(strings.Fields(text))
+	for _, d := range s.data {
+		// A small table beside a long article is a widget (a calendar, a
+		// ticker); one as big as a quarter of the article is the page's data.
+		if !strings.Contains(text, d.text) && (d.words == 0 || d.words*4 >= words) {
+			return m, "data left out: " + d.text
+		}
+	}
+	counts := map[string]int{}
+	var kinds []string
+	for _, r := range s.regions {
+		if r.text == "" || strings.Contains(text, r.text) {
+			continue
+		}
+		if counts[r.kind] == 0 {
+			kinds = append(kinds, r.kind)
+		}
+		counts[r.kind]++
+	}
+	for _, k := range kinds {
+		m.LeftOut = append(m.LeftOut, countKind(counts[k], k))
+	}
+	if len(m.LeftOut) == 0 && s.words > 0 {
+		if left := s.words - words; left > s.words/10 {
+			m.LeftOut = append(m.LeftOut, "other text")
+		}
+	}
+
+	prepare(a.Node, links)
+	md, err := markdown(a.Node)
+	if err != nil {
+		return m, "markdown: " + err.Error()
+	}
+	m.Markdown = compact(titled(md, s.h1, fold(a.Title()), fold(a.Byline())))
+	return m, ""
+}
+
+// titled gives the markdown its title: Readability turns the page's h1
+// into an h2 (or drops it when it repeats the title), so the heading that
+// was the page's h1 becomes "# " again, else the article's title is put
+// first. The byline, which Readability takes out of the text, follows the
+// title.
+func titled(md, h1, title, byline string) string {
+	lines := strings.Split(md, "\n")
+	found := false
+	if h1 != "" {
+		for i, l := range lines {
+			if lv, t := headingOf(l); lv > 0 && strings.EqualFold(t, h1) {
+				lines[i] = "# " + t
+				found = true
+				break
+			}
+		}
+	}
+	head := ""
+	if !found && title != "" {
+		head = "# " + title + "\n"
+	}
+	if byline != "" && !strings.Contains(md, byline) {
+		head += byline + "\n"
+	}
+	if found && head != "" {
+		// The byline goes under the title line.
+		for i, l := range lines {
+			if strings.HasPrefix(l, "# ") {
+				lines[i] = l + "\n" + strings.TrimSuffix(head, "\n")
+				return strings.Join(lines, "\n")
+			}
+		}
+	}
+	return head + "\n" + strings.Join(lines, "\n")
+}
+
+func countKind(n int, kind string) string {
+	if n == 1 {
+		return kind
+	}
+	switch kind {
+	case "navigation", "comments", "related links", "other text":
+		return kind
+	}
+	return fmt.Sprintf("%d %ss", n, kind)
+}
+
+// pageSurvey is what the page holds outside any article: landmark regions
+// by kind, the signature of each data table, the page's h1 and word count.
+type pageSurvey struct {
+	regions []region
+	// data must appear in the extracted article for it to be printed
+	// alone: a row of each data table and each itemprop=price outside
+	// chrome regions.
+	// (Forms are not: an article's login, newsletter or report box is for
+	// snap, and an app screen's form rarely comes with an article.)
+	data  []datum
+	words int
+	h1    string // the text of the page's first h1
+	// fields counts form fields outside chrome regions (not buttons,
+	// hidden or search inputs).
+	fields int
+}
+
+// datum is a text of the page that must not be dropped: a data table's
+// row (words: the table's size) or a price (words 0: always).
+type datum struct {
+	text  string
+	words int
+}
+
+type region struct {
+	kind string
+	text string // its first words, folded
+}
+
+var (
+	commentsRe = regexp.MustCompile(`(?i)(?:^|[\s_-])(?:comments?|comment-?list|disqus(?:_thread)?|discussion|responses)(?:$|[\s_-])`)
+	relatedRe  = regexp.MustCompile(`(?i)(?:^|[\s_-])(?:related|recommended|recommendations|more-stories|read-more|trending|most-popular|outbrain|taboola)(?:$|[\s_-])`)
+)
+
+// kindOf names a chrome region, or "" for content.
+func kindOf(n *html.Node) string {
+	role := attrOf(n, "role")
+	switch {
+	case n.DataAtom == atom.Nav || role == "navigation" || role == "search":
+		return "navigation"
+	case n.DataAtom == atom.Aside || role == "complementary":
+		return "sidebar"
+	case (n.DataAtom == atom.Header && !scoped(n)) || role == "banner":
+		return "header"
+	case (n.DataAtom == atom.Footer && !scoped(n)) || role == "contentinfo":
+		return "footer"
+	}
+	cls := attrOf(n, "id") + " " + attrOf(n, "class")
+	switch {
+	case commentsRe.MatchString(cls):
+		return "comments"
+	case relatedRe.MatchString(cls):
+		return "related links"
+	}
+	return ""
+}
+
+// scoped reports whether a header/footer belongs to a piece of content
+// (HTML-AAM: then it is not the page's banner or contentinfo).
+func scoped(n *html.Node) bool {
+	for p := n.Parent; p != nil; p = p.Parent {
+		switch p.DataAtom {
+		case atom.Article, atom.Aside, atom.Main, atom.Nav, atom.Section:
+			return true
+		}
+		if r := attrOf(p, "role"); r == "main" || r == "article" {
+			return true
+		}
+	}
+	return false
+}
+
+func survey(doc *html.Node) pageSurvey {
+	var s pageSurvey
+	var walk func(n *html.Node, chrome bool)
+	walk = func(n *html.Node, chrome bool) {
+		if n.Type == html.TextNode {
+			s.words += len(strings.Fields(n.Data))
+			return
+		}
+		if n.Type == html.ElementNode {
+			if n.DataAtom == atom.Head {
+				return
+			}
+			if n.DataAtom == atom.H1 && s.h1 == "" {
+				s.h1 = fold(textOf(n))
+			}
+			if !chrome {
+				if k := kindOf(n); k != "" {
+					if t := fold(textOf(n)); t != "" {
+						s.regions = append(s.regions, region{kind: k, text: firstRunes(t, 60)})
+					}
+					chrome = true
+				}
+			}
+			if !chrome {
+				switch n.DataAtom {
+				case atom.Table:
+					if d := tableRow(n); d != "" {
+						s.data = append(s.data, datum{d, len(strings.Fields(textOf(n)))})
+					}
+					chrome = true
+				}
+				switch n.DataAtom {
+				case atom.Select, atom.Textarea:
+					s.fields++
+				case atom.Input:
+					switch attrOf(n, "type") {
+					case "hidden", "submit", "button", "image", "reset", "search":
+					default:
+						s.fields++
+					}
+				}
+				// A price marked up for shops and search engines (a product
+				// page's, not a related product's in a sidebar).
+				if attrOf(n, "itemprop") == "price" {
+					if d := fold(textOf(n)); d != "" {
+						s.data = append(s.data, datum{text: firstRunes(d, 40)})
+					}
+				}
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c, chrome)
+		}
+	}
+	walk(doc, false)
+	return s
+}
+
+// hasTable reports whether the article holds a table of at least three
+// rows.
+func hasTable(n *html.Node) bool {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && c.Data == "table" && rowCount(c) >= 3 {
+			return true
+		}
+		if hasTable(c) {
+			return true
+		}
+	}
+	return false
+}
+
+func rowCount(n *html.Node) int {
+	k := 0
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		switch c.Data {
+		case "tr":
+			k++
+		case "thead", "tbody", "tfoot":
+			k += rowCount(c)
+		}
+	}
+	return k
+}
+
+// tableRow returns the text of a data table's second row (the first is
+// often a header that Readability turns into something else), or "" for a
+// small or layout table.
+func tableRow(t *html.Node) string {
+	var rows []*html.Node
+	var find func(n *html.Node)
+	find = func(n *html.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			switch c.DataAtom {
+			case atom.Tr:
+				rows = append(rows, c)
+			case atom.Table:
+				// nested: a layout table
+				rows = append(rows, nil, nil, nil, nil)
+			case atom.Thead, atom.Tbody, atom.Tfoot:
+				find(c)
+			}
+		}
+	}
+	find(t)
+	if len(rows) < 3 || rows[1] == nil || attrOf(t, "role") == "presentation" {
+		return ""
+	}
+	cells := 0
+	for c := rows[1].FirstChild; c != nil; c = c.NextSibling {
+		if c.DataAtom == atom.Td || c.DataAtom == atom.Th {
+			cells++
+		}
+	}
+	if cells < 2 {
+		return ""
+	}
+	return firstRunes(fold(textOf(rows[1])), 40)
+}
+
+func attrOf(n *html.Node, key string) string {
+	for _, a := range n.Attr {
+		if a.Key == key {
+			return a.Val
+		}
+	}
+	return ""
+}
+
+func textOf(n *html.Node) string {
+	var b strings.Builder
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.TextNode {
+			b.WriteString(n.Data)
+			b.WriteByte(' ')
+			return
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	return b.String()
+}
+
+// linkText is the length of the folded text inside links under n.
+func linkText(n *html.Node) int {
+	total := 0
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == html.ElementNode && c.Data == "a" {
+				total += len(fold(textOf(c)))
+				continue
+			}
+			walk(c)
+		}
+	}
+	walk(n)
+	return total
+}
+
+// fold collapses whitespace runs to one space and trims.
+func fold(s string) string {
+	return strings.Join(strings.FieldsFunc(s, unicode.IsSpace), " ")
+}
+
+func firstRunes(s string, n int) string {
+	i := 0
+	for j := range s {
+		if i == n {
+			return s[:j]
+		}
+		i++
+	}
+	return s
+}
+
+var (
+	genericAlt = regexp.MustCompile(`(?i)^(image|img|photo|picture|pic|logo|icon|spacer|banner|thumbnail|thumb|avatar|placeholder|null|undefined|untitled|graphic|figure|\d+)$|\.(jpe?g|png|gif|webp|svg|avif|bmp)$`)
+	texAlt     = regexp.MustCompile(`^\{\\(?:display|text)style\s*([\s\S]*)\}$`)
+)
+
+// prepare rewrites the article tree into what the markdown should say:
+// links become their text unless asked for, images their ![alt] when the
+// alt says something (a formula image its $TeX$), emphasis plain text.
+func prepare(root *html.Node, links bool) {
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		for c := n.FirstChild; c != nil; {
+			next := c.NextSibling
+			walk(c)
+			if c.Type == html.ElementNode {
+				switch c.Data {
+				case "a":
+					if !links || strings.HasPrefix(attrOf(c, "href"), "#") {
+						unwrap(c)
+					}
+				case "b", "strong", "i", "em", "u", "mark", "small", "abbr":
+					unwrap(c)
+				case "img":
+					if t := altText(c); t != "" {
+						n.InsertBefore(&html.Node{Type: html.TextNode, Data: t}, c)
+					}
+					n.RemoveChild(c)
+				}
+			}
+			c = next
+		}
+	}
+	walk(root)
+}
+
+func altText(img *html.Node) string {
+	alt := fold(attrOf(img, "alt"))
+	if m := texAlt.FindStringSubmatch(alt); m != nil {
+		return "$" + strings.TrimSpace(m[1]) + "$"
+	}
+	if len(alt) < 2 || genericAlt.MatchString(alt) {
+		return ""
+	}
+	return " ![" + alt + "] "
+}
+
+// unwrap replaces n by its children.
+func unwrap(n *html.Node) {
+	p := n.Parent
+	for c := n.FirstChild; c != nil; c = n.FirstChild {
+		n.RemoveChild(c)
+		p.InsertBefore(c, n)
+	}
+	p.RemoveChild(n)
+}
+
+var conv = htmltomarkdown.NewConverter(
+	htmltomarkdown.WithEscapeMode(htmltomarkdown.EscapeModeDisabled),
+	htmltomarkdown.WithPlugins(
+		base.NewBasePlugin(),
+		commonmark.NewCommonmarkPlugin(commonmark.WithHorizontalRule("***")),
+		table.NewTablePlugin(
+			table.WithCellPaddingBehavior(table.CellPaddingBehaviorMinimal),
+			table.WithHeaderPromotion(true),
+			table.WithSpanCellBehavior(table.SpanBehaviorEmpty),
+		),
+	),
+)
+
+func markdown(n *html.Node) (string, error) {
+	b, err := conv.ConvertNode(n)
+	return string(b), err
+}
+
+// compact applies tact's layout to converted markdown: one block per line,
+// a blank line only before headings; code blocks are left as they are.
+func compact(md string) string {
+	lines := strings.Split(md, "\n")
+	out := make([]string, 0, len(lines))
+	eachLine(lines, func(i int, l string, code bool) {
+		if code || strings.TrimSpace(l) != "" {
+			out = append(out, l)
+			return
+		}
+		// i is 1-based: lines[i] is the next line.
+		if i < len(lines) && strings.HasPrefix(lines[i], "#") {
+			out = append(out, "")
+		}
+	})
+	return Clean(strings.Join(out, "\n"))
+}

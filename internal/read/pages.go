@@ -1,0 +1,137 @@
+package read
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/render"
+)
+
+// Heading is one entry of `read --outline`: its line (what --from takes),
+// level and text.
+type Heading struct {
+	Line  int    `json:"line"`
+	Level int    `json:"level"`
+	Text  string `json:"text"`
+}
+
+// Cut says where a budgeted read stopped.
+type Cut struct {
+	Tokens int `json:"tokens"` // the budget
+	Next   int `json:"next"`   // first line not printed: --from N continues
+	Lines  int `json:"lines"`  // lines in the whole text
+}
+
+// headingOf returns the level and text of a markdown heading line.
+func headingOf(l string) (int, string) {
+	n := 0
+	for n < len(l) && l[n] == '#' {
+		n++
+	}
+	if n == 0 || n > 6 || n >= len(l) || l[n] != ' ' {
+		return 0, ""
+	}
+	return n, strings.TrimSpace(l[n+1:])
+}
+
+// eachLine calls fn for every line of md (numbered from 1) with whether
+// it lies inside a code block.
+func eachLine(lines []string, fn func(i int, l string, code bool)) {
+	fence := ""
+	for i, l := range lines {
+		f := fenceOf(l)
+		code := fence != ""
+		switch {
+		case f == "":
+		case fence == "":
+			fence = f
+			code = true
+		case strings.HasPrefix(f, fence) && strings.TrimLeft(strings.TrimSpace(stripPrefix(l)), "`") == "":
+			fence = ""
+		}
+		fn(i+1, l, code)
+	}
+}
+
+// Outline lists the headings of md.
+func Outline(md string) []Heading {
+	var out []Heading
+	eachLine(strings.Split(md, "\n"), func(i int, l string, code bool) {
+		if code {
+			return
+		}
+		if lv, t := headingOf(l); lv > 0 {
+			out = append(out, Heading{Line: i, Level: lv, Text: t})
+		}
+	})
+	return out
+}
+
+// FromLine resolves --from: a line number (from 1), or text that starts
+// the read at the first heading containing it (case-insensitively), else
+// at the first line containing it.
+func FromLine(md, from string) (int, error) {
+	from = strings.TrimSpace(from)
+	if from == "" {
+		return 1, nil
+	}
+	lines := strings.Split(md, "\n")
+	if n, err := strconv.Atoi(from); err == nil {
+		if n < 1 || n > len(lines) {
+			return 0, failure.New(failure.Usage, "--from %d: the text has %d lines", n, len(lines))
+		}
+		return n, nil
+	}
+	want := strings.ToLower(from)
+	for _, h := range Outline(md) {
+		if strings.Contains(strings.ToLower(h.Text), want) {
+			return h.Line, nil
+		}
+	}
+	for i, l := range lines {
+		if strings.Contains(strings.ToLower(l), want) {
+			return i + 1, nil
+		}
+	}
+	return 0, failure.New(failure.NotFound, "no heading or line contains --from %q", from)
+}
+
+// Window returns the lines of md from line `from` (1-based) that fit in
+// about maxTokens tokens (all of them when maxTokens <= 0), and where it
+// stopped (nil when it printed to the end). At least one line is printed;
+// a code block cut in the middle is closed.
+func Window(md string, from, maxTokens int) (string, *Cut) {
+	lines := strings.Split(md, "\n")
+	if from < 1 {
+		from = 1
+	}
+	if from > len(lines) {
+		return "", nil
+	}
+	rest := lines[from-1:]
+	if maxTokens <= 0 {
+		return strings.Join(rest, "\n"), nil
+	}
+	budget := maxTokens * render.CharsPerToken
+	used, n := 0, 0
+	for n < len(rest) {
+		c := len(rest[n]) + 1
+		if n > 0 && used+c > budget {
+			break
+		}
+		used += c
+		n++
+	}
+	if n == len(rest) {
+		return strings.Join(rest, "\n"), nil
+	}
+	kept := rest[:n:n]
+	if f := openFence(kept); f != "" {
+		kept = append(kept, f)
+	}
+	for len(kept) > 0 && kept[len(kept)-1] == "" {
+		kept = kept[:len(kept)-1]
+	}
+	return strings.Join(kept, "\n"), &Cut{Tokens: maxTokens, Next: from + n, Lines: len(lines)}
+}
