@@ -31,8 +31,8 @@ type Cookie struct {
 // Domain is empty) scopes it.
 type NewCookie struct {
 	Name, Value, URL, Domain, Path string
-	Secure, HTTPOnly                bool
-	Expires                         time.Time // zero: a session cookie
+	Secure, HTTPOnly               bool
+	Expires                        time.Time // zero: a session cookie
 }
 
 // Cookies lists the browser's cookies (every profile cookie, not only the
