@@ -137,3 +137,29 @@ func TestWorkflowLintAndScopes(t *testing.T) {
 		t.Errorf("record name with ../: exit %d", r.code)
 	}
 }
+
+// --timeout is the deadline of the whole replay, --step-timeout of each
+// step; against a server that never answers, the error names the one
+// that expired and the steps before it still count.
+func TestReplayDeadlines(t *testing.T) {
+	s := "wfdeadline"
+	f := filepath.Join(t.TempDir(), "hang.json")
+	os.WriteFile(f, []byte(`{"version":1,"name":"hang","steps":[
+ {"command":"open","params":{"URL":"`+page("hello.html")+`"}},
+ {"command":"open","params":{"URL":"`+srvURL+`/hang"}},
+ {"command":"read"}]}`), 0o600)
+	r := tact(t, s, "--timeout", "3s", "replay", f)
+	if r.code != 5 || !strings.Contains(r.err, "within --timeout 3s") || !strings.Contains(r.err, "step 2/3 (open "+srvURL+"/hang)") {
+		t.Errorf("whole deadline: exit %d\n%s\n%s", r.code, r.out, r.err)
+	}
+	if !strings.Contains(r.out, "replay: 1/3 steps ok") {
+		t.Errorf("the step before the hang should count: %q", r.out)
+	}
+	r = tact(t, s, "--timeout", "20s", "replay", f, "--step-timeout", "1s")
+	if r.code != 5 || !strings.Contains(r.err, "step 2/3 (open "+srvURL+"/hang) failed: the step did not finish within --step-timeout 1s") {
+		t.Errorf("step deadline: exit %d\n%s\n%s", r.code, r.out, r.err)
+	}
+	if r := tact(t, s, "replay", f, "--step-timeout", "soon"); r.code != 2 {
+		t.Errorf("bad --step-timeout: exit %d %s", r.code, r.err)
+	}
+}

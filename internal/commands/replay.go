@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -24,10 +25,30 @@ type Replay struct {
 	ContinueOnError bool     `name:"continue-on-error" help:"Run the remaining steps after a failed one."`
 	Speed           float64  `default:"0" help:"Keep the recorded pauses between steps, N times shorter (0 = no pauses)."`
 	Update          bool     `help:"Write healed locator order back to the workflow file."`
+	StepTimeout     string   `name:"step-timeout" placeholder:"DURATION" help:"Deadline for each step (e.g. 10s; default: none). --timeout is the deadline for the whole replay."`
+}
+
+// stepTimeout parses --step-timeout (a Go duration or bare seconds; "" is
+// no per-step deadline).
+func (c *Replay) stepTimeout() (time.Duration, error) {
+	s := strings.TrimSpace(c.StepTimeout)
+	if s == "" {
+		return 0, nil
+	}
+	if n, err := strconv.ParseFloat(s, 64); err == nil && n > 0 {
+		return time.Duration(n * float64(time.Second)), nil
+	}
+	if d, err := time.ParseDuration(s); err == nil && d > 0 {
+		return d, nil
+	}
+	return 0, failure.New(failure.Usage, "--step-timeout %q: want a duration like 10s or 500ms", c.StepTimeout)
 }
 
 // Prepare reads --var-file and TACT_VAR_* in the caller's process.
 func (c *Replay) Prepare(cwd string, environ []string, _ io.Reader) error {
+	if _, err := c.stepTimeout(); err != nil {
+		return err
+	}
 	vars := workflow.EnvVars(environ)
 	var pairs []string
 	for k, v := range vars {
@@ -106,6 +127,10 @@ func (c *Replay) Run(ctx context.Context, env *Env) (*Output, error) {
 			return nil, failure.New(failure.Usage, "workflow %s needs variable %s (pass --var %s=… or set TACT_VAR_%s)", w.Name, v, v, v)
 		}
 	}
+	stepLimit, err := c.stepTimeout()
+	if err != nil {
+		return nil, err
+	}
 	var (
 		results []stepResult
 		text    strings.Builder
@@ -119,6 +144,13 @@ func (c *Replay) Run(ctx context.Context, env *Env) (*Output, error) {
 		partial = func(string, string) {}
 	}
 	stream := env.Globals.Output == "ndjson"
+	// expired is the whole replay's deadline (--timeout) passing during
+	// step i: the replay stops there, whatever --continue-on-error says.
+	expired := func(i int) error {
+		return failure.New(failure.Timeout, "the replay did not finish within --timeout %s: it expired in step %d/%d (%s); %d steps ok before it",
+			env.Globals.Timeout, i+1, len(w.Steps), describeStep(&w.Steps[i]), okN).
+			WithHint("raise --timeout (the deadline for the whole replay), or set --step-timeout to bound each step")
+	}
 	for i := range w.Steps {
 		step := &w.Steps[i]
 		res := stepResult{Step: i + 1, Command: step.Command}
@@ -135,7 +167,30 @@ func (c *Replay) Run(ctx context.Context, env *Env) (*Output, error) {
 				}
 			}
 		}
-		out, heal, err := c.runStep(ctx, env, step, vars)
+		if ctx.Err() != nil {
+			failed = expired(i)
+			break
+		}
+		sctx, cancel := ctx, context.CancelFunc(func() {})
+		if stepLimit > 0 {
+			sctx, cancel = context.WithTimeout(ctx, stepLimit)
+		}
+		out, heal, err := c.runStep(sctx, env, step, vars)
+		stepExpired := err != nil && sctx.Err() != nil && ctx.Err() == nil
+		cancel()
+		if err != nil && ctx.Err() != nil {
+			res.Status, res.Error = "failed", "--timeout expired"
+			results = append(results, res)
+			if stream {
+				partial(jsonLine(res), "")
+			}
+			failed = expired(i)
+			break
+		}
+		if stepExpired {
+			err = failure.New(failure.Timeout, "the step did not finish within --step-timeout %s", stepLimit).
+				WithHint("raise --step-timeout if the page is just slow")
+		}
 		if heal > 0 {
 			res.Healed = true
 			healed++
@@ -197,6 +252,10 @@ func readsPage(name string) bool {
 func describeStep(s *workflow.Step) string {
 	if s.Target != nil && s.Target.Fingerprint.Name != "" {
 		return fmt.Sprintf("%s %q", s.Command, s.Target.Fingerprint.Name)
+	}
+	var p struct{ URL string }
+	if json.Unmarshal(s.Params, &p) == nil && p.URL != "" {
+		return s.Command + " " + p.URL
 	}
 	return s.Command
 }

@@ -233,23 +233,9 @@ type (
 	}
 )
 
-// Deadliner commands run longer than one --timeout; the daemon and the
-// client use their Deadline instead.
+// Deadliner commands run longer than one --timeout (batch: one per
+// step); the daemon and the client use their Deadline instead. A replay
+// is not one: --timeout is the deadline for the whole replay.
 type Deadliner interface {
 	Deadline(g rpc.Globals) time.Duration
-}
-
-// Deadline bounds a whole replay: --timeout per step.
-func (c *Replay) Deadline(g rpc.Globals) time.Duration {
-	n := 50
-	if loc, err := workflow.Find(g.Cwd, c.Workflow); err == nil {
-		if w, err := workflow.Load(loc.Path); err == nil {
-			n = len(w.Steps) + 1
-		}
-	}
-	d := time.Duration(n) * g.Timeout
-	if c.Speed > 0 {
-		d += time.Duration(float64(time.Duration(n)*maxPause) / c.Speed)
-	}
-	return d
 }
