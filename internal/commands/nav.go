@@ -46,7 +46,7 @@ func (c *Open) Run(ctx context.Context, env *Env) (*Output, error) {
 func navOutput(ctx context.Context, t *page.Tab, o ActOpts) (*Output, error) {
 	lines := []string{"at " + t.URL()}
 	if t.StillLoading() {
-		lines = append(lines, stillLoading)
+		lines = append(lines, stillLoading(t))
 	}
 	for _, d := range t.Drain().Dialogs {
 		lines = append(lines, fmt.Sprintf("dialog %s (%s): %q", d.Action, d.Type, d.Message))
@@ -311,6 +311,7 @@ type Wait struct {
 	Condition string `arg:"" optional:"" help:"navigation, a CSS selector, text=<text>, or milliseconds."`
 	URL       string `name:"url" help:"Wait until the URL matches this glob (* = anything)."`
 	Idle      bool   `help:"Wait until the network has been idle for 500 ms."`
+	Load      bool   `help:"Wait for the page's load event: every subresource, other sites' too (open returns before them)."`
 }
 
 // Run waits, bounded by --timeout.
@@ -326,8 +327,10 @@ func (c *Wait) Run(ctx context.Context, env *Env) (*Output, error) {
 		err = t.WaitURL(ctx, c.URL)
 	case c.Idle:
 		err = t.WaitIdle(ctx)
+	case c.Load:
+		err = t.WaitLoadEvent(ctx)
 	case cond == "":
-		return nil, failure.New(failure.Usage, "wait needs a condition: navigation, <css>, text=<text>, <ms>, --url or --idle")
+		return nil, failure.New(failure.Usage, "wait needs a condition: navigation, <css>, text=<text>, <ms>, --url, --idle or --load")
 	case cond == "navigation":
 		err = t.WaitNavigation(ctx, t.SincePrevious())
 	case strings.HasPrefix(cond, "text="):

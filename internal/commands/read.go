@@ -30,6 +30,6 @@ func (c *Read) Run(ctx context.Context, env *Env) (*Output, error) {
 	if text != "" && text[len(text)-1] != '\n' {
 		text += "\n"
 	}
-	text += loadingNote(r.Loading)
+	text += loadingNote(t, r.Loading)
 	return &Output{Text: text, Data: r}, nil
 }

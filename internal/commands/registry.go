@@ -34,7 +34,7 @@ type Root struct {
 	Close      Close       `cmd:"" help:"Close the current tab."`
 	Eval       Eval        `cmd:"" help:"Evaluate JavaScript in the page (promises awaited)."`
 	Screenshot Screenshot  `cmd:"" help:"Save a PNG of the page and print its path."`
-	Wait       Wait        `cmd:"" help:"Wait for navigation, a selector, text=…, N ms, --url or --idle."`
+	Wait       Wait        `cmd:"" help:"Wait for navigation, a selector, text=…, N ms, --url, --idle or --load."`
 	Batch      Batch       `cmd:"" help:"Run several commands in one call (arguments or stdin lines); one snap at the end."`
 	Tab        TabCmd      `cmd:"" help:"List, open, switch or close tabs."`
 	Dialog     DialogCmd   `cmd:"" help:"Accept or dismiss a dialog left open (--dialog leave)."`

@@ -219,8 +219,8 @@ func (c *Replay) Run(ctx context.Context, env *Env) (*Output, error) {
 		okN++
 		res.Status = "ok"
 		if out != nil && readsPage(step.Command) {
-			res.Output = out.Text
-			text.WriteString(out.Text)
+			res.Output = withoutLoadingNote(out.Text)
+			text.WriteString(res.Output)
 		}
 		results = append(results, res)
 		if stream {
