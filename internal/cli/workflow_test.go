@@ -133,6 +133,16 @@ func TestWorkflowLintAndScopes(t *testing.T) {
 	if r := tact(t, s, "replay", "no-such-flow"); r.code != 8 {
 		t.Errorf("replay of a missing workflow: exit %d", r.code)
 	}
+	os.WriteFile(bad, []byte(`{"version":1,"name":"plain","steps":[{"command":"open","params":{"URL":"`+page("hello.html")+`"}}]}`), 0o600)
+	if r := tact(t, s, "workflow", "lint", bad); r.code != 0 || r.out != "ok: 1 steps\n" {
+		t.Errorf("lint of a workflow with no variables: exit %d %q", r.code, r.out)
+	}
+	if r := tact(t, s, "workflow", "vars", bad); r.code != 0 || r.out != "no variables\n" {
+		t.Errorf("vars of a workflow with none: exit %d %q", r.code, r.out)
+	}
+	if r := tact(t, s, "replay", bad, "--var", "X=1"); r.code != 2 || !strings.Contains(r.err, "has no variables") {
+		t.Errorf("--var for a workflow with none: exit %d %s", r.code, r.err)
+	}
 	if r := tact(t, s, "record", "start", "../escape"); r.code != 2 {
 		t.Errorf("record name with ../: exit %d", r.code)
 	}
@@ -161,5 +171,53 @@ func TestReplayDeadlines(t *testing.T) {
 	}
 	if r := tact(t, s, "replay", f, "--step-timeout", "soon"); r.code != 2 {
 		t.Errorf("bad --step-timeout: exit %d %s", r.code, r.err)
+	}
+}
+
+// A recorded value becomes a variable with --as, its value the default;
+// replay takes the default, --var overrides it, an unknown --var is an
+// error listing the variables, and a ${NAME} typed while recording
+// reaches the page as the variable's value, never as literal text.
+func TestRecordVariables(t *testing.T) {
+	s := "wfvars"
+	mustOK(t, tact(t, s, "record", "start", "vars"))
+	r := tact(t, s, "open", page("wf_login.html"))
+	mustOK(t, r)
+	user, pass, button := refOf(t, r.out, `"Username"`), refOf(t, r.out, `"Password"`), refOf(t, r.out, `[button]`)
+	mustOK(t, tact(t, s, "fill", user, "ada", "--as", "USERNAME", "--no-snap"))
+	mustOK(t, tact(t, s, "fill", user, "${USERNAME}", "--no-snap"))
+	if r := tact(t, s, "fill", user, "${NOPE}", "--no-snap"); r.code != 2 || !strings.Contains(r.err, "${NOPE}") {
+		t.Errorf("an unknown ${NOPE} while recording: exit %d %s", r.code, r.err)
+	}
+	r = tact(t, s, "eval", "document.querySelector('#u-1').value")
+	if strings.TrimSpace(r.out) != "ada" {
+		t.Errorf("the page got %q, not the variable's value", r.out)
+	}
+	mustOK(t, tact(t, s, "fill", pass, "hunter2", "--no-snap"))
+	mustOK(t, tact(t, s, "click", button, "--no-snap"))
+	mustOK(t, tact(t, s, "read", "--focus", "h1"))
+	mustOK(t, tact(t, s, "record", "stop"))
+	b, _ := os.ReadFile(filepath.Join(os.Getenv("TACT_HOME"), "workflows", "vars.json"))
+	if !strings.Contains(string(b), `"${USERNAME}"`) || !strings.Contains(string(b), `"USERNAME": "ada"`) || strings.Contains(string(b), "hunter2") {
+		t.Errorf("recorded workflow:\n%s", b)
+	}
+	r = tact(t, s, "workflow", "vars", "vars")
+	mustOK(t, r)
+	if !strings.Contains(r.out, "USERNAME\tdefault \"ada\"") || !strings.Contains(r.out, "PASSWORD\tsecret, no default") {
+		t.Errorf("workflow vars:\n%s", r.out)
+	}
+	r = tact(t, s, "replay", "vars", "--var", "PASSWORD=x")
+	mustOK(t, r)
+	if !strings.Contains(r.out, "Hello ada (signed in)") {
+		t.Errorf("replay with the default:\n%s", r.out)
+	}
+	r = tact(t, s, "replay", "vars", "--var", "PASSWORD=x", "--var", "USERNAME=grace")
+	mustOK(t, r)
+	if !strings.Contains(r.out, "Hello grace (signed in)") {
+		t.Errorf("replay with --var USERNAME=grace:\n%s", r.out)
+	}
+	r = tact(t, s, "replay", "vars", "--var", "PASSWORD=x", "--var", "USER=grace")
+	if r.code != 2 || !strings.Contains(r.err, "PASSWORD, USERNAME") {
+		t.Errorf("unknown --var: exit %d %s", r.code, r.err)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -114,8 +115,10 @@ func (r *Recorder) Capture(ctx context.Context, env *Env, name string, cmd Comma
 		b, _ := json.Marshal(cmd)
 		_ = json.Unmarshal(b, cp)
 		cp.(Targeted).SetTarget("")
-		if vc, ok := cp.(Valued); ok && (password || vc.IsSecret()) {
-			vc.SetValue("${" + r.secretName(tgt.Fingerprint.Name) + "}")
+		if vc, ok := cp.(Valued); ok {
+			if err := r.recordValue(cmd.(Valued), vc, password || vc.IsSecret(), tgt.Fingerprint.Name); err != nil {
+				return nil, err
+			}
 		}
 		stored = cp
 	}
@@ -139,6 +142,71 @@ func (r *Recorder) Capture(ctx context.Context, env *Env, name string, cmd Comma
 	}, nil
 }
 
+// recordValue decides what a recorded fill or type stores (in the copy
+// cp of the live command): a secret as a ${NAME} placeholder, a value
+// named with --as NAME as ${NAME} with the value as its default. A ${NAME}
+// typed while recording stands for that variable: the page gets its
+// default (never the literal text), the step keeps the placeholder.
+func (r *Recorder) recordValue(live, cp Valued, secret bool, field string) error {
+	var as string
+	if nv, ok := cp.(namedValue); ok {
+		as = nv.varName()
+		nv.clearVarName()
+	}
+	if as != "" && !workflow.ValidName(as) {
+		return failure.New(failure.Usage, "--as %q: a variable name is letters, digits and _, not starting with a digit", as)
+	}
+	value := live.GetValue()
+	if strings.Contains(value, "${") {
+		r.mu.Lock()
+		var defaults map[string]string
+		if r.cur != nil {
+			defaults = r.cur.Workflow.Defaults
+		}
+		expanded, err := workflow.Expand(value, defaults)
+		r.mu.Unlock()
+		if err != nil {
+			return failure.New(failure.Usage, "%q names a workflow variable with no value yet: while recording, type the value and name it (tact %s TARGET VALUE --as NAME)", value, "fill").
+				WithHint("the page would otherwise get the literal text")
+		}
+		live.SetValue(expanded)
+		if as == "" {
+			return nil // the step keeps the placeholders
+		}
+		value = expanded
+	}
+	switch {
+	case secret:
+		name := as
+		if name == "" {
+			name = r.secretName(field)
+		} else {
+			r.addSecret(name)
+		}
+		cp.SetValue("${" + name + "}")
+	case as != "":
+		cp.SetValue("${" + as + "}")
+		r.mu.Lock()
+		if r.cur != nil {
+			if r.cur.Workflow.Defaults == nil {
+				r.cur.Workflow.Defaults = map[string]string{}
+			}
+			r.cur.Workflow.Defaults[as] = value
+		}
+		r.mu.Unlock()
+	}
+	return nil
+}
+
+// addSecret lists a placeholder as a secret of the recording.
+func (r *Recorder) addSecret(name string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.cur != nil && !slices.Contains(r.cur.Workflow.Secrets, name) {
+		r.cur.Workflow.Secrets = append(r.cur.Workflow.Secrets, name)
+	}
+}
+
 var nonWord = regexp.MustCompile(`[^A-Z0-9]+`)
 
 // secretName derives a placeholder name from the field's name (Password →
@@ -151,22 +219,13 @@ func (r *Recorder) secretName(field string) string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	name := base
-	for i := 2; r.cur != nil && contains(r.cur.Workflow.Secrets, name); i++ {
+	for i := 2; r.cur != nil && slices.Contains(r.cur.Workflow.Secrets, name); i++ {
 		name = fmt.Sprintf("%s_%d", base, i)
 	}
 	if r.cur != nil {
 		r.cur.Workflow.Secrets = append(r.cur.Workflow.Secrets, name)
 	}
 	return name
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // headingJS finds the text of the nearest heading before the element in

@@ -66,9 +66,47 @@ func (c *Replay) Prepare(cwd string, environ []string, _ io.Reader) error {
 		pairs = append(pairs, strings.Split(string(b), "\n")...)
 		c.VarFile = ""
 	}
+	given := map[string]string{}
+	if err := workflow.ParseVars(c.Var, given); err != nil {
+		return workflowVarsErr(err)
+	}
+	if err := c.checkGiven(cwd, given); err != nil {
+		return err
+	}
 	// Explicit --var wins over the file and the environment.
 	c.Var = append(pairs, c.Var...)
 	return workflowVarsErr(workflow.ParseVars(c.Var, map[string]string{}))
+}
+
+// checkGiven refuses a --var the workflow does not have (a typo would
+// otherwise replay with the default), listing the ones it has. TACT_VAR_*
+// and --var-file may hold more: they are shared by several workflows.
+func (c *Replay) checkGiven(cwd string, given map[string]string) error {
+	loc, err := workflow.Find(cwd, c.Workflow)
+	if err != nil {
+		return nil // Run reports it
+	}
+	w, err := workflow.Load(loc.Path)
+	if err != nil {
+		return nil
+	}
+	known := map[string]bool{}
+	var names []string
+	for _, v := range w.Variables() {
+		known[v.Name] = true
+		names = append(names, v.Name)
+	}
+	for k := range given {
+		if known[k] {
+			continue
+		}
+		if len(names) == 0 {
+			return failure.New(failure.Usage, "--var %s: workflow %s has no variables", k, w.Name)
+		}
+		return failure.New(failure.Usage, "--var %s: workflow %s has no such variable; its variables: %s", k, w.Name, strings.Join(names, ", ")).
+			WithHint("tact workflow vars " + c.Workflow + " lists them with their defaults")
+	}
+	return nil
 }
 
 func workflowVarsErr(err error) error {
@@ -118,7 +156,11 @@ func (c *Replay) Run(ctx context.Context, env *Env) (*Output, error) {
 	if err != nil {
 		return nil, failure.New(failure.Usage, "%s: %v", loc.Path, err)
 	}
+	// Recorded defaults, then the caller's values.
 	vars := map[string]string{}
+	for k, v := range w.Defaults {
+		vars[k] = v
+	}
 	if err := workflow.ParseVars(c.Var, vars); err != nil {
 		return nil, failure.New(failure.Usage, "%v", err)
 	}

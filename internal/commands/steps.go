@@ -19,6 +19,21 @@ type Valued interface {
 	IsSecret() bool
 }
 
+// RecordAs turns a typed value into a workflow variable while recording.
+type RecordAs struct {
+	As string `name:"as" aliases:"var" placeholder:"NAME" help:"While recording: store the value as the workflow variable NAME, with this value as its default (replay --var NAME=… sets another)."`
+}
+
+func (r *RecordAs) varName() string { return r.As }
+func (r *RecordAs) clearVarName()   { r.As = "" }
+
+// namedValue is a Valued command whose value can be recorded as a
+// variable (fill, type --as NAME).
+type namedValue interface {
+	varName() string
+	clearVarName()
+}
+
 // Preparer commands read something only the CLI process has (stdin, files
 // relative to the caller's directory, the caller's environment) before the
 // request goes to the daemon.

@@ -146,9 +146,53 @@ func readWorkflow(cwd, name string) (workflow.Location, []byte, error) {
 	return loc, b, nil
 }
 
+// parseWorkflow finds and decodes a workflow (a file that is not one is
+// USAGE, naming it).
+func parseWorkflow(cwd, name string) (workflow.Location, *workflow.Workflow, error) {
+	loc, b, err := readWorkflow(cwd, name)
+	if err != nil {
+		return loc, nil, err
+	}
+	w, err := workflow.Parse(b)
+	if err != nil {
+		return loc, nil, failure.New(failure.Usage, "%s: %v", loc.Path, err)
+	}
+	return loc, w, nil
+}
+
 // WorkflowCmd groups workflow file tools.
 type WorkflowCmd struct {
 	Lint WorkflowLint `cmd:"" help:"Check a workflow: known, well-formed steps; no temporary refs; no plain-text secrets."`
+	Vars WorkflowVars `cmd:"" help:"List a workflow's variables and their defaults."`
+}
+
+// WorkflowVars lists a workflow's variables.
+type WorkflowVars struct {
+	Name string `arg:"" help:"Workflow name or file."`
+}
+
+// Run lists the variables: name, then its default or what replay needs.
+func (c *WorkflowVars) Run(ctx context.Context, env *Env) (*Output, error) {
+	_, w, err := parseWorkflow(env.Globals.Cwd, c.Name)
+	if err != nil {
+		return nil, err
+	}
+	vars := w.Variables()
+	var sb strings.Builder
+	for _, v := range vars {
+		switch {
+		case v.Default != nil:
+			fmt.Fprintf(&sb, "%s\tdefault %q\n", v.Name, *v.Default)
+		case v.Secret:
+			fmt.Fprintf(&sb, "%s\tsecret, no default: replay needs --var %s=… (or TACT_VAR_%s)\n", v.Name, v.Name, v.Name)
+		default:
+			fmt.Fprintf(&sb, "%s\tno default: replay needs --var %s=… (or TACT_VAR_%s)\n", v.Name, v.Name, v.Name)
+		}
+	}
+	if len(vars) == 0 {
+		sb.WriteString("no variables\n")
+	}
+	return &Output{Text: sb.String(), Data: vars}, nil
 }
 
 // WorkflowLint lints a workflow.
@@ -158,17 +202,17 @@ type WorkflowLint struct {
 
 // Run lints; problems are a USAGE error listing them.
 func (c *WorkflowLint) Run(ctx context.Context, env *Env) (*Output, error) {
-	loc, b, err := readWorkflow(env.Globals.Cwd, c.Name)
+	loc, w, err := parseWorkflow(env.Globals.Cwd, c.Name)
 	if err != nil {
 		return nil, err
 	}
-	w, err := workflow.Parse(b)
-	if err != nil {
-		return nil, failure.New(failure.Usage, "%s: %v", loc.Path, err)
-	}
 	probs := workflow.Lint(w, CheckStep)
 	if len(probs) == 0 {
-		return &Output{Text: fmt.Sprintf("ok: %d steps, variables: %s\n", len(w.Steps), strings.Join(w.Vars(), ", ")), Data: lintOK{OK: true, Steps: len(w.Steps), Vars: w.Vars()}}, nil
+		msg := fmt.Sprintf("ok: %d steps", len(w.Steps))
+		if vars := w.Vars(); len(vars) > 0 {
+			msg += ", variables: " + strings.Join(vars, ", ")
+		}
+		return &Output{Text: msg + "\n", Data: lintOK{OK: true, Steps: len(w.Steps), Vars: w.Vars()}}, nil
 	}
 	var msgs []string
 	for _, p := range probs {

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -29,7 +30,10 @@ type Workflow struct {
 	// Secrets lists the ${NAME} placeholders that stand for values typed
 	// into password (or --secret) fields; replay needs them as variables.
 	Secrets []string `json:"secrets,omitempty"`
-	Steps   []Step   `json:"steps"`
+	// Defaults are the values of ${NAME} variables replay uses when no
+	// --var gives one (recorded with fill … --as NAME). Secrets have none.
+	Defaults map[string]string `json:"defaults,omitempty"`
+	Steps    []Step            `json:"steps"`
 }
 
 // Step is one command. Params are the command's arguments and flags as
@@ -243,6 +247,39 @@ func (w *Workflow) Vars() []string {
 	return out
 }
 
+// Variable is one ${NAME} of a workflow and its default.
+type Variable struct {
+	Name    string  `json:"name"`
+	Default *string `json:"default,omitempty"` // absent: replay needs --var NAME=…
+	Secret  bool    `json:"secret,omitempty"`
+}
+
+// Variables lists every variable (used in the steps or given a default),
+// sorted, with its default.
+func (w *Workflow) Variables() []Variable {
+	names := w.Vars()
+	for n := range w.Defaults {
+		if !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	out := make([]Variable, 0, len(names))
+	for _, n := range names {
+		v := Variable{Name: n, Secret: slices.Contains(w.Secrets, n)}
+		if d, ok := w.Defaults[n]; ok && !v.Secret {
+			v.Default = &d
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// ValidName reports whether s can be a variable name (${NAME}).
+func ValidName(s string) bool { return nameRE.MatchString(s) }
+
+var nameRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
 // Expand replaces ${NAME} in s from vars; a missing one is an error.
 func Expand(s string, vars map[string]string) (string, error) {
 	var missing []string
@@ -310,7 +347,7 @@ func ParseVars(pairs []string, into map[string]string) error {
 			continue
 		}
 		k, v, ok := strings.Cut(p, "=")
-		if !ok || !regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`).MatchString(k) {
+		if !ok || !ValidName(k) {
 			return fmt.Errorf("variable %q: want KEY=VALUE", p)
 		}
 		into[k] = v
