@@ -148,16 +148,25 @@ func TestWorkflowLintAndScopes(t *testing.T) {
 	}
 }
 
+// writeFlow writes a workflow file of these steps (JSON objects, comma
+// separated) and returns its path.
+func writeFlow(t *testing.T, name, steps string) string {
+	t.Helper()
+	f := filepath.Join(t.TempDir(), name+".json")
+	if err := os.WriteFile(f, []byte(`{"version":1,"name":"`+name+`","steps":[`+steps+`]}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
 // --timeout is the deadline of the whole replay, --step-timeout of each
 // step; against a server that never answers, the error names the one
 // that expired and the steps before it still count.
 func TestReplayDeadlines(t *testing.T) {
 	s := "wfdeadline"
-	f := filepath.Join(t.TempDir(), "hang.json")
-	os.WriteFile(f, []byte(`{"version":1,"name":"hang","steps":[
- {"command":"open","params":{"URL":"`+page("hello.html")+`"}},
+	f := writeFlow(t, "hang", `{"command":"open","params":{"URL":"`+page("hello.html")+`"}},
  {"command":"open","params":{"URL":"`+srvURL+`/hang"}},
- {"command":"read"}]}`), 0o600)
+ {"command":"read"}`)
 	r := tact(t, s, "--timeout", "3s", "replay", f)
 	if r.code != 5 || !strings.Contains(r.err, "within --timeout 3s") || !strings.Contains(r.err, "step 2/3 (open "+srvURL+"/hang)") {
 		t.Errorf("whole deadline: exit %d\n%s\n%s", r.code, r.out, r.err)
@@ -219,5 +228,118 @@ func TestRecordVariables(t *testing.T) {
 	r = tact(t, s, "replay", "vars", "--var", "PASSWORD=x", "--var", "USER=grace")
 	if r.code != 2 || !strings.Contains(r.err, "PASSWORD, USERNAME") {
 		t.Errorf("unknown --var: exit %d %s", r.code, r.err)
+	}
+}
+
+// Exploration is not recorded (snap, locate, dry runs, failed commands);
+// outputs are, with their names; record undo drops the last step; the
+// replay's ndjson carries each step's name, URL and eval value as JSON,
+// and its text a header line per step.
+func TestCleanRecordingAndOutputs(t *testing.T) {
+	s := "wfclean"
+	mustOK(t, tact(t, s, "record", "start", "clean"))
+	r := tact(t, s, "open", page("wf_home.html?user=ada"))
+	mustOK(t, r)
+	mustOK(t, tact(t, s, "snap"))
+	mustOK(t, tact(t, s, "locate", "css=h1"))
+	mustOK(t, tact(t, s, "click", "css=h1", "--dry-run"))
+	if r := tact(t, s, "--timeout", "2s", "click", "css=#nope"); r.code == 0 {
+		t.Fatalf("a click on nothing succeeded")
+	}
+	mustOK(t, tact(t, s, "read", "--focus", "h1", "--as", "headline"))
+	mustOK(t, tact(t, s, "eval", "({credits: 42, tags: ['a']})", "--as", "info"))
+	mustOK(t, tact(t, s, "open", page("hello.html")))
+	r = tact(t, s, "record", "undo")
+	if r.code != 0 || !strings.Contains(r.out, "dropped step 4: open "+page("hello.html")) {
+		t.Errorf("record undo: exit %d %q %s", r.code, r.out, r.err)
+	}
+	r = tact(t, s, "record", "stop")
+	if !strings.Contains(r.out, "saved clean: 3 steps") {
+		t.Fatalf("record stop: %q (snap, locate, the dry run and the failed click are not steps)", r.out)
+	}
+	r = tact(t, s, "-o", "ndjson", "replay", "clean")
+	mustOK(t, r)
+	lines := strings.Split(strings.TrimSpace(r.out), "\n")
+	if len(lines) != 4 {
+		t.Fatalf("ndjson: %d lines\n%s", len(lines), r.out)
+	}
+	var read, eval struct {
+		Step         int
+		Name, Status string
+		URL          string
+		Output       string
+		Value        map[string]any
+	}
+	json.Unmarshal([]byte(lines[1]), &read)
+	json.Unmarshal([]byte(lines[2]), &eval)
+	if read.Name != "headline" || !strings.Contains(read.URL, "wf_home.html") || !strings.Contains(read.Output, "Hello ada") {
+		t.Errorf("read step: %s", lines[1])
+	}
+	if eval.Name != "info" || eval.Value["credits"] != float64(42) {
+		t.Errorf("eval step: its value should be JSON, not a string: %s", lines[2])
+	}
+	r = tact(t, s, "replay", "clean")
+	mustOK(t, r)
+	if !strings.Contains(r.out, "[2/3] read as headline: ok\n# Hello ada\n[3/3] eval as info: ok\n") {
+		t.Errorf("replay text:\n%s", r.out)
+	}
+}
+
+// With --continue-on-error the steps after a failed one say so; a target
+// several elements match is AMBIGUOUS (exit 9).
+func TestReplayStatusesAndAmbiguous(t *testing.T) {
+	s := "wfstatus"
+	f := writeFlow(t, "flow", `{"command":"open","params":{"URL":"`+page("wf_login.html")+`"}},
+ {"command":"click","target":{"locators":["css=#missing"],"fingerprint":{"role":"button","name":"Gone","tag":"button"}}},
+ {"command":"eval","params":{"Expr":["document.title"]}}`)
+	r := tact(t, s, "-o", "ndjson", "replay", f, "--continue-on-error")
+	if r.code != 8 {
+		t.Errorf("continue-on-error: exit %d %s", r.code, r.err)
+	}
+	var statuses []string
+	for _, l := range strings.Split(strings.TrimSpace(r.out), "\n")[:3] {
+		var st struct{ Status string }
+		json.Unmarshal([]byte(l), &st)
+		statuses = append(statuses, st.Status)
+	}
+	if strings.Join(statuses, " ") != "ok failed ok_after_failure" {
+		t.Errorf("statuses %q\n%s", statuses, r.out)
+	}
+	if !strings.Contains(r.out+r.err, "re-record from step 2") {
+		t.Errorf("the failed step's message does not say what to do next: %s", r.err)
+	}
+	f = writeFlow(t, "flow", `{"command":"open","params":{"URL":"`+page("wf_login.html")+`"}},
+ {"command":"click","target":{"locators":["css=input"],"fingerprint":{"role":"input:text","name":"Username","tag":"input"}}}`)
+	if r := tact(t, s, "replay", f); r.code != 9 || !strings.Contains(r.err, "AMBIGUOUS") {
+		t.Errorf("ambiguous target: exit %d %s", r.code, r.err)
+	}
+}
+
+// A renamed button heals when two independent locators (id, test id)
+// agree on it; --strict refuses; --update writes the new name.
+func TestReplayHealsRename(t *testing.T) {
+	s := "wfrename"
+	mustOK(t, tact(t, s, "record", "start", "rename"))
+	r := tact(t, s, "open", page("wf_login.html"))
+	mustOK(t, r)
+	mustOK(t, tact(t, s, "click", refOf(t, r.out, `[button]`), "--no-snap"))
+	mustOK(t, tact(t, s, "record", "stop"))
+	path := filepath.Join(os.Getenv("TACT_HOME"), "workflows", "rename.json")
+	b, _ := os.ReadFile(path)
+	os.WriteFile(path, []byte(strings.Replace(string(b), "wf_login.html", "wf_login_v4.html", 1)), 0o600)
+
+	r = tact(t, s, "replay", "rename", "--strict")
+	if r.code != 8 || !strings.Contains(r.err, "--strict") || !strings.Contains(r.err, `name "Sign in" → "Log in"`) {
+		t.Errorf("--strict: exit %d\n%s\n%s", r.code, r.out, r.err)
+	}
+	r = tact(t, s, "replay", "rename", "--update")
+	mustOK(t, r)
+	if !strings.Contains(r.err, `healed step 2: name "Sign in" → "Log in"`) || !strings.Contains(r.out, "updated "+path) {
+		t.Errorf("rename heal:\n%s\n%s", r.out, r.err)
+	}
+	r = tact(t, s, "replay", "rename")
+	mustOK(t, r)
+	if !strings.HasSuffix(r.out, "2/2 steps ok, 0 healed\n") {
+		t.Errorf("after --update the new name is recorded:\n%s", r.out)
 	}
 }

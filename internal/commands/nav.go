@@ -142,6 +142,7 @@ func (c *Close) Run(ctx context.Context, env *Env) (*Output, error) {
 type Eval struct {
 	Expr  []string `arg:"" optional:"" help:"Expression (awaited if it is a promise)."`
 	Stdin bool     `help:"Read the expression from standard input (sent by the CLI)."`
+	OutputAs
 }
 
 // Run evaluates; strings print raw, other values as JSON.
@@ -199,6 +200,7 @@ type Screenshot struct {
 	Full     bool   `help:"The whole page, not just the viewport."`
 	Focus    string `help:"Only this element (@eN, css=… or a CSS selector)."`
 	Annotate bool   `help:"Draw each ref's label on its element."`
+	OutputAs
 }
 
 // Run captures and writes the file, printing its path.

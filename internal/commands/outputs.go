@@ -49,3 +49,5 @@ func (*BrowserLaunch) outputs() []any { return shapes(statusData{}) }
 func (*BrowserStatus) outputs() []any { return shapes(statusData{}, NotRunning{}) }
 func (*BrowserStop) outputs() []any   { return shapes(stopData{}, NotRunning{}) }
 func (*WorkflowVars) outputs() []any  { return shapes([]workflow.Variable{}) }
+func (*RecordUndo) outputs() []any    { return shapes(undoData{}) }
+func (*Replay) outputs() []any        { return shapes(replayData{}) }

@@ -12,6 +12,7 @@ type Read struct {
 	Focus    string `help:"Only this part: a CSS selector, @eN or a locator (role=dialog, text=Tasks >> xpath=..)." placeholder:"TARGET"`
 	MaxLines int    `name:"max-lines" default:"0" help:"Keep the first N lines; 0 = all."`
 	Links    bool   `help:"Print links as [text](href)."`
+	OutputAs
 }
 
 // Run navigates if asked and extracts the text.

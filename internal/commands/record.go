@@ -75,15 +75,26 @@ func (r *Recorder) Active() (string, bool) {
 	return r.cur.Workflow.Name, true
 }
 
-// recordable lists the commands a workflow keeps: everything that reads
-// or changes the page. Lifecycle, storage and meta commands are not steps.
+// recordable lists the commands a workflow keeps: what changes the page,
+// and what reads it as an output (read, eval, screenshot). Exploration
+// (snap, locate), lifecycle, storage and meta commands are not steps.
 var recordable = map[string]bool{
-	"snap": true, "snapshot": true, "read": true, "open": true, "click": true, "dblclick": true,
+	"read": true, "open": true, "click": true, "dblclick": true,
 	"hover": true, "fill": true, "type": true, "press": true, "select": true, "check": true,
 	"uncheck": true, "upload": true, "scroll": true, "back": true, "forward": true, "reload": true,
 	"close": true, "eval": true, "wait": true, "tab new": true, "tab close": true,
 	"dialog accept": true, "dialog dismiss": true, "screenshot": true,
 }
+
+// replayable is what a replay runs: the recordable commands, and snap
+// steps of workflows recorded before snaps stopped being recorded.
+func replayable(name string) bool { return recordable[name] || name == "snap" || name == "snapshot" }
+
+// dryRunner commands (those embedding ActOpts) can be dry runs, which
+// change nothing and are not recorded.
+type dryRunner interface{ dryRun() bool }
+
+func (o *ActOpts) dryRun() bool { return o.DryRun }
 
 // Capture runs before a command while recording: it turns the command's
 // target into durable locators and a fingerprint (refs die with the page)
@@ -91,6 +102,9 @@ var recordable = map[string]bool{
 // the step once the command succeeded.
 func (r *Recorder) Capture(ctx context.Context, env *Env, name string, cmd Command) (func(ok bool), error) {
 	if _, on := r.Active(); !on || !recordable[name] {
+		return func(bool) {}, nil
+	}
+	if d, ok := cmd.(dryRunner); ok && d.dryRun() {
 		return func(bool) {}, nil
 	}
 	step := workflow.Step{Command: name}
@@ -258,6 +272,25 @@ func fingerprintOf(ctx context.Context, li *page.LocInfo, el *page.Element) (wor
 	var password bool
 	_ = el.Call(ctx, `function () { return this.tagName === "INPUT" && this.type === "password"; }`, &password)
 	return workflow.Fingerprint{Role: li.Role, Name: li.Name, Tag: li.Tag, Heading: heading}, password
+}
+
+// Undo drops the last recorded step and returns it with the number it had.
+func (r *Recorder) Undo() (workflow.Step, int, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.cur == nil {
+		return workflow.Step{}, 0, failure.New(failure.Usage, "not recording (tact record start <name>)")
+	}
+	steps := r.cur.Workflow.Steps
+	if len(steps) == 0 {
+		return workflow.Step{}, 0, failure.New(failure.Usage, "recording %s has no step to undo", r.cur.Workflow.Name)
+	}
+	last := steps[len(steps)-1]
+	r.cur.Workflow.Steps = steps[:len(steps)-1]
+	if err := r.persist(); err != nil {
+		return last, len(steps), failure.New(failure.IO, "undo: %v", err)
+	}
+	return last, len(steps), nil
 }
 
 // Start begins recording name.

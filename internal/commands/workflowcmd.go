@@ -20,6 +20,7 @@ type RecordCmd struct {
 	Start  RecordStart  `cmd:"" help:"Start recording this session's commands as a workflow."`
 	Stop   RecordStop   `cmd:"" help:"Stop recording and save the workflow."`
 	List   RecordList   `cmd:"" help:"List workflows (project .tact/workflows, then user)."`
+	Undo   RecordUndo   `cmd:"" help:"Drop the last recorded step."`
 	Show   RecordShow   `cmd:"" help:"Print a workflow."`
 	Delete RecordDelete `cmd:"" help:"Delete a workflow."`
 }
@@ -63,6 +64,18 @@ func varFlags(names []string) []string {
 		out = append(out, "--var "+n+"=…")
 	}
 	return out
+}
+
+// RecordUndo drops the last step of the recording in progress.
+type RecordUndo struct{}
+
+// Run undoes.
+func (c *RecordUndo) Run(ctx context.Context, env *Env) (*Output, error) {
+	step, n, err := env.Recorder.Undo()
+	if err != nil {
+		return nil, err
+	}
+	return &Output{Text: fmt.Sprintf("dropped step %d: %s\n", n, describeStep(&step)), Data: undoData{Dropped: n, Command: step.Command}}, nil
 }
 
 // RecordList lists workflows.
@@ -226,7 +239,7 @@ func (c *WorkflowLint) Run(ctx context.Context, env *Env) (*Output, error) {
 // whose params decode strictly into its struct.
 func CheckStep(command string, params json.RawMessage) (bool, error) {
 	cmd, ok := New(command)
-	if !ok || !recordable[command] {
+	if !ok || !replayable(command) {
 		return false, fmt.Errorf("unknown step command %q", command)
 	}
 	if len(params) > 0 {
@@ -261,6 +274,10 @@ type (
 		Scope string `json:"scope"`
 		Steps int    `json:"steps"`
 		Path  string `json:"path"`
+	}
+	undoData struct {
+		Dropped int    `json:"dropped"` // the number the step had
+		Command string `json:"command"`
 	}
 	deletedData struct {
 		Deleted string `json:"deleted"` // the file removed
