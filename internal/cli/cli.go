@@ -33,6 +33,7 @@ type Globals struct {
 	Locale      string           `help:"Locale for the session: Intl and navigator.language (e.g. ja-JP)."`
 	Geo         string           `help:"Geolocation LAT,LON for the session." placeholder:"LAT,LON"`
 	UserAgent   string           `name:"user-agent" help:"User-Agent for the session."`
+	NoCache     bool             `name:"no-cache" help:"Disable the HTTP cache for the session (kept until browser stop): every page and resource is fetched fresh."`
 	DialogMode  string           `name:"dialog" enum:",accept,dismiss,leave" default:"" help:"Dialog policy, kept for the session until changed: accept (the default), dismiss, or leave open for tact dialog accept|dismiss (browser status shows it)."`
 	PromptText  string           `name:"prompt-text" help:"Text to answer prompt() dialogs with (otherwise they are dismissed)."`
 	CDP         string           `name:"cdp" env:"TACT_CDP" help:"Attach to a running browser (ws:// URL, http:// URL, host:port or port) instead of launching one."`
@@ -251,7 +252,7 @@ func commandPath(kctx *kong.Context) string {
 func (a *app) wire() (rpc.Globals, error) {
 	g := rpc.Globals{
 		Session: a.SessionName, Output: a.Output, Verbose: a.Verbose, Lang: a.Lang, Locale: a.Locale,
-		Geo: a.Geo, UserAgent: a.UserAgent, Dialog: a.DialogMode, PromptText: a.PromptText,
+		Geo: a.Geo, UserAgent: a.UserAgent, NoCache: a.NoCache, Dialog: a.DialogMode, PromptText: a.PromptText,
 		CDP: a.CDP, BrowserArgs: a.BrowserArg, AllowFile: a.AllowFile,
 	}
 	d, err := ParseTimeout(a.Timeout)

@@ -167,6 +167,7 @@ func TestReplayDeadlines(t *testing.T) {
 	f := writeFlow(t, "hang", `{"command":"open","params":{"URL":"`+page("hello.html")+`"}},
  {"command":"open","params":{"URL":"`+srvURL+`/hang"}},
  {"command":"read"}`)
+	mustOK(t, tact(t, s, "browser", "launch")) // the deadline is not spent launching it
 	r := tact(t, s, "--timeout", "3s", "replay", f)
 	if r.code != 5 || !strings.Contains(r.err, "within --timeout 3s") || !strings.Contains(r.err, "step 2/3 (open "+srvURL+"/hang)") {
 		t.Errorf("whole deadline: exit %d\n%s\n%s", r.code, r.out, r.err)
@@ -341,5 +342,36 @@ func TestReplayHealsRename(t *testing.T) {
 	mustOK(t, r)
 	if !strings.HasSuffix(r.out, "2/2 steps ok, 0 healed\n") {
 		t.Errorf("after --update the new name is recorded:\n%s", r.out)
+	}
+}
+
+// A replay that launched the session's browser stops it (a cron job
+// leaves nothing behind) unless --keep-browser; a name that is not found
+// says where tact looked.
+func TestReplayBrowserScope(t *testing.T) {
+	s := "wfscope"
+	f := writeFlow(t, "scope", `{"command":"open","params":{"URL":"`+page("hello.html")+`"}}`)
+	r := tact(t, s, "replay", f)
+	mustOK(t, r)
+	if !strings.Contains(r.err, "stops with it") {
+		t.Errorf("no note that the browser stops: %s", r.err)
+	}
+	eventually(t, "the replay's browser stopped", func() bool {
+		r := tact(t, s, "browser", "status")
+		return r.code == 0 && strings.Contains(r.out, "not running")
+	})
+	r = tact(t, s, "replay", f, "--keep-browser")
+	mustOK(t, r)
+	if r := tact(t, s, "browser", "status"); !strings.Contains(r.out, "running") || strings.Contains(r.out, "not running") {
+		t.Errorf("--keep-browser: %s", r.out)
+	}
+	r = tact(t, s, "--browser-arg=--mute-audio", "replay", f)
+	mustOK(t, r)
+	if !strings.Contains(r.err, "--browser-arg --mute-audio were not applied") {
+		t.Errorf("other --browser-arg: no note: %s", r.err)
+	}
+	r = tact(t, s, "replay", "no-such-flow")
+	if r.code != 8 || !strings.Contains(r.err, filepath.Join(os.Getenv("TACT_HOME"), "workflows")+" (user)") || !strings.Contains(r.err, "tact replay path/to/no-such-flow.json") {
+		t.Errorf("missing workflow: exit %d %s", r.code, r.err)
 	}
 }

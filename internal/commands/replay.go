@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -25,6 +26,7 @@ type Replay struct {
 	Speed           float64  `default:"0" help:"Keep the recorded pauses between steps, N times shorter (0 = no pauses)."`
 	Update          bool     `help:"Write healed locator order back to the workflow file."`
 	Strict          bool     `help:"Fail a step rather than heal it (a fallback locator, or a renamed element)."`
+	KeepBrowser     bool     `name:"keep-browser" help:"Keep the browser running when this replay launched it (by default a replay stops the browser it started)."`
 	StepTimeout     string   `name:"step-timeout" placeholder:"DURATION" help:"Deadline for each step (e.g. 10s; default: none). --timeout is the deadline for the whole replay."`
 }
 
@@ -186,7 +188,16 @@ func (c *Replay) Run(ctx context.Context, env *Env) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The steps stop a little before --timeout, so the report of the
+	// steps done still reaches the caller within it.
+	if dl, ok := ctx.Deadline(); ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, dl.Add(-min(replayReserve, env.Globals.Timeout/10)))
+		defer cancel()
+	}
 	r := &replayRun{c: c, env: env, w: w, total: len(w.Steps)}
+	// A replay that starts the browser (a cron job) stops it at the end.
+	launchedHere := !env.Browser.Connected()
 	r.partial = env.Partial
 	if r.partial == nil {
 		r.partial = func(string, string) {}
@@ -279,6 +290,8 @@ func (c *Replay) Run(ctx context.Context, env *Env) (*Output, error) {
 	r.text.WriteString(summary + "\n")
 	// In ndjson mode the step lines already went out as each step ended.
 	lines := []any{replaySummary{Summary: summary, OK: r.okN, Total: r.total, Healed: r.healed, Updated: r.updated}}
+	r.checkArgs()
+	r.finish(launchedHere)
 	out := &Output{Text: r.text.String(), Lines: lines, Stderr: strings.Join(append(r.notes, ""), "\n"),
 		Data: replayData{Workflow: w.Name, Steps: r.results, OK: r.okN, Total: r.total, Healed: r.healed, Updated: r.updated}}
 	if failed != nil {
@@ -302,6 +315,44 @@ type replayRun struct {
 	updated string   // the file --update rewrote
 	partial func(stdout, stderr string)
 	stream  bool
+}
+
+// checkArgs notes that the session's browser runs with other
+// --browser-arg flags than this replay asked for: they were not applied.
+func (r *replayRun) checkArgs() {
+	b := r.env.Browser
+	if !b.Info().Launched {
+		return // attached with --cdp (or never launched): no flags of ours
+	}
+	have, want := b.LaunchArgs(), r.env.Globals.BrowserArgs
+	missing, extra := without(want, have), without(have, want)
+	switch {
+	case len(missing) > 0:
+		r.notes = append(r.notes, fmt.Sprintf("note: --browser-arg %s were not applied: the session's browser was started without them (tact browser stop first, or use another --session)",
+			strings.Join(missing, " ")))
+	case len(extra) > 0:
+		r.notes = append(r.notes, fmt.Sprintf("note: the session's browser was started with --browser-arg %s, which this replay did not ask for", strings.Join(extra, " ")))
+	}
+}
+
+// without lists the elements of a that b lacks.
+func without(a, b []string) []string {
+	var out []string
+	for _, x := range a {
+		if !slices.Contains(b, x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// finish stops the browser the replay launched, unless --keep-browser.
+func (r *replayRun) finish(launchedHere bool) {
+	if !launchedHere || r.c.KeepBrowser || r.env.Stop == nil || !r.env.Browser.Info().Launched {
+		return
+	}
+	r.env.Stop()
+	r.notes = append(r.notes, "note: the browser this replay launched stops with it (--keep-browser keeps it)")
 }
 
 // add records a step's result: its header line (and output) in the text,
@@ -474,6 +525,9 @@ const (
 	firstLocatorWait    = 5 * time.Second
 	fallbackLocatorWait = 700 * time.Millisecond
 )
+
+// replayReserve is kept back from --timeout to report the steps done.
+const replayReserve = 250 * time.Millisecond
 
 // maxPause caps one recorded pause kept by --speed (a recording left
 // running over lunch does not stall its replay).

@@ -139,11 +139,29 @@ func (c *RecordDelete) Run(ctx context.Context, env *Env) (*Output, error) {
 func findWorkflow(cwd, name string) (workflow.Location, error) {
 	loc, err := workflow.Find(cwd, name)
 	if errors.Is(err, workflow.ErrNotFound) {
-		return loc, failure.New(failure.NotFound, "no workflow %q (see tact record list)", name)
+		return loc, notFound(cwd, name)
 	} else if err != nil {
 		return loc, failure.New(failure.Usage, "%v", err)
 	}
 	return loc, nil
+}
+
+// notFound says where a workflow name was looked for, and how to run a
+// file from elsewhere.
+func notFound(cwd, name string) error {
+	if workflow.IsPath(name) {
+		return failure.New(failure.NotFound, "no workflow file %s (relative to %s)", name, cwd)
+	}
+	var where []string
+	for _, d := range workflow.SearchDirs(cwd) {
+		where = append(where, d.Path+" ("+d.Scope+")")
+	}
+	msg := fmt.Sprintf("no workflow %q in %s", name, strings.Join(where, " or "))
+	if _, ok := workflow.ProjectDir(cwd); !ok {
+		msg += "; " + cwd + " is in no project (no .tact/ at or above it)"
+	}
+	return failure.New(failure.NotFound, "%s", msg).
+		WithHint("run a workflow file from anywhere with tact replay path/to/" + name + ".json; tact record list shows the workflows found here")
 }
 
 // readWorkflow finds a workflow by name or path and reads its bytes.

@@ -466,6 +466,7 @@ func (d *daemon) execute(ctx context.Context, req rpc.Request, partial func(stdo
 		// Partial output (e.g. the steps a replay completed) still prints.
 		if out != nil {
 			resp.Stdout, _ = commands.Render(out, req.Globals.Output)
+			resp.Stderr += out.Stderr
 		}
 		return resp, after
 	}
@@ -513,7 +514,7 @@ func Dispatch(ctx context.Context, m *session.Manager, rec *commands.Recorder, r
 	}
 	ctx, cancel := context.WithTimeout(ctx, deadline)
 	defer cancel()
-	if err := m.SetEmulation(ctx, page.Emulation{Lang: g.Lang, Locale: g.Locale, Geo: g.Geo, UserAgent: g.UserAgent}); err != nil {
+	if err := m.SetEmulation(ctx, page.Emulation{Lang: g.Lang, Locale: g.Locale, Geo: g.Geo, UserAgent: g.UserAgent, NoCache: g.NoCache}); err != nil {
 		return nil, err
 	}
 	m.SetDialogPolicy(page.DialogPolicy{Mode: g.Dialog, PromptText: g.PromptText})

@@ -9,6 +9,7 @@ import (
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	proto "github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/network"
 
 	"github.com/tact-browser/tact/internal/cdp"
 	"github.com/tact-browser/tact/internal/failure"
@@ -21,6 +22,7 @@ type Emulation struct {
 	Locale    string
 	Geo       string
 	UserAgent string
+	NoCache   bool // the HTTP cache is off (Network.setCacheDisabled)
 }
 
 // Validate refuses values a header or the protocol cannot carry (the
@@ -83,6 +85,11 @@ func (tg *Target) Emulate(ctx context.Context, e Emulation, browser *cdp.Session
 		p := emulation.SetUserAgentOverrideParams{UserAgent: ua, AcceptLanguage: lang}
 		if err := cdp.Run(ctx, s, emulation.SetUserAgentOverride, p); err != nil {
 			log.Debug("emulation", "err", err)
+		}
+	}
+	if e.NoCache {
+		if err := cdp.Run(ctx, s, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
+			log.Debug("no-cache", "err", err)
 		}
 	}
 	if e.Locale != "" {

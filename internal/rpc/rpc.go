@@ -24,6 +24,7 @@ type Globals struct {
 	Locale      string        `json:"locale,omitempty"`
 	Geo         string        `json:"geo,omitempty"`
 	UserAgent   string        `json:"user_agent,omitempty"`
+	NoCache     bool          `json:"no_cache,omitempty"`
 	Dialog      string        `json:"dialog,omitempty"`
 	PromptText  string        `json:"prompt_text,omitempty"`
 	CDP         string        `json:"cdp,omitempty"`

@@ -29,6 +29,9 @@ func (m *Manager) SetEmulation(ctx context.Context, e page.Emulation) error {
 	if e.UserAgent != "" {
 		m.emul.UserAgent = e.UserAgent
 	}
+	if e.NoCache {
+		m.emul.NoCache = true
+	}
 	changed := old != m.emul
 	cur := m.tabs[m.current]
 	m.mu.Unlock()

@@ -130,13 +130,32 @@ func SaveLocation(cwd, name string) (Location, error) {
 	return Location{Path: filepath.Join(d, name+".json"), Scope: "user"}, nil
 }
 
+// IsPath reports whether Find takes nameOrPath as a file path (it has a
+// slash or ends in .json) rather than a name.
+func IsPath(nameOrPath string) bool {
+	return strings.ContainsRune(nameOrPath, '/') || strings.HasSuffix(nameOrPath, ".json")
+}
+
+// SearchDirs says where Find looks for a name from cwd, in order: the
+// project's .tact/workflows (when cwd is in a project) and the user's.
+func SearchDirs(cwd string) []Location {
+	var out []Location
+	if p, ok := ProjectDir(cwd); ok {
+		out = append(out, Location{Path: filepath.Join(p, ".tact", "workflows"), Scope: "project"})
+	}
+	if d, err := userDir(); err == nil {
+		out = append(out, Location{Path: d, Scope: "user"})
+	}
+	return out
+}
+
 // ErrNotFound is returned when no workflow of that name or path exists.
 var ErrNotFound = errors.New("workflow not found")
 
 // Find resolves a name (project scope first, then user scope) or a file
 // path (anything with a slash or ending in .json, relative to cwd).
 func Find(cwd, nameOrPath string) (Location, error) {
-	if strings.ContainsRune(nameOrPath, '/') || strings.HasSuffix(nameOrPath, ".json") {
+	if IsPath(nameOrPath) {
 		p := nameOrPath
 		if !filepath.IsAbs(p) {
 			p = filepath.Join(cwd, p)
