@@ -313,7 +313,7 @@ type Wait struct {
 	Condition string `arg:"" optional:"" help:"navigation, a CSS selector, text=<text>, or milliseconds."`
 	URL       string `name:"url" help:"Wait until the URL matches this glob (* = anything)."`
 	Idle      bool   `help:"Wait until the network has been idle for 500 ms."`
-	Load      bool   `help:"Wait for the page's load event: every subresource, other sites' too (open returns before them)."`
+	Load      bool   `help:"Wait for the load event (all subresources)."`
 }
 
 // Run waits, bounded by --timeout.

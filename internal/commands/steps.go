@@ -21,7 +21,7 @@ type Valued interface {
 
 // RecordAs turns a typed value into a workflow variable while recording.
 type RecordAs struct {
-	As string `name:"as" aliases:"var" placeholder:"NAME" help:"While recording: store the value as the workflow variable NAME, with this value as its default (replay --var NAME=… sets another)."`
+	As string `name:"as" aliases:"var" placeholder:"NAME" help:"While recording: store the value as variable NAME, with it as default."`
 }
 
 func (r *RecordAs) varName() string { return r.As }
@@ -36,7 +36,7 @@ type namedValue interface {
 
 // OutputAs names what a read, eval or screenshot step outputs.
 type OutputAs struct {
-	As string `name:"as" placeholder:"NAME" help:"Name this output: a replay's text and ndjson carry the name."`
+	As string `name:"as" placeholder:"NAME" help:"Name this output (in replays)."`
 }
 
 func (o *OutputAs) outputName() string { return o.As }

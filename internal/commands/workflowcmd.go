@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -54,6 +56,9 @@ func (c *RecordStop) Run(ctx context.Context, env *Env) (*Output, error) {
 	msg := fmt.Sprintf("saved %s: %d steps, %s scope, %s", w.Name, len(w.Steps), loc.Scope, loc.Path)
 	if len(w.Secrets) > 0 {
 		msg += "\nsecrets are placeholders; replay with: " + strings.Join(varFlags(w.Secrets), " ")
+	}
+	if len(w.Defaults) > 0 {
+		msg += "\nvariables with defaults (tact workflow vars " + w.Name + "; replay --var NAME=… changes one): " + strings.Join(slices.Sorted(maps.Keys(w.Defaults)), ", ")
 	}
 	return &Output{Text: msg + "\n", Data: savedWorkflow{Name: w.Name, Steps: len(w.Steps), Path: loc.Path, Scope: loc.Scope, Secrets: w.Secrets}}, nil
 }
