@@ -41,6 +41,7 @@ type Globals struct {
 	Offline     *bool            `negatable:"" help:"Take the session's pages offline (--no-offline brings them back)."`
 	Domains     string           `name:"allowed-domains" env:"TACT_ALLOWED_DOMAINS" help:"Hosts the session's tabs may navigate to, e.g. 'example.com,*.example.org' (kept for the session; '*' allows any)." placeholder:"HOSTS"`
 	Header      []string         `name:"header" sep:"none" help:"Extra request header for the session's pages, 'Name: value' (repeatable; never logged)." placeholder:"'NAME: VALUE'"`
+	NoCache     bool             `name:"no-cache" help:"Disable the HTTP cache for the session (kept until browser stop): every page and resource is fetched fresh."`
 	DialogMode  string           `name:"dialog" enum:",accept,dismiss,leave" default:"" help:"Dialog policy, kept for the session until changed: accept (the default), dismiss, or leave open for tact dialog accept|dismiss (browser status shows it)."`
 	PromptText  string           `name:"prompt-text" help:"Text to answer prompt() dialogs with (otherwise they are dismissed)."`
 	CDP         string           `name:"cdp" env:"TACT_CDP" help:"Attach to a running browser (ws(s):// or http(s):// URL, host:port or port; a ?token= query is kept) instead of launching one."`
@@ -260,7 +261,7 @@ func commandPath(kctx *kong.Context) string {
 func (a *app) wire() (rpc.Globals, error) {
 	g := rpc.Globals{
 		Session: a.SessionName, Output: a.Output, Verbose: a.Verbose, Lang: a.Lang, Locale: a.Locale,
-		Geo: a.Geo, UserAgent: a.UserAgent, Dialog: a.DialogMode, PromptText: a.PromptText,
+		Geo: a.Geo, UserAgent: a.UserAgent, NoCache: a.NoCache, Dialog: a.DialogMode, PromptText: a.PromptText,
 		CDP: a.CDP, CDPHeaders: a.CDPHeader, BrowserArgs: a.BrowserArg, AllowFile: a.AllowFile,
 	}
 	if _, err := browser.ParseHeaders(a.CDPHeader); err != nil {

@@ -37,6 +37,9 @@ func TestJSONOutputMatchesSchema(t *testing.T) {
 		return ""
 	}
 	user, terms, size, pay := ref("Username"), ref("Accept the terms"), ref("size"), ref("Pay now")
+	flow := writeFlow(t, "jsonout", `{"command":"open","params":{"URL":"`+page("wf_home.html?user=${WHO}")+`"}},
+ {"command":"read","params":{"Focus":"h1","As":"headline"}},
+ {"command":"eval","params":{"Expr":["({n: 1})"]}}`)
 	steps := [][]string{
 		{"snap"},
 		{"snap", "--raw", "--html"},
@@ -65,11 +68,13 @@ func TestJSONOutputMatchesSchema(t *testing.T) {
 		{"back"},
 		{"forward"},
 		{"close"},
+		{"replay", flow, "--var", "WHO=ada"},
+		{"workflow", "vars", flow},
 		{"browser", "status"},
 	}
 	for _, st := range steps {
 		name := st[0]
-		if name == "tab" || name == "browser" || name == "session" {
+		if name == "tab" || name == "browser" || name == "session" || name == "workflow" {
 			name += " " + st[1]
 		}
 		sch := outputSchema(t, name)

@@ -27,7 +27,7 @@ func TestNeverFinishingSubresource(t *testing.T) {
 		if args[0] == "read" {
 			want = "The article text is here"
 		}
-		if !strings.Contains(r.out, want) || !strings.Contains(r.out, "(page still loading)") {
+		if !strings.Contains(r.out, want) || !strings.Contains(r.out, "(still loading 1 request)") {
 			t.Errorf("%v: output lacks the content or the note:\n%s", args, r.out)
 		}
 	}

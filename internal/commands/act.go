@@ -299,6 +299,7 @@ type Fill struct {
 	Target string   `arg:"" help:"@eN ref or locator of an input, textarea, contenteditable, slider or spinbutton."`
 	Value  []string `arg:"" optional:"" help:"The value (several words are joined with spaces)."`
 	SecretSource
+	RecordAs
 	ActOpts
 }
 
@@ -328,6 +329,7 @@ type Type struct {
 	Target string   `arg:"" help:"@eN ref or locator to focus first."`
 	Text   []string `arg:"" optional:"" help:"The text (several words are joined with spaces)."`
 	SecretSource
+	RecordAs
 	ActOpts
 }
 

@@ -50,6 +50,8 @@ type Browser interface {
 
 	Info() session.Info
 	Connected() bool
+	// LaunchArgs are the extra flags the session launches its browser with.
+	LaunchArgs() []string
 	DialogPolicy() page.DialogPolicy
 
 	SaveState(ctx context.Context) (*session.State, error)

@@ -84,7 +84,7 @@ func TestCommandTraits(t *testing.T) {
 		want string
 	}{
 		{"steppers", steppers, "batch replay"},
-		{"page readers", readers, "snap snapshot read eval"},
+		{"page readers", readers, "snap snapshot read eval screenshot"},
 		{"not in a batch", notInBatch, "batch browser launch browser stop browser status schema mcp init"},
 	} {
 		if got := strings.Join(c.got, " "); got != c.want {

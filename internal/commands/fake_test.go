@@ -32,6 +32,8 @@ var _ Browser = (*fakeBrowser)(nil)
 
 func (f *fakeBrowser) call(name string) { f.calls = append(f.calls, name) }
 
+func (f *fakeBrowser) LaunchArgs() []string { return nil }
+
 func errNoPage(method string) error {
 	return failure.New(failure.BrowserUnavailable, "fake browser: no page for %s", method)
 }

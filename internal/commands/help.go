@@ -32,12 +32,16 @@ func (c *Replay) Help() string {
 	return `Examples:
   tact replay login --var PASSWORD=s3cret
   TACT_VAR_PKG=react tact replay npm-stats -o ndjson
-  tact replay ./flows/checkout.json --continue-on-error --update`
+  tact replay ./flows/checkout.json --continue-on-error --update
+  tact --timeout 2m replay news --step-timeout 20s   # deadline for the whole replay, and for each step`
 }
 
 // Help for record start.
 func (c *RecordStart) Help() string {
 	return `Examples:
-  tact record start login   # then use tact as usual; every command is a step
+  tact record start login   # then use tact as usual; actions and outputs are steps (snap is not)
+  tact fill @e3 ada --as USERNAME   # recorded as ${USERNAME}, default "ada"
+  tact read --focus h1 --as headline
+  tact record undo          # drop the last step
   tact record stop          # writes .tact/workflows/login.json (or the data dir)`
 }

@@ -51,16 +51,26 @@ func InitDir(dir string, force bool) ([]string, error) {
 		}
 		out = append(out, "created   .tact/workflows/")
 	}
-	files := []struct{ rel, content string }{{"AGENT.md", AgentDoc()}}
+	type file struct{ rel, content, why string }
+	files := []file{{"AGENT.md", AgentDoc(), "how to use tact here, for any agent"}}
+	skill := filepath.Join(".claude", "skills", "tact", "SKILL.md")
+	claude := false
 	if st, err := os.Stat(filepath.Join(dir, ".claude")); err == nil && st.IsDir() {
-		files = append(files, struct{ rel, content string }{filepath.Join(".claude", "skills", "tact", "SKILL.md"), SkillDoc()})
+		claude = true
+		files = append(files, file{skill, SkillDoc(), "the same as a Claude Code skill"})
 	}
 	for _, f := range files {
 		line, err := writeManaged(filepath.Join(dir, f.rel), f.rel, f.content, force)
-		out = append(out, line)
 		if err != nil {
-			return out, err
+			return append(out, line), err
 		}
+		if strings.HasPrefix(line, "created") || strings.HasPrefix(line, "updated") {
+			line += " (" + f.why + ")" // what it wrote, and for whom
+		}
+		out = append(out, line)
+	}
+	if !claude {
+		out = append(out, "skipped   "+skill+" (no .claude/ here, so no Claude Code project; mkdir .claude and run tact init again to add it)")
 	}
 	return out, nil
 }

@@ -11,6 +11,17 @@ import (
 	"github.com/tact-browser/tact/internal/commands"
 )
 
+// Without .claude/ init says why it wrote no skill.
+func TestInitWithoutClaude(t *testing.T) {
+	lines, err := commands.InitDir(t.TempDir(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := lines[len(lines)-1]; !strings.HasPrefix(got, "skipped   .claude/skills/tact/SKILL.md (no .claude/ here") {
+		t.Errorf("init without .claude/: %q", lines)
+	}
+}
+
 func TestInitIdempotent(t *testing.T) {
 	dir := t.TempDir()
 	if err := os.Mkdir(filepath.Join(dir, ".claude"), 0o755); err != nil {
@@ -20,7 +31,7 @@ func TestInitIdempotent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "created   .tact/workflows/\ncreated   AGENT.md\ncreated   " + filepath.Join(".claude", "skills", "tact", "SKILL.md")
+	want := "created   .tact/workflows/\ncreated   AGENT.md (how to use tact here, for any agent)\ncreated   " + filepath.Join(".claude", "skills", "tact", "SKILL.md") + " (the same as a Claude Code skill)"
 	if got := strings.Join(lines, "\n"); got != want {
 		t.Errorf("first init:\n%s", got)
 	}
@@ -58,7 +69,7 @@ func TestInitIdempotent(t *testing.T) {
 	edited := string(first) + "\nOur own note.\n"
 	os.WriteFile(agent, []byte(edited), 0o644)
 	lines, _ = commands.InitDir(dir, false)
-	if got, _ := os.ReadFile(agent); string(got) != edited || !strings.Contains(strings.Join(lines, "\n"), "kept      AGENT.md") {
+	if got, _ := os.ReadFile(agent); string(got) != edited || !strings.Contains(strings.Join(lines, "\n"), "kept      AGENT.md (edited; --force overwrites it)") {
 		t.Errorf("edited AGENT.md not kept: %v", lines)
 	}
 	commands.InitDir(dir, true)

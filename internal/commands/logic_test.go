@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -11,6 +12,7 @@ import (
 	"github.com/tact-browser/tact/internal/failure"
 	"github.com/tact-browser/tact/internal/page"
 	"github.com/tact-browser/tact/internal/session"
+	"github.com/tact-browser/tact/internal/workflow"
 )
 
 // Pure command logic against a fake browser: what a command refuses
@@ -305,12 +307,24 @@ func TestWorkflowRoundTrip(t *testing.T) {
 
 	out := run(&RecordStart{Name: "flow"})
 	jsonEq(t, "record start", out.Data, `{"recording":"flow"}`)
-	step := &Open{URL: "example.com", ActOpts: ActOpts{DryRun: true}}
-	after, err := env.Recorder.Capture(ctx, env, "open", step)
-	if err != nil {
-		t.Fatal(err)
+	capture := func(name string, c Command) {
+		t.Helper()
+		after, err := env.Recorder.Capture(ctx, env, name, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		after(true)
 	}
-	after(true)
+	// Exploration is not recorded: a dry run, a snap.
+	capture("open", &Open{URL: "example.com", ActOpts: ActOpts{DryRun: true}})
+	capture("snap", &Snap{})
+	capture("open", &Open{URL: "example.com"})
+	capture("open", &Open{URL: "example.org"})
+	out = run(&RecordUndo{})
+	jsonEq(t, "record undo", out.Data, `{"dropped":2,"command":"open"}`)
+	if out.Text != "dropped step 2: open example.org\n" {
+		t.Errorf("record undo text %q", out.Text)
+	}
 	out = run(&RecordStop{})
 	path := filepath.Join(cwd, ".tact", "workflows", "flow.json")
 	jsonEq(t, "record stop", out.Data, `{"name":"flow","steps":1,"path":`+strconv.Quote(path)+`,"scope":"project","secrets":null}`)
@@ -319,9 +333,18 @@ func TestWorkflowRoundTrip(t *testing.T) {
 	out = run(&WorkflowLint{Name: "flow"})
 	jsonEq(t, "workflow lint", out.Data, `{"ok":true,"steps":1,"vars":null}`)
 
+	// Replayed as a dry run, the step needs no page.
+	w, err := workflow.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Steps[0].Params, _ = json.Marshal(&Open{URL: "example.com", ActOpts: ActOpts{DryRun: true}})
+	if err := workflow.Save(path, w); err != nil {
+		t.Fatal(err)
+	}
 	env.Globals.Output = "ndjson"
 	out = run(&Replay{Workflow: "flow"})
-	if out.Text != "replay: 1/1 steps ok, 0 healed\n" {
+	if out.Text != "[1/1] open example.com: ok\nreplay: 1/1 steps ok, 0 healed\n" {
 		t.Errorf("replay text %q", out.Text)
 	}
 	jsonEq(t, "replay", out.Data, `{"workflow":"flow","steps":[{"step":1,"command":"open","status":"ok"}],"ok":1,"total":1,"healed":0}`)

@@ -44,7 +44,7 @@ func (c *Open) Run(ctx context.Context, env *Env) (*Output, error) {
 func navOutput(ctx context.Context, t *page.Tab, o ActOpts) (*Output, error) {
 	lines := []string{"at " + t.URL()}
 	if t.StillLoading() {
-		lines = append(lines, stillLoading)
+		lines = append(lines, stillLoading(t))
 	}
 	for _, d := range t.Drain().Dialogs {
 		lines = append(lines, fmt.Sprintf("dialog %s (%s): %q", d.Action, d.Type, d.Message))
@@ -140,6 +140,7 @@ func (c *Close) Run(ctx context.Context, env *Env) (*Output, error) {
 type Eval struct {
 	Expr  []string `arg:"" optional:"" help:"Expression (awaited if it is a promise)."`
 	Stdin bool     `help:"Read the expression from standard input (sent by the CLI)."`
+	OutputAs
 }
 
 // Run evaluates; strings print raw, other values as JSON.
@@ -199,6 +200,7 @@ type Screenshot struct {
 	Annotate bool   `help:"Draw each ref's label on its element."`
 	Format   string `enum:"png,jpeg" default:"png" help:"Image format: png or jpeg."`
 	Quality  int    `help:"JPEG quality, 1-100 (default: the browser's)." placeholder:"N"`
+	OutputAs
 }
 
 // Run captures and writes the file, printing its path.
@@ -306,6 +308,7 @@ type Wait struct {
 	Condition string `arg:"" optional:"" help:"navigation, a CSS selector, text=TEXT, or milliseconds."`
 	URL       string `name:"url" help:"Wait until the URL matches this glob (* = anything)."`
 	Idle      bool   `help:"Wait until the network has been idle for 500 ms."`
+	Load      bool   `help:"Wait for the load event (all subresources)."`
 }
 
 // Run waits, bounded by --timeout.
@@ -321,8 +324,10 @@ func (c *Wait) Run(ctx context.Context, env *Env) (*Output, error) {
 		err = t.WaitURL(ctx, c.URL)
 	case c.Idle:
 		err = t.WaitIdle(ctx)
+	case c.Load:
+		err = t.WaitLoadEvent(ctx)
 	case cond == "":
-		return nil, failure.New(failure.Usage, "wait needs a condition: navigation, <css>, text=<text>, <ms>, --url or --idle")
+		return nil, failure.New(failure.Usage, "wait needs a condition: navigation, <css>, text=<text>, <ms>, --url, --idle or --load")
 	case cond == "navigation":
 		err = t.WaitNavigation(ctx, t.SincePrevious())
 	case strings.HasPrefix(cond, "text="):

@@ -8,6 +8,7 @@ import (
 	"github.com/tact-browser/tact/internal/schema"
 	"github.com/tact-browser/tact/internal/session"
 	"github.com/tact-browser/tact/internal/snapshot"
+	"github.com/tact-browser/tact/internal/workflow"
 )
 
 // The shapes of each command's -o json output, declared on the command
@@ -54,3 +55,6 @@ func (*DialogDismiss) outputs() []any { return shapes(page.Dialog{}) }
 func (*BrowserLaunch) outputs() []any { return shapes(statusData{}) }
 func (*BrowserStatus) outputs() []any { return shapes(statusData{}, NotRunning{}) }
 func (*BrowserStop) outputs() []any   { return shapes(stopData{}, NotRunning{}) }
+func (*WorkflowVars) outputs() []any  { return shapes([]workflow.Variable{}) }
+func (*RecordUndo) outputs() []any    { return shapes(undoData{}) }
+func (*Replay) outputs() []any        { return shapes(replayData{}) }

@@ -23,6 +23,7 @@ type Read struct {
 	Outline   bool   `help:"Only the headings, each with the line --from opens it at."`
 	MaxLines  int    `name:"max-lines" default:"0" help:"Keep the first N lines; 0 = all."`
 	Links     bool   `help:"Print links as [text](href)."`
+	OutputAs
 }
 
 // Help for read (kong prints it after the flags).
@@ -75,7 +76,7 @@ func (c *Read) Run(ctx context.Context, env *Env) (*Output, error) {
 		for _, h := range r.Outline {
 			fmt.Fprintf(&sb, "%d %s %s\n", h.Line, strings.Repeat("#", h.Level), h.Text)
 		}
-		sb.WriteString(loadingNote(r.Loading))
+		sb.WriteString(loadingNote(t, r.Loading))
 		return &Output{Text: sb.String(), Data: r}, nil
 	}
 	from, err := read.FromLine(md, c.From)
@@ -96,7 +97,7 @@ func (c *Read) Run(ctx context.Context, env *Env) (*Output, error) {
 		fmt.Fprintf(&sb, "… cut at %s tokens: tact read%s --from %d (of %s lines)\n",
 			render.Thousands(cut.Tokens), c.flags(), cut.Next, render.Thousands(cut.Lines))
 	}
-	sb.WriteString(loadingNote(r.Loading))
+	sb.WriteString(loadingNote(t, r.Loading))
 	return &Output{Text: sb.String(), Data: r}, nil
 }
 

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -74,15 +75,26 @@ func (r *Recorder) Active() (string, bool) {
 	return r.cur.Workflow.Name, true
 }
 
-// recordable lists the commands a workflow keeps: everything that reads
-// or changes the page. Lifecycle, storage and meta commands are not steps.
+// recordable lists the commands a workflow keeps: what changes the page,
+// and what reads it as an output (read, eval, screenshot). Exploration
+// (snap, locate), lifecycle, storage and meta commands are not steps.
 var recordable = map[string]bool{
-	"snap": true, "snapshot": true, "read": true, "open": true, "click": true, "dblclick": true,
+	"read": true, "open": true, "click": true, "dblclick": true,
 	"hover": true, "fill": true, "type": true, "press": true, "select": true, "check": true,
 	"uncheck": true, "upload": true, "scroll": true, "back": true, "forward": true, "reload": true,
 	"close": true, "eval": true, "wait": true, "tab new": true, "tab close": true,
 	"dialog accept": true, "dialog dismiss": true, "screenshot": true,
 }
+
+// replayable is what a replay runs: the recordable commands, and snap
+// steps of workflows recorded before snaps stopped being recorded.
+func replayable(name string) bool { return recordable[name] || name == "snap" || name == "snapshot" }
+
+// dryRunner commands (those embedding ActOpts) can be dry runs, which
+// change nothing and are not recorded.
+type dryRunner interface{ dryRun() bool }
+
+func (o *ActOpts) dryRun() bool { return o.DryRun }
 
 // Capture runs before a command while recording: it turns the command's
 // target into durable locators and a fingerprint (refs die with the page)
@@ -90,6 +102,9 @@ var recordable = map[string]bool{
 // the step once the command succeeded.
 func (r *Recorder) Capture(ctx context.Context, env *Env, name string, cmd Command) (func(ok bool), error) {
 	if _, on := r.Active(); !on || !recordable[name] {
+		return func(bool) {}, nil
+	}
+	if d, ok := cmd.(dryRunner); ok && d.dryRun() {
 		return func(bool) {}, nil
 	}
 	step := workflow.Step{Command: name}
@@ -114,8 +129,10 @@ func (r *Recorder) Capture(ctx context.Context, env *Env, name string, cmd Comma
 		b, _ := json.Marshal(cmd)
 		_ = json.Unmarshal(b, cp)
 		cp.(Targeted).SetTarget("")
-		if vc, ok := cp.(Valued); ok && (password || vc.IsSecret()) {
-			vc.SetValue("${" + r.secretName(tgt.Fingerprint.Name) + "}")
+		if vc, ok := cp.(Valued); ok {
+			if err := r.recordValue(cmd.(Valued), vc, password || vc.IsSecret(), tgt.Fingerprint.Name); err != nil {
+				return nil, err
+			}
 		}
 		stored = cp
 	}
@@ -139,6 +156,71 @@ func (r *Recorder) Capture(ctx context.Context, env *Env, name string, cmd Comma
 	}, nil
 }
 
+// recordValue decides what a recorded fill or type stores (in the copy
+// cp of the live command): a secret as a ${NAME} placeholder, a value
+// named with --as NAME as ${NAME} with the value as its default. A ${NAME}
+// typed while recording stands for that variable: the page gets its
+// default (never the literal text), the step keeps the placeholder.
+func (r *Recorder) recordValue(live, cp Valued, secret bool, field string) error {
+	var as string
+	if nv, ok := cp.(namedValue); ok {
+		as = nv.varName()
+		nv.clearVarName()
+	}
+	if as != "" && !workflow.ValidName(as) {
+		return failure.New(failure.Usage, "--as %q: a variable name is letters, digits and _, not starting with a digit", as)
+	}
+	value := live.GetValue()
+	if strings.Contains(value, "${") {
+		r.mu.Lock()
+		var defaults map[string]string
+		if r.cur != nil {
+			defaults = r.cur.Workflow.Defaults
+		}
+		expanded, err := workflow.Expand(value, defaults)
+		r.mu.Unlock()
+		if err != nil {
+			return failure.New(failure.Usage, "%q names a workflow variable with no value yet: while recording, type the value and name it (tact %s TARGET VALUE --as NAME)", value, "fill").
+				WithHint("the page would otherwise get the literal text")
+		}
+		live.SetValue(expanded)
+		if as == "" {
+			return nil // the step keeps the placeholders
+		}
+		value = expanded
+	}
+	switch {
+	case secret:
+		name := as
+		if name == "" {
+			name = r.secretName(field)
+		} else {
+			r.addSecret(name)
+		}
+		cp.SetValue("${" + name + "}")
+	case as != "":
+		cp.SetValue("${" + as + "}")
+		r.mu.Lock()
+		if r.cur != nil {
+			if r.cur.Workflow.Defaults == nil {
+				r.cur.Workflow.Defaults = map[string]string{}
+			}
+			r.cur.Workflow.Defaults[as] = value
+		}
+		r.mu.Unlock()
+	}
+	return nil
+}
+
+// addSecret lists a placeholder as a secret of the recording.
+func (r *Recorder) addSecret(name string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.cur != nil && !slices.Contains(r.cur.Workflow.Secrets, name) {
+		r.cur.Workflow.Secrets = append(r.cur.Workflow.Secrets, name)
+	}
+}
+
 var nonWord = regexp.MustCompile(`[^A-Z0-9]+`)
 
 // secretName derives a placeholder name from the field's name (Password →
@@ -151,22 +233,13 @@ func (r *Recorder) secretName(field string) string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	name := base
-	for i := 2; r.cur != nil && contains(r.cur.Workflow.Secrets, name); i++ {
+	for i := 2; r.cur != nil && slices.Contains(r.cur.Workflow.Secrets, name); i++ {
 		name = fmt.Sprintf("%s_%d", base, i)
 	}
 	if r.cur != nil {
 		r.cur.Workflow.Secrets = append(r.cur.Workflow.Secrets, name)
 	}
 	return name
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // headingJS finds the text of the nearest heading before the element in
@@ -199,6 +272,25 @@ func fingerprintOf(ctx context.Context, li *page.LocInfo, el *page.Element) (wor
 	var password bool
 	_ = el.Call(ctx, `function () { return this.tagName === "INPUT" && this.type === "password"; }`, &password)
 	return workflow.Fingerprint{Role: li.Role, Name: li.Name, Tag: li.Tag, Heading: heading}, password
+}
+
+// Undo drops the last recorded step and returns it with the number it had.
+func (r *Recorder) Undo() (workflow.Step, int, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.cur == nil {
+		return workflow.Step{}, 0, failure.New(failure.Usage, "not recording (tact record start <name>)")
+	}
+	steps := r.cur.Workflow.Steps
+	if len(steps) == 0 {
+		return workflow.Step{}, 0, failure.New(failure.Usage, "recording %s has no step to undo", r.cur.Workflow.Name)
+	}
+	last := steps[len(steps)-1]
+	r.cur.Workflow.Steps = steps[:len(steps)-1]
+	if err := r.persist(); err != nil {
+		return last, len(steps), failure.New(failure.IO, "undo: %v", err)
+	}
+	return last, len(steps), nil
 }
 
 // Start begins recording name.

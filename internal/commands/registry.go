@@ -38,7 +38,7 @@ type Root struct {
 	Pdf        Pdf         `cmd:"" help:"Print the page to a PDF file and print its path."`
 	Console    Console     `cmd:"" help:"The page's console messages and uncaught exceptions."`
 	Network    Network     `cmd:"" help:"The page's requests: method, status, type, size, time, URL."`
-	Wait       Wait        `cmd:"" help:"Wait for navigation, a selector, text=…, N ms, --url or --idle."`
+	Wait       Wait        `cmd:"" help:"Wait for navigation, a selector, text=…, N ms, --url, --idle or --load."`
 	Batch      Batch       `cmd:"" help:"Run several commands in one call (arguments or stdin lines); one snap at the end."`
 	Tab        TabCmd      `cmd:"" help:"List, open, switch or close tabs."`
 	Dialog     DialogCmd   `cmd:"" help:"Accept or dismiss a dialog left open (--dialog leave)."`
@@ -50,7 +50,7 @@ type Root struct {
 	Browser    BrowserCmd  `cmd:"" help:"Launch, stop or inspect the session's browser."`
 	Schema     Schema      `cmd:"" help:"Print JSON Schemas of the commands and the exit codes."`
 	Mcp        Mcp         `cmd:"" help:"Serve the commands as MCP tools over stdio."`
-	Init       Init        `cmd:"" help:"Write AGENT.md (and a Claude skill) for agents in this project."`
+	Init       Init        `cmd:"" help:"Write AGENT.md for agents in this project (and a Claude Code skill when .claude/ exists)."`
 }
 
 // BrowserCmd groups the browser lifecycle commands.

@@ -3,11 +3,12 @@ package commands
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -24,10 +25,32 @@ type Replay struct {
 	ContinueOnError bool     `name:"continue-on-error" help:"Run the remaining steps after a failed one."`
 	Speed           float64  `default:"0" help:"Keep the recorded pauses between steps, N times shorter (0 = no pauses)."`
 	Update          bool     `help:"Write healed locator order back to the workflow file."`
+	Strict          bool     `help:"Fail a step rather than heal it (a fallback locator, or a renamed element)."`
+	KeepBrowser     bool     `name:"keep-browser" help:"Keep the browser running when this replay launched it (by default a replay stops the browser it started)."`
+	StepTimeout     string   `name:"step-timeout" placeholder:"DURATION" help:"Deadline for each step (e.g. 10s; default: none). --timeout is the deadline for the whole replay."`
+}
+
+// stepTimeout parses --step-timeout (a Go duration or bare seconds; "" is
+// no per-step deadline).
+func (c *Replay) stepTimeout() (time.Duration, error) {
+	s := strings.TrimSpace(c.StepTimeout)
+	if s == "" {
+		return 0, nil
+	}
+	if n, err := strconv.ParseFloat(s, 64); err == nil && n > 0 {
+		return time.Duration(n * float64(time.Second)), nil
+	}
+	if d, err := time.ParseDuration(s); err == nil && d > 0 {
+		return d, nil
+	}
+	return 0, failure.New(failure.Usage, "--step-timeout %q: want a duration like 10s or 500ms", c.StepTimeout)
 }
 
 // Prepare reads --var-file and TACT_VAR_* in the caller's process.
 func (c *Replay) Prepare(cwd string, environ []string, _ io.Reader) error {
+	if _, err := c.stepTimeout(); err != nil {
+		return err
+	}
 	vars := workflow.EnvVars(environ)
 	var pairs []string
 	for k, v := range vars {
@@ -45,9 +68,47 @@ func (c *Replay) Prepare(cwd string, environ []string, _ io.Reader) error {
 		pairs = append(pairs, strings.Split(string(b), "\n")...)
 		c.VarFile = ""
 	}
+	given := map[string]string{}
+	if err := workflow.ParseVars(c.Var, given); err != nil {
+		return workflowVarsErr(err)
+	}
+	if err := c.checkGiven(cwd, given); err != nil {
+		return err
+	}
 	// Explicit --var wins over the file and the environment.
 	c.Var = append(pairs, c.Var...)
 	return workflowVarsErr(workflow.ParseVars(c.Var, map[string]string{}))
+}
+
+// checkGiven refuses a --var the workflow does not have (a typo would
+// otherwise replay with the default), listing the ones it has. TACT_VAR_*
+// and --var-file may hold more: they are shared by several workflows.
+func (c *Replay) checkGiven(cwd string, given map[string]string) error {
+	loc, err := workflow.Find(cwd, c.Workflow)
+	if err != nil {
+		return nil // Run reports it
+	}
+	w, err := workflow.Load(loc.Path)
+	if err != nil {
+		return nil
+	}
+	known := map[string]bool{}
+	var names []string
+	for _, v := range w.Variables() {
+		known[v.Name] = true
+		names = append(names, v.Name)
+	}
+	for k := range given {
+		if known[k] {
+			continue
+		}
+		if len(names) == 0 {
+			return failure.New(failure.Usage, "--var %s: workflow %s has no variables", k, w.Name)
+		}
+		return failure.New(failure.Usage, "--var %s: workflow %s has no such variable; its variables: %s", k, w.Name, strings.Join(names, ", ")).
+			WithHint("tact workflow vars " + c.Workflow + " lists them with their defaults")
+	}
+	return nil
 }
 
 func workflowVarsErr(err error) error {
@@ -57,13 +118,26 @@ func workflowVarsErr(err error) error {
 	return nil
 }
 
+// Step statuses: a step that ran after an earlier one failed
+// (--continue-on-error) is never plain ok.
+const (
+	statusOK           = "ok"
+	statusFailed       = "failed"
+	statusOKAfterFail  = "ok_after_failure"
+	statusNotReachable = "not_run" // the replay's deadline passed first
+)
+
 // stepResult is one step's outcome, as printed by --output ndjson.
 type stepResult struct {
 	Step    int    `json:"step"`
 	Command string `json:"command"`
-	Status  string `json:"status"` // ok, failed, skipped
-	Healed  bool   `json:"healed,omitempty"`
-	Output  string `json:"output,omitempty"`
+	Name    string `json:"name,omitempty"`   // the output's name (read … --as NAME)
+	Status  string `json:"status"`           // ok, failed, ok_after_failure
+	URL     string `json:"url,omitempty"`    // the current tab's address once the step ended
+	Healed  bool   `json:"healed,omitempty"` // found by a later locator, or by agreeing ones after a rename
+	Heal    string `json:"heal,omitempty"`   // what changed, when the name did
+	Output  string `json:"output,omitempty"` // what a read, snap or screenshot step printed
+	Value   any    `json:"value,omitempty"`  // an eval step's result, as JSON
 	Error   string `json:"error,omitempty"`
 }
 
@@ -74,6 +148,7 @@ type replayData struct {
 	OK       int          `json:"ok"`
 	Total    int          `json:"total"`
 	Healed   int          `json:"healed"`
+	Updated  string       `json:"updated,omitempty"` // the file --update rewrote
 }
 
 // replaySummary is the last line of replay's -o ndjson, after the step
@@ -83,21 +158,24 @@ type replaySummary struct {
 	OK      int    `json:"ok"`
 	Total   int    `json:"total"`
 	Healed  int    `json:"healed"`
+	Updated string `json:"updated,omitempty"`
 }
 
 // Run replays the steps in order.
 func (c *Replay) Run(ctx context.Context, env *Env) (*Output, error) {
-	loc, err := workflow.Find(env.Globals.Cwd, c.Workflow)
-	if errors.Is(err, workflow.ErrNotFound) {
-		return nil, failure.New(failure.NotFound, "no workflow %q (see tact record list)", c.Workflow)
-	} else if err != nil {
-		return nil, failure.New(failure.Usage, "%v", err)
+	loc, err := findWorkflow(env.Globals.Cwd, c.Workflow)
+	if err != nil {
+		return nil, err
 	}
 	w, err := workflow.Load(loc.Path)
 	if err != nil {
 		return nil, failure.New(failure.Usage, "%s: %v", loc.Path, err)
 	}
+	// Recorded defaults, then the caller's values.
 	vars := map[string]string{}
+	for k, v := range w.Defaults {
+		vars[k] = v
+	}
 	if err := workflow.ParseVars(c.Var, vars); err != nil {
 		return nil, failure.New(failure.Usage, "%v", err)
 	}
@@ -106,24 +184,30 @@ func (c *Replay) Run(ctx context.Context, env *Env) (*Output, error) {
 			return nil, failure.New(failure.Usage, "workflow %s needs variable %s (pass --var %s=… or set TACT_VAR_%s)", w.Name, v, v, v)
 		}
 	}
-	var (
-		results []stepResult
-		text    strings.Builder
-		okN     int
-		healed  int
-		failed  error
-		changed bool
-	)
-	partial := env.Partial
-	if partial == nil {
-		partial = func(string, string) {}
+	stepLimit, err := c.stepTimeout()
+	if err != nil {
+		return nil, err
 	}
-	stream := env.Globals.Output == "ndjson"
+	// The steps stop a little before --timeout, so the report of the
+	// steps done still reaches the caller within it.
+	if dl, ok := ctx.Deadline(); ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, dl.Add(-min(replayReserve, env.Globals.Timeout/10)))
+		defer cancel()
+	}
+	r := &replayRun{c: c, env: env, w: w, total: len(w.Steps)}
+	// A replay that starts the browser (a cron job) stops it at the end.
+	launchedHere := !env.Browser.Connected()
+	r.partial = env.Partial
+	if r.partial == nil {
+		r.partial = func(string, string) {}
+	}
+	r.stream = env.Globals.Output == "ndjson"
+	var failed error
 	for i := range w.Steps {
 		step := &w.Steps[i]
-		res := stepResult{Step: i + 1, Command: step.Command}
 		if env.Globals.TTY {
-			partial("", fmt.Sprintf("step %d/%d: %s\n", i+1, len(w.Steps), describeStep(step)))
+			r.partial("", fmt.Sprintf("step %d/%d: %s\n", i+1, r.total, describeStep(step)))
 		}
 		if c.Speed > 0 && i > 0 {
 			// Keep the recorded pause between steps, N times shorter.
@@ -135,55 +219,229 @@ func (c *Replay) Run(ctx context.Context, env *Env) (*Output, error) {
 				}
 			}
 		}
-		out, heal, err := c.runStep(ctx, env, step, vars)
-		if heal > 0 {
-			res.Healed = true
-			healed++
+		if ctx.Err() != nil {
+			failed = r.expired(i)
+			break
+		}
+		sctx, cancel := ctx, context.CancelFunc(func() {})
+		if stepLimit > 0 {
+			sctx, cancel = context.WithTimeout(ctx, stepLimit)
+		}
+		ran, err := c.runStep(sctx, env, step, vars)
+		stepExpired := err != nil && sctx.Err() != nil && ctx.Err() == nil
+		cancel()
+		res := stepResult{Step: i + 1, Command: step.Command, Name: ran.name, URL: currentURL(ctx, env)}
+		if err != nil && ctx.Err() != nil {
+			res.Status, res.Error = statusFailed, "--timeout expired"
+			r.add(res, step, "")
+			failed = r.expired(i)
+			break
+		}
+		if stepExpired {
+			err = failure.New(failure.Timeout, "the step did not finish within --step-timeout %s", stepLimit).
+				WithHint("raise --step-timeout if the page is just slow")
+		}
+		if ran.healed {
+			res.Healed, res.Heal = true, ran.heal
+			r.healed++
+			r.notes = append(r.notes, healNote(i+1, step, ran))
 			if c.Update {
-				// The locator that agreed goes first next time.
-				l := step.Target.Locators
-				l[0], l[heal] = l[heal], l[0]
-				changed = true
+				if change := r.update(step, ran); change != "" {
+					r.changes = append(r.changes, fmt.Sprintf("step %d: %s", i+1, change))
+				}
 			}
 		}
 		if err != nil {
 			fe := failure.From(err)
-			res.Status, res.Error = "failed", fe.Message
-			results = append(results, res)
-			if stream {
-				partial(jsonLine(res), "")
-			}
+			res.Status, res.Error = statusFailed, fe.Message
+			r.add(res, step, "")
 			if failed == nil {
-				failed = &failure.Error{Code: fe.Code, Message: fmt.Sprintf("step %d/%d (%s) failed: %s", i+1, len(w.Steps), describeStep(step), fe.Message), Hint: fe.Hint}
+				failed = r.stepFailed(i, step, fe)
 			}
 			if !c.ContinueOnError {
 				break
 			}
 			continue
 		}
-		okN++
-		res.Status = "ok"
-		if out != nil && readsPage(step.Command) {
-			res.Output = out.Text
-			text.WriteString(out.Text)
+		r.okN++
+		res.Status = statusOK
+		if failed != nil {
+			res.Status = statusOKAfterFail
 		}
-		results = append(results, res)
-		if stream {
-			partial(jsonLine(res), "")
+		var text string
+		if ran.out != nil && readsPage(step.Command) {
+			text = withoutLoadingNote(ran.out.Text)
+			if step.Command == "eval" {
+				res.Value = ran.out.Data // json carries the value itself
+			} else {
+				res.Output = text
+			}
 		}
+		r.add(res, step, text)
 	}
-	if changed {
-		_ = workflow.Save(loc.Path, w)
+	if len(r.changes) > 0 {
+		if err := workflow.Save(loc.Path, w); err != nil {
+			return nil, failure.New(failure.IO, "--update: write %s: %v", loc.Path, err)
+		}
+		r.updated = loc.Path
+		r.text.WriteString("updated " + loc.Path + ": " + strings.Join(r.changes, "; ") + "\n")
 	}
-	summary := fmt.Sprintf("replay: %d/%d steps ok, %d healed", okN, len(w.Steps), healed)
-	text.WriteString(summary + "\n")
+	summary := fmt.Sprintf("replay: %d/%d steps ok, %d healed", r.okN, r.total, r.healed)
+	r.text.WriteString(summary + "\n")
 	// In ndjson mode the step lines already went out as each step ended.
-	lines := []any{replaySummary{Summary: summary, OK: okN, Total: len(w.Steps), Healed: healed}}
-	out := &Output{Text: text.String(), Data: replayData{Workflow: w.Name, Steps: results, OK: okN, Total: len(w.Steps), Healed: healed}, Lines: lines}
+	lines := []any{replaySummary{Summary: summary, OK: r.okN, Total: r.total, Healed: r.healed, Updated: r.updated}}
+	r.checkArgs()
+	r.finish(launchedHere)
+	out := &Output{Text: r.text.String(), Lines: lines, Stderr: strings.Join(append(r.notes, ""), "\n"),
+		Data: replayData{Workflow: w.Name, Steps: r.results, OK: r.okN, Total: r.total, Healed: r.healed, Updated: r.updated}}
 	if failed != nil {
 		return out, failed
 	}
 	return out, nil
+}
+
+// replayRun is what a replay accumulates while its steps run.
+type replayRun struct {
+	c       *Replay
+	env     *Env
+	w       *workflow.Workflow
+	total   int
+	results []stepResult
+	text    strings.Builder
+	okN     int
+	healed  int
+	changes []string // what --update changed, per step
+	notes   []string // stderr: the healed steps
+	updated string   // the file --update rewrote
+	partial func(stdout, stderr string)
+	stream  bool
+}
+
+// checkArgs notes that the session's browser runs with other
+// --browser-arg flags than this replay asked for: they were not applied.
+func (r *replayRun) checkArgs() {
+	b := r.env.Browser
+	if !b.Info().Launched {
+		return // attached with --cdp (or never launched): no flags of ours
+	}
+	have, want := b.LaunchArgs(), r.env.Globals.BrowserArgs
+	missing, extra := without(want, have), without(have, want)
+	switch {
+	case len(missing) > 0:
+		r.notes = append(r.notes, fmt.Sprintf("note: --browser-arg %s were not applied: the session's browser was started without them (tact browser stop first, or use another --session)",
+			strings.Join(missing, " ")))
+	case len(extra) > 0:
+		r.notes = append(r.notes, fmt.Sprintf("note: the session's browser was started with --browser-arg %s, which this replay did not ask for", strings.Join(extra, " ")))
+	}
+}
+
+// without lists the elements of a that b lacks.
+func without(a, b []string) []string {
+	var out []string
+	for _, x := range a {
+		if !slices.Contains(b, x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// finish stops the browser the replay launched, unless --keep-browser.
+func (r *replayRun) finish(launchedHere bool) {
+	if !launchedHere || r.c.KeepBrowser || r.env.Stop == nil || !r.env.Browser.Info().Launched {
+		return
+	}
+	r.env.Stop()
+	r.notes = append(r.notes, "note: the browser this replay launched stops with it (--keep-browser keeps it)")
+}
+
+// add records a step's result: its header line (and output) in the text,
+// its ndjson line at once.
+func (r *replayRun) add(res stepResult, step *workflow.Step, text string) {
+	r.results = append(r.results, res)
+	head := fmt.Sprintf("[%d/%d] %s", res.Step, r.total, describeStep(step))
+	if res.Name != "" {
+		head += " as " + res.Name
+	}
+	switch res.Status {
+	case statusOKAfterFail:
+		head += ": ok (after a failed step)"
+	case statusFailed:
+		head += ": failed: " + oneLine(res.Error)
+	default:
+		head += ": " + res.Status
+	}
+	if res.Heal != "" {
+		head += " (healed: " + res.Heal + ")"
+	} else if res.Healed {
+		head += " (healed)"
+	}
+	r.text.WriteString(head + "\n")
+	r.text.WriteString(text)
+	if r.stream {
+		r.partial(jsonLine(res), "")
+	}
+}
+
+// expired is the whole replay's deadline (--timeout) passing during step
+// i: the replay stops there, whatever --continue-on-error says.
+func (r *replayRun) expired(i int) error {
+	return failure.New(failure.Timeout, "the replay did not finish within --timeout %s: it expired in step %d/%d (%s); %d steps ok before it",
+		r.env.Globals.Timeout, i+1, r.total, describeStep(&r.w.Steps[i]), r.okN).
+		WithHint("raise --timeout (the deadline for the whole replay), or set --step-timeout to bound each step")
+}
+
+// stepFailed names the failed step and says what to do next.
+func (r *replayRun) stepFailed(i int, step *workflow.Step, fe *failure.Error) error {
+	hint := fe.Hint
+	if step.Target != nil {
+		next := fmt.Sprintf("if the page changed: re-record from step %d, or fix its locators (tact record show %s) and replay with --update", i+1, r.c.Workflow)
+		if hint == "" {
+			hint = next
+		} else {
+			hint += "; " + next
+		}
+	}
+	return &failure.Error{Code: fe.Code, Message: fmt.Sprintf("step %d/%d (%s) failed: %s", i+1, r.total, describeStep(step), fe.Message), Hint: hint}
+}
+
+// update rewrites a healed step for --update: the locator that agreed
+// goes first, and a renamed element's fingerprint takes its new name. It
+// says what it changed ("" for nothing).
+func (r *replayRun) update(step *workflow.Step, ran stepRun) string {
+	var changes []string
+	if l := step.Target.Locators; ran.index > 0 {
+		changes = append(changes, fmt.Sprintf("%s first (was %s)", l[ran.index], l[0]))
+		l[0], l[ran.index] = l[ran.index], l[0]
+	}
+	if ran.newName != nil && step.Target.Fingerprint.Name != *ran.newName {
+		changes = append(changes, fmt.Sprintf("recorded name %q → %q", step.Target.Fingerprint.Name, *ran.newName))
+		step.Target.Fingerprint.Name = *ran.newName
+	}
+	return strings.Join(changes, ", ")
+}
+
+// healNote is the stderr line for a healed step.
+func healNote(n int, step *workflow.Step, ran stepRun) string {
+	if ran.heal != "" {
+		return fmt.Sprintf("healed step %d: %s", n, ran.heal)
+	}
+	return fmt.Sprintf("healed step %d: found by %s (locator %d of %d)", n, step.Target.Locators[ran.index], ran.index+1, len(step.Target.Locators))
+}
+
+// currentURL is the current tab's address, "" when there is none (a
+// step closed the last tab): looking must not open one.
+func currentURL(ctx context.Context, env *Env) string {
+	tabs, err := env.Browser.Tabs(ctx)
+	if err != nil {
+		return ""
+	}
+	for _, t := range tabs {
+		if t.Current {
+			return t.URL
+		}
+	}
+	return ""
 }
 
 // readsPage reports whether the named command prints what it read of
@@ -198,48 +456,66 @@ func describeStep(s *workflow.Step) string {
 	if s.Target != nil && s.Target.Fingerprint.Name != "" {
 		return fmt.Sprintf("%s %q", s.Command, s.Target.Fingerprint.Name)
 	}
+	var p struct{ URL string }
+	if json.Unmarshal(s.Params, &p) == nil && p.URL != "" {
+		return s.Command + " " + p.URL
+	}
 	return s.Command
 }
 
+// stepRun is what running one step found out besides its output.
+type stepRun struct {
+	out     *Output
+	name    string  // the output's name
+	healed  bool    // not found by the first locator as recorded
+	index   int     // the locator that found it
+	heal    string  // what changed (a rename), for the report
+	newName *string // the element's name now, when it changed
+}
+
 // runStep executes one step. For a targeted step it finds the element by
-// the recorded locators in order, accepting only a unique match that
-// agrees with the fingerprint; heal is the index of the locator used.
-func (c *Replay) runStep(ctx context.Context, env *Env, step *workflow.Step, vars map[string]string) (*Output, int, error) {
+// the recorded locators (see pickLocator).
+func (c *Replay) runStep(ctx context.Context, env *Env, step *workflow.Step, vars map[string]string) (stepRun, error) {
+	var ran stepRun
 	cmd, ok := New(step.Command)
-	if !ok || !recordable[step.Command] {
-		return nil, 0, failure.New(failure.Usage, "unknown step command %q", step.Command)
+	if !ok || !replayable(step.Command) {
+		return ran, failure.New(failure.Usage, "unknown step command %q", step.Command)
 	}
 	params, err := workflow.ExpandJSON(step.Params, vars)
 	if err != nil {
-		return nil, 0, failure.New(failure.Usage, "%v", err)
+		return ran, failure.New(failure.Usage, "%v", err)
 	}
 	if len(params) > 0 {
 		if err := json.Unmarshal(params, cmd); err != nil {
-			return nil, 0, failure.New(failure.Usage, "bad params: %v", err)
+			return ran, failure.New(failure.Usage, "bad params: %v", err)
 		}
 	}
 	if q, ok := cmd.(quieter); ok {
 		q.quiet()
 	}
-	heal := 0
+	if n, ok := cmd.(outputNamer); ok {
+		ran.name = n.outputName()
+	}
 	if tc, ok := cmd.(Targeted); ok && step.Target != nil {
 		t, err := env.Browser.Current(ctx)
 		if err != nil {
-			return nil, 0, err
+			return ran, err
 		}
 		t.Settle(ctx, actQuiet, settleCap)
-		idx, err := pickLocator(ctx, t, step.Target, vars)
+		pick, err := pickLocator(ctx, t, step.Target, vars, c.Strict)
 		if err != nil {
-			return nil, 0, err
+			return ran, err
 		}
-		loc, _ := workflow.Expand(step.Target.Locators[idx], vars)
+		loc, _ := workflow.Expand(step.Target.Locators[pick.index], vars)
 		tc.SetTarget(loc)
-		heal = idx
+		ran.index, ran.healed = pick.index, pick.index > 0 || pick.newName != nil
+		ran.heal, ran.newName = pick.heal, pick.newName
 	}
 	env.Browser.BeginCommand()
 	out, err := cmd.Run(ctx, env)
 	env.Browser.EndCommand(ConsumesNavigation(cmd))
-	return out, heal, err
+	ran.out = out
+	return ran, err
 }
 
 // Heal waits: the recorded best locator may wait for a page that is still
@@ -250,18 +526,60 @@ const (
 	fallbackLocatorWait = 700 * time.Millisecond
 )
 
+// replayReserve is kept back from --timeout to report the steps done.
+const replayReserve = 250 * time.Millisecond
+
 // maxPause caps one recorded pause kept by --speed (a recording left
 // running over lunch does not stall its replay).
 const maxPause = time.Minute
 
-// pickLocator tries each locator; the first gets most of the wait (the page
-// may still be rendering), the fallbacks a short one each.
-func pickLocator(ctx context.Context, t *page.Tab, tgt *workflow.Target, vars map[string]string) (int, error) {
-	var reasons []string
+// pick is the locator a replay uses for a step's target and why.
+type pick struct {
+	index   int     // the locator that found the element
+	heal    string  // a rename healed: `name "Sign in" → "Log in"`
+	newName *string // the element's name now, after a rename
+}
+
+// candidate is an element one locator found uniquely that does not agree
+// with the fingerprint as recorded.
+type candidate struct {
+	index int
+	kind  string // the locator's kind (css, testid, role…): independent evidence
+	el    *page.Element
+	fp    workflow.Fingerprint
+}
+
+// locatorKind is what a locator matches by: "css" for css=#id, "role"…
+func locatorKind(l string) string {
+	k, _, ok := strings.Cut(l, "=")
+	if !ok || strings.ContainsAny(k, " #.[>") {
+		return "css"
+	}
+	return k
+}
+
+// pickLocator tries each locator; the first gets most of the wait (the
+// page may still be rendering), the fallbacks a short one each. A match
+// counts when it is unique and agrees with the fingerprint. When none
+// does, a renamed element still heals if at least two locators of
+// different kinds (an id and a test id, say) found the same unique
+// element with the recorded role and tag. --strict refuses any healing.
+func pickLocator(ctx context.Context, t *page.Tab, tgt *workflow.Target, vars map[string]string, strict bool) (pick, error) {
+	var (
+		reasons   []string
+		cands     []candidate
+		ambiguous bool
+	)
+	defer func() {
+		for _, c := range cands {
+			c.el.Release(ctx)
+		}
+	}()
+	rec := tgt.Fingerprint
 	for i, raw := range tgt.Locators {
 		l, err := workflow.Expand(raw, vars)
 		if err != nil {
-			return 0, failure.New(failure.Usage, "%v", err)
+			return pick{}, failure.New(failure.Usage, "%v", err)
 		}
 		wait := fallbackLocatorWait
 		if i == 0 {
@@ -271,7 +589,9 @@ func pickLocator(ctx context.Context, t *page.Tab, tgt *workflow.Target, vars ma
 		el, err := t.Resolve(lctx, l)
 		cancel()
 		if err != nil {
-			reasons = append(reasons, fmt.Sprintf("%s: %s", l, failure.From(err).Code))
+			code := failure.From(err).Code
+			ambiguous = ambiguous || code == failure.Ambiguous
+			reasons = append(reasons, fmt.Sprintf("%s: %s", l, code))
 			if ctx.Err() != nil {
 				break
 			}
@@ -282,15 +602,47 @@ func pickLocator(ctx context.Context, t *page.Tab, tgt *workflow.Target, vars ma
 		if lerr == nil {
 			fp, _ = fingerprintOf(ctx, li, el)
 		}
-		el.Release(ctx)
-		if lerr != nil || !tgt.Fingerprint.Agrees(fp) {
-			reasons = append(reasons, fmt.Sprintf("%s: found %s %q, recorded %s %q", l, fp.Role, fp.Name, tgt.Fingerprint.Role, tgt.Fingerprint.Name))
+		if lerr == nil && rec.Agrees(fp) {
+			el.Release(ctx)
+			if i > 0 && strict {
+				return pick{}, failure.New(failure.NotFound, "--strict: %s no longer finds the element; %s does (a replay without --strict heals it)", tgt.Locators[0], l)
+			}
+			return pick{index: i}, nil
+		}
+		reasons = append(reasons, fmt.Sprintf("%s: found %s %q, recorded %s %q", l, fp.Role, fp.Name, rec.Role, rec.Name))
+		if lerr != nil || fp.Role != rec.Role || fp.Tag != rec.Tag {
+			el.Release(ctx)
 			continue
 		}
-		return i, nil
+		cands = append(cands, candidate{index: i, kind: locatorKind(raw), el: el, fp: fp})
 	}
-	return 0, failure.New(failure.NotFound, "no locator found an element that agrees with the recording (%s %q): %s",
-		tgt.Fingerprint.Role, tgt.Fingerprint.Name, strings.Join(reasons, "; "))
+	if c, ok := agreeing(ctx, cands); ok {
+		heal := fmt.Sprintf("name %q → %q", rec.Name, c.fp.Name)
+		if strict {
+			return pick{}, failure.New(failure.NotFound, "--strict: the element was renamed (%s); refusing to heal", heal)
+		}
+		name := c.fp.Name
+		return pick{index: c.index, heal: heal, newName: &name}, nil
+	}
+	code := failure.NotFound
+	if ambiguous {
+		code = failure.Ambiguous
+	}
+	return pick{}, failure.New(code, "no locator found an element that agrees with the recording (%s %q): %s",
+		rec.Role, rec.Name, strings.Join(reasons, "; "))
+}
+
+// agreeing returns the first candidate that another locator of a
+// different kind found too (the same element).
+func agreeing(ctx context.Context, cands []candidate) (candidate, bool) {
+	for i, a := range cands {
+		for _, b := range cands[i+1:] {
+			if a.kind != b.kind && a.el.SameNode(ctx, b.el) {
+				return a, true
+			}
+		}
+	}
+	return candidate{}, false
 }
 
 func jsonLine(v any) string {

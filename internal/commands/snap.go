@@ -3,8 +3,10 @@ package commands
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strings"
 
+	"github.com/tact-browser/tact/internal/page"
 	"github.com/tact-browser/tact/internal/render"
 	"github.com/tact-browser/tact/internal/snapshot"
 )
@@ -42,20 +44,43 @@ func (c *Snap) Run(ctx context.Context, env *Env) (*Output, error) {
 		return snapLocators(ctx, t, page, c)
 	}
 	so := snapOutput(page, c.MaxTokens)
-	so.Text += loadingNote(page.Loading)
+	so.Text += loadingNote(t, page.Loading)
 	return so, nil
 }
 
 // loadingNote tells a reader that the page's load event has not fired, so
-// what they see may still grow.
-func loadingNote(loading bool) string {
-	if loading {
-		return stillLoading + "\n"
+// what they see may still grow: other sites' subresources (or a request
+// that never ends) are still loading.
+func loadingNote(t *page.Tab, loading bool) string {
+	if !loading {
+		return ""
 	}
-	return ""
+	return stillLoading(t) + "\n"
 }
 
-const stillLoading = "(page still loading)"
+// stillLoading is the note for a page shown before its load event.
+func stillLoading(t *page.Tab) string {
+	switch n := t.PendingRequests(); n {
+	case 0:
+		return "(page still loading)"
+	case 1:
+		return "(still loading 1 request)"
+	default:
+		return fmt.Sprintf("(still loading %d requests)", n)
+	}
+}
+
+// loadingNoteRE matches the note at the end of a step's output: replay
+// leaves it out, so a replay prints the same content as its recording
+// however many requests happened to be in flight.
+var loadingNoteRE = regexp.MustCompile(`\n?\((page still loading|still loading \d+ requests?)\)\n$`)
+
+func withoutLoadingNote(s string) string {
+	if loc := loadingNoteRE.FindStringIndex(s); loc != nil {
+		return s[:loc[0]] + "\n"
+	}
+	return s
+}
 
 func snapOutput(page *snapshot.Page, maxTokens int) *Output {
 	text, st := render.Text(page, render.Options{MaxTokens: maxTokens})

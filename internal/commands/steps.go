@@ -19,6 +19,31 @@ type Valued interface {
 	IsSecret() bool
 }
 
+// RecordAs turns a typed value into a workflow variable while recording.
+type RecordAs struct {
+	As string `name:"as" aliases:"var" placeholder:"NAME" help:"While recording: store the value as variable NAME, with it as default."`
+}
+
+func (r *RecordAs) varName() string { return r.As }
+func (r *RecordAs) clearVarName()   { r.As = "" }
+
+// namedValue is a Valued command whose value can be recorded as a
+// variable (fill, type --as NAME).
+type namedValue interface {
+	varName() string
+	clearVarName()
+}
+
+// OutputAs names what a read, eval or screenshot step outputs.
+type OutputAs struct {
+	As string `name:"as" placeholder:"NAME" help:"Name this output (in replays)."`
+}
+
+func (o *OutputAs) outputName() string { return o.As }
+
+// outputNamer commands can name their output (OutputAs).
+type outputNamer interface{ outputName() string }
+
 // Preparer commands read something only the CLI process has (stdin, files
 // relative to the caller's directory, the caller's environment) before the
 // request goes to the daemon.
@@ -67,13 +92,14 @@ func RoleOf(c Command) DaemonRole {
 	return Starts
 }
 
-// pageReader commands (snap, snapshot, read, eval) print what they read
-// of the page; replay passes their output on, and only theirs.
+// pageReader commands (snap, snapshot, read, eval, screenshot) print what
+// they read of the page; replay passes their output on, and only theirs.
 type pageReader interface{ readsPage() }
 
-func (*Snap) readsPage() {} // and Snapshot, which embeds it
-func (*Read) readsPage() {}
-func (*Eval) readsPage() {}
+func (*Snap) readsPage()       {} // and Snapshot, which embeds it
+func (*Read) readsPage()       {}
+func (*Eval) readsPage()       {}
+func (*Screenshot) readsPage() {}
 
 // quieter is implemented by commands embedding ActOpts: replay turns the
 // per-action snap off, since it prints only what steps read.

@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -20,6 +22,7 @@ type RecordCmd struct {
 	Start  RecordStart  `cmd:"" help:"Start recording this session's commands as a workflow."`
 	Stop   RecordStop   `cmd:"" help:"Stop recording and save the workflow."`
 	List   RecordList   `cmd:"" help:"List workflows (project .tact/workflows, then user)."`
+	Undo   RecordUndo   `cmd:"" help:"Drop the last recorded step."`
 	Show   RecordShow   `cmd:"" help:"Print a workflow."`
 	Delete RecordDelete `cmd:"" help:"Delete a workflow."`
 }
@@ -54,6 +57,9 @@ func (c *RecordStop) Run(ctx context.Context, env *Env) (*Output, error) {
 	if len(w.Secrets) > 0 {
 		msg += "\nsecrets are placeholders; replay with: " + strings.Join(varFlags(w.Secrets), " ")
 	}
+	if len(w.Defaults) > 0 {
+		msg += "\nvariables with defaults (tact workflow vars " + w.Name + "; replay --var NAME=… changes one): " + strings.Join(slices.Sorted(maps.Keys(w.Defaults)), ", ")
+	}
 	return &Output{Text: msg + "\n", Data: savedWorkflow{Name: w.Name, Steps: len(w.Steps), Path: loc.Path, Scope: loc.Scope, Secrets: w.Secrets}}, nil
 }
 
@@ -63,6 +69,18 @@ func varFlags(names []string) []string {
 		out = append(out, "--var "+n+"=…")
 	}
 	return out
+}
+
+// RecordUndo drops the last step of the recording in progress.
+type RecordUndo struct{}
+
+// Run undoes.
+func (c *RecordUndo) Run(ctx context.Context, env *Env) (*Output, error) {
+	step, n, err := env.Recorder.Undo()
+	if err != nil {
+		return nil, err
+	}
+	return &Output{Text: fmt.Sprintf("dropped step %d: %s\n", n, describeStep(&step)), Data: undoData{Dropped: n, Command: step.Command}}, nil
 }
 
 // RecordList lists workflows.
@@ -126,11 +144,29 @@ func (c *RecordDelete) Run(ctx context.Context, env *Env) (*Output, error) {
 func findWorkflow(cwd, name string) (workflow.Location, error) {
 	loc, err := workflow.Find(cwd, name)
 	if errors.Is(err, workflow.ErrNotFound) {
-		return loc, failure.New(failure.NotFound, "no workflow %q (see tact record list)", name)
+		return loc, notFound(cwd, name)
 	} else if err != nil {
 		return loc, failure.New(failure.Usage, "%v", err)
 	}
 	return loc, nil
+}
+
+// notFound says where a workflow name was looked for, and how to run a
+// file from elsewhere.
+func notFound(cwd, name string) error {
+	if workflow.IsPath(name) {
+		return failure.New(failure.NotFound, "no workflow file %s (relative to %s)", name, cwd)
+	}
+	var where []string
+	for _, d := range workflow.SearchDirs(cwd) {
+		where = append(where, d.Path+" ("+d.Scope+")")
+	}
+	msg := fmt.Sprintf("no workflow %q in %s", name, strings.Join(where, " or "))
+	if _, ok := workflow.ProjectDir(cwd); !ok {
+		msg += "; " + cwd + " is in no project (no .tact/ at or above it)"
+	}
+	return failure.New(failure.NotFound, "%s", msg).
+		WithHint("run a workflow file from anywhere with tact replay path/to/" + name + ".json; tact record list shows the workflows found here")
 }
 
 // readWorkflow finds a workflow by name or path and reads its bytes.
@@ -146,9 +182,53 @@ func readWorkflow(cwd, name string) (workflow.Location, []byte, error) {
 	return loc, b, nil
 }
 
+// parseWorkflow finds and decodes a workflow (a file that is not one is
+// USAGE, naming it).
+func parseWorkflow(cwd, name string) (workflow.Location, *workflow.Workflow, error) {
+	loc, b, err := readWorkflow(cwd, name)
+	if err != nil {
+		return loc, nil, err
+	}
+	w, err := workflow.Parse(b)
+	if err != nil {
+		return loc, nil, failure.New(failure.Usage, "%s: %v", loc.Path, err)
+	}
+	return loc, w, nil
+}
+
 // WorkflowCmd groups workflow file tools.
 type WorkflowCmd struct {
 	Lint WorkflowLint `cmd:"" help:"Check a workflow: known, well-formed steps; no temporary refs; no plain-text secrets."`
+	Vars WorkflowVars `cmd:"" help:"List a workflow's variables and their defaults."`
+}
+
+// WorkflowVars lists a workflow's variables.
+type WorkflowVars struct {
+	Name string `arg:"" help:"Workflow name or file."`
+}
+
+// Run lists the variables: name, then its default or what replay needs.
+func (c *WorkflowVars) Run(ctx context.Context, env *Env) (*Output, error) {
+	_, w, err := parseWorkflow(env.Globals.Cwd, c.Name)
+	if err != nil {
+		return nil, err
+	}
+	vars := w.Variables()
+	var sb strings.Builder
+	for _, v := range vars {
+		switch {
+		case v.Default != nil:
+			fmt.Fprintf(&sb, "%s\tdefault %q\n", v.Name, *v.Default)
+		case v.Secret:
+			fmt.Fprintf(&sb, "%s\tsecret, no default: replay needs --var %s=… (or TACT_VAR_%s)\n", v.Name, v.Name, v.Name)
+		default:
+			fmt.Fprintf(&sb, "%s\tno default: replay needs --var %s=… (or TACT_VAR_%s)\n", v.Name, v.Name, v.Name)
+		}
+	}
+	if len(vars) == 0 {
+		sb.WriteString("no variables\n")
+	}
+	return &Output{Text: sb.String(), Data: vars}, nil
 }
 
 // WorkflowLint lints a workflow.
@@ -158,17 +238,17 @@ type WorkflowLint struct {
 
 // Run lints; problems are a USAGE error listing them.
 func (c *WorkflowLint) Run(ctx context.Context, env *Env) (*Output, error) {
-	loc, b, err := readWorkflow(env.Globals.Cwd, c.Name)
+	loc, w, err := parseWorkflow(env.Globals.Cwd, c.Name)
 	if err != nil {
 		return nil, err
 	}
-	w, err := workflow.Parse(b)
-	if err != nil {
-		return nil, failure.New(failure.Usage, "%s: %v", loc.Path, err)
-	}
 	probs := workflow.Lint(w, CheckStep)
 	if len(probs) == 0 {
-		return &Output{Text: fmt.Sprintf("ok: %d steps, variables: %s\n", len(w.Steps), strings.Join(w.Vars(), ", ")), Data: lintOK{OK: true, Steps: len(w.Steps), Vars: w.Vars()}}, nil
+		msg := fmt.Sprintf("ok: %d steps", len(w.Steps))
+		if vars := w.Vars(); len(vars) > 0 {
+			msg += ", variables: " + strings.Join(vars, ", ")
+		}
+		return &Output{Text: msg + "\n", Data: lintOK{OK: true, Steps: len(w.Steps), Vars: w.Vars()}}, nil
 	}
 	var msgs []string
 	for _, p := range probs {
@@ -182,7 +262,7 @@ func (c *WorkflowLint) Run(ctx context.Context, env *Env) (*Output, error) {
 // whose params decode strictly into its struct.
 func CheckStep(command string, params json.RawMessage) (bool, error) {
 	cmd, ok := New(command)
-	if !ok || !recordable[command] {
+	if !ok || !replayable(command) {
 		return false, fmt.Errorf("unknown step command %q", command)
 	}
 	if len(params) > 0 {
@@ -218,6 +298,10 @@ type (
 		Steps int    `json:"steps"`
 		Path  string `json:"path"`
 	}
+	undoData struct {
+		Dropped int    `json:"dropped"` // the number the step had
+		Command string `json:"command"`
+	}
 	deletedData struct {
 		Deleted string `json:"deleted"` // the file removed
 	}
@@ -233,23 +317,9 @@ type (
 	}
 )
 
-// Deadliner commands run longer than one --timeout; the daemon and the
-// client use their Deadline instead.
+// Deadliner commands run longer than one --timeout (batch: one per
+// step); the daemon and the client use their Deadline instead. A replay
+// is not one: --timeout is the deadline for the whole replay.
 type Deadliner interface {
 	Deadline(g rpc.Globals) time.Duration
-}
-
-// Deadline bounds a whole replay: --timeout per step.
-func (c *Replay) Deadline(g rpc.Globals) time.Duration {
-	n := 50
-	if loc, err := workflow.Find(g.Cwd, c.Workflow); err == nil {
-		if w, err := workflow.Load(loc.Path); err == nil {
-			n = len(w.Steps) + 1
-		}
-	}
-	d := time.Duration(n) * g.Timeout
-	if c.Speed > 0 {
-		d += time.Duration(float64(time.Duration(n)*maxPause) / c.Speed)
-	}
-	return d
 }

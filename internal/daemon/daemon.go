@@ -459,6 +459,7 @@ func (d *daemon) execute(ctx context.Context, req rpc.Request, partial func(stdo
 		// Partial output (e.g. the steps a replay completed) still prints.
 		if out != nil {
 			resp.Stdout, _ = commands.Render(out, req.Globals.Output)
+			resp.Stderr += out.Stderr
 		}
 		return resp, after
 	}
@@ -513,7 +514,7 @@ func Dispatch(ctx context.Context, m *session.Manager, rec *commands.Recorder, r
 	ctx, cancel := context.WithTimeout(ctx, deadline)
 	defer cancel()
 	if err := m.SetEmulation(ctx, page.Emulation{Lang: g.Lang, Locale: g.Locale, Geo: g.Geo, UserAgent: g.UserAgent,
-		Viewport: g.Viewport, Device: g.Device, ColorScheme: g.ColorScheme, Motion: g.Motion, Offline: g.Offline, Headers: g.Headers}); err != nil {
+		Viewport: g.Viewport, Device: g.Device, ColorScheme: g.ColorScheme, Motion: g.Motion, Offline: g.Offline, Headers: g.Headers, NoCache: g.NoCache}); err != nil {
 		return nil, err
 	}
 	if err := m.SetDomains(ctx, g.AllowedDomains); err != nil {

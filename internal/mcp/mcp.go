@@ -45,6 +45,7 @@ var Skip = map[string]string{
 	"close":          "the tab tool closes tabs",
 	"pdf":            "a file for people; agents read the page with read (CLI has it)",
 	"workflow lint":  "checks a workflow file before a replay; a CLI step (CLI has it)",
+	"workflow vars":  "lists a workflow file's variables; a CLI step (CLI has it)",
 	"session save":   "saved logins are set up from a shell, like the browser (CLI has session)",
 	"session load":   "saved logins are set up from a shell, like the browser (CLI has session)",
 	"session list":   "saved logins are set up from a shell, like the browser (CLI has session)",

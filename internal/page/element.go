@@ -193,3 +193,18 @@ func (e *Element) Release(context.Context) {
 func (e *Element) MarkSecret(ctx context.Context) error {
 	return e.callLib(ctx, "markSecret", nil)
 }
+
+// SameNode reports whether two handles are the same element (found by
+// two different locators, say).
+func (e *Element) SameNode(ctx context.Context, o *Element) bool {
+	if e.tg != o.tg || e.frameID != o.frameID {
+		return false
+	}
+	res, err := cdp.Call(ctx, e.tg.sess, runtime.CallFunctionOn, runtime.CallFunctionOnParams{
+		FunctionDeclaration: "function (o) { return this === o; }", ObjectID: e.ObjectID,
+		Arguments: []*runtime.CallArgument{{ObjectID: o.ObjectID}}, ReturnByValue: new(true)})
+	if err != nil || res.ExceptionDetails != nil || res.Result == nil {
+		return false
+	}
+	return string(res.Result.Value) == "true"
+}

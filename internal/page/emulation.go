@@ -30,6 +30,7 @@ type Emulation struct {
 	Motion      string
 	Offline     string // "on" or "off"
 	Headers     string // extra request headers, "Name: value" lines
+	NoCache     bool   // the HTTP cache is off (Network.setCacheDisabled)
 }
 
 // Describe lists what is in force, for browser status (header names only:
@@ -57,6 +58,9 @@ func (e Emulation) Describe() []string {
 	}
 	if e.Offline == "on" {
 		out = append(out, "offline")
+	}
+	if e.NoCache {
+		out = append(out, "no-cache")
 	}
 	if e.Headers != "" {
 		var names []string
@@ -167,6 +171,11 @@ func (tg *Target) Emulate(ctx context.Context, e Emulation, browser *cdp.Session
 		p := emulation.SetUserAgentOverrideParams{UserAgent: ua, AcceptLanguage: lang}
 		if err := cdp.Run(ctx, s, emulation.SetUserAgentOverride, p); err != nil {
 			log.Debug("emulation", "err", err)
+		}
+	}
+	if e.NoCache {
+		if err := cdp.Run(ctx, s, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
+			log.Debug("no-cache", "err", err)
 		}
 	}
 	if e.Locale != "" {

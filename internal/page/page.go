@@ -312,8 +312,10 @@ func (t *Tab) waitCommitted(ctx context.Context, before navState) error {
 		var state string
 		if err := t.EvalWorld(ctx, "document.readyState", &state); err == nil {
 			// complete: restored from the back/forward cache (no load event).
-			// interactive for a while: a subresource that never finishes.
-			if state == "complete" || (state == "interactive" && st.dclSeq > before.dclSeq && st.domReady && time.Since(st.domReadyAt) >= grace) {
+			// interactive, and its own site's requests done (or a while
+			// passed): other sites' subresources still loading.
+			if state == "complete" || (state == "interactive" && st.dclSeq > before.dclSeq && st.domReady &&
+				(time.Since(st.domReadyAt) >= grace || t.holdingRequests(time.Now(), firstPartyLongPoll, time.Time{}) == 0)) {
 				return nil
 			}
 		}

@@ -185,6 +185,7 @@ func Events() *cdp.Handlers[*Target] {
 		t.host.Visited(f.URL)
 		if tg.kind == "page" && f.ParentID == "" {
 			t.host.ForgetRefs(t.id)
+			tg.dropRequestsOfOtherLoaders(string(f.LoaderID))
 			t.update(func() {
 				t.headings = nil
 				t.url, t.loaderID = f.URL, string(f.LoaderID)
@@ -233,8 +234,17 @@ func Events() *cdp.Handlers[*Target] {
 			return
 		}
 		tg.tab.logs.request(ev)
+		r := request{at: time.Now(), host: hostOf(ev.Request.URL), loader: string(ev.LoaderID)}
+		switch ev.Type {
+		case network.ResourceTypeDocument:
+			if tg.kind == "page" && string(ev.FrameID) == tg.tab.id {
+				r.kind = mainDocument
+			}
+		case network.ResourceTypeXHR, network.ResourceTypeFetch, network.ResourceTypeEventSource:
+			r.kind = scripted
+		}
 		tg.mu.Lock()
-		tg.inflight[string(ev.RequestID)] = time.Now()
+		tg.inflight[string(ev.RequestID)] = r
 		tg.mu.Unlock()
 		tg.tab.update(func() { tg.tab.activity++ })
 	})
@@ -403,9 +413,11 @@ func graceFor(ctx context.Context) time.Duration {
 }
 
 // waitUsable waits like waitLoad, but also ends (without error) once the
-// document that fired DOMContentLoaded after dclSeq has waited loadGrace
-// (at most half the time left) for its load event. StillLoading then
-// reports it, so output can say so.
+// document that fired DOMContentLoaded after dclSeq is usable: no request
+// to its own site is in flight (see holdingRequests), or it has waited
+// loadGrace (at most half the time left) for them. Other sites'
+// subresources still loading do not hold it; StillLoading then reports
+// the page, so output can say so.
 func (t *Tab) waitUsable(ctx context.Context, seq, dclSeq int) error {
 	grace := graceFor(ctx)
 	stop := t.state().stopSeq
@@ -423,10 +435,12 @@ func (t *Tab) waitUsable(ctx context.Context, seq, dclSeq int) error {
 		var wake <-chan time.Time
 		if st.dclSeq > dclSeq && st.domReady {
 			rest := grace - time.Since(st.domReadyAt)
-			if rest <= 0 {
+			if rest <= 0 || t.holdingRequests(time.Now(), firstPartyLongPoll, time.Time{}) == 0 {
 				return nil
 			}
-			wake = time.After(rest)
+			// Requests ending wake us; a long one ageing into a
+			// long-poll does not.
+			wake = time.After(min(rest, 100*time.Millisecond))
 		}
 		select {
 		case <-st.changed:
@@ -455,9 +469,10 @@ func (t *Tab) checkUsable() error {
 	return t.dialogBlocks(open)
 }
 
-// Settle waits until the page is quiet: a navigation it started has
-// loaded, the DOM has not changed for `quiet`, and no recent request is in
-// flight, up to `cap`. It never fails: a page that never settles is
+// Settle waits until the page is quiet: a navigation it started is
+// usable (see waitUsable), the DOM has not changed for `quiet`, and no
+// recent request to the page's site (nor a fetch to another one started
+// since Settle began) is in flight, up to `cap`. It never fails: a page that never settles is
 // snapped as it is at the cap.
 func (t *Tab) Settle(ctx context.Context, quiet, limit time.Duration) {
 	ctx, cancel := context.WithTimeout(ctx, limit)
@@ -467,15 +482,15 @@ func (t *Tab) Settle(ctx context.Context, quiet, limit time.Duration) {
 		if t.checkUsable() != nil {
 			return
 		}
-		if st := t.state(); st.loading {
-			_ = t.waitLoad(ctx, st.loadSeq)
+		if t.state().loading {
+			_ = t.WaitLoaded(ctx)
 		}
 		var waited float64
 		expr := fmt.Sprintf("__tact.quiet(%d, %d)", quiet.Milliseconds(), limit.Milliseconds())
 		if err := t.EvalWorld(ctx, expr, &waited); err != nil {
 			// The document changed under us (navigation): wait for its load.
-			if st := t.state(); st.loading {
-				_ = t.waitLoad(ctx, st.loadSeq)
+			if t.state().loading {
+				_ = t.WaitLoaded(ctx)
 				continue
 			}
 			return
@@ -490,7 +505,7 @@ func (t *Tab) Settle(ctx context.Context, quiet, limit time.Duration) {
 			}
 			continue
 		}
-		if t.main.busyRequests(time.Now(), 2*time.Second) == 0 && !t.state().loading {
+		if st := t.state(); t.holdingRequests(time.Now(), firstPartyLongPoll, start) == 0 && (!st.loading || st.domReady) {
 			return
 		}
 		select {

@@ -31,7 +31,7 @@ type Target struct {
 	worlds    map[string]int64 // frameId -> tact isolated world context
 	mainCtx   map[string]int64 // frameId -> default (page) world context
 	unique    map[string]int64 // context uniqueId -> id (destroyed events name only the uniqueId)
-	inflight  map[string]time.Time
+	inflight  map[string]request
 	emulation Emulation // the session emulation last applied to this target
 }
 
@@ -42,7 +42,7 @@ func newTarget(id, kind string, sess *cdp.Session, tab *Tab) *Target {
 		worlds:   map[string]int64{},
 		mainCtx:  map[string]int64{},
 		unique:   map[string]int64{},
-		inflight: map[string]time.Time{},
+		inflight: map[string]request{},
 	}
 }
 
@@ -74,11 +74,59 @@ func (tg *Target) dropUnique(uniqueID string) {
 	}
 }
 
-// requestDone ends a request's time in flight.
+// request is one request in flight: when it started, the host it goes
+// to, and what kind it is, so that a page's third-party subresources do
+// not hold a command waiting for the page to be usable.
+type request struct {
+	at     time.Time
+	host   string
+	kind   requestKind
+	loader string // the document's loader: a request of a document left behind never reports its end
+}
+
+type requestKind int
+
+const (
+	subresource  requestKind = iota // images, styles, scripts, fonts, iframes' documents…
+	mainDocument                    // the main frame's navigation
+	scripted                        // XHR, fetch, EventSource: the page's code asked for it
+)
+
+// requestDone ends a request's time in flight and wakes the tab's waiters.
 func (tg *Target) requestDone(requestID string) {
 	tg.mu.Lock()
+	_, ok := tg.inflight[requestID]
 	delete(tg.inflight, requestID)
 	tg.mu.Unlock()
+	if ok && tg.kind == "page" {
+		tg.tab.update(func() {})
+	}
+}
+
+// dropRequestsOfOtherLoaders forgets the requests of documents other than
+// the one loader just committed (the new document's own requests, its
+// navigation request included, share its loader id).
+func (tg *Target) dropRequestsOfOtherLoaders(loader string) {
+	tg.mu.Lock()
+	defer tg.mu.Unlock()
+	for id, r := range tg.inflight {
+		if r.loader != loader {
+			delete(tg.inflight, id)
+		}
+	}
+}
+
+// countRequests counts the requests in flight that keep says hold.
+func (tg *Target) countRequests(keep func(request) bool) int {
+	tg.mu.Lock()
+	defer tg.mu.Unlock()
+	n := 0
+	for _, r := range tg.inflight {
+		if keep(r) {
+			n++
+		}
+	}
+	return n
 }
 
 // forget drops a context from the frame maps; call with tg.mu held.
@@ -98,15 +146,7 @@ func (tg *Target) forget(id int64) {
 // busyRequests counts requests in flight, ignoring ones older than
 // longPoll: long-polls and streams would otherwise never let a page settle.
 func (tg *Target) busyRequests(now time.Time, longPoll time.Duration) int {
-	tg.mu.Lock()
-	defer tg.mu.Unlock()
-	n := 0
-	for _, t := range tg.inflight {
-		if now.Sub(t) < longPoll {
-			n++
-		}
-	}
-	return n
+	return tg.countRequests(func(r request) bool { return now.Sub(r.at) < longPoll })
 }
 
 // Setup enables what tact listens to on a freshly attached target,

@@ -30,6 +30,7 @@ type Globals struct {
 	Motion      string        `json:"motion,omitempty"`  // reduce, no-preference
 	Offline     string        `json:"offline,omitempty"` // on, off
 	Headers     string        `json:"headers,omitempty"` // extra request headers, "Name: value" lines
+	NoCache     bool          `json:"no_cache,omitempty"`
 	// AllowedDomains limits the hosts the session's tabs navigate to.
 	AllowedDomains string        `json:"allowed_domains,omitempty"`
 	Dialog         string        `json:"dialog,omitempty"`

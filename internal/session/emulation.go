@@ -43,6 +43,9 @@ func (m *Manager) SetEmulation(ctx context.Context, e page.Emulation) error {
 			*f.dst = f.v
 		}
 	}
+	if e.NoCache {
+		m.emul.NoCache = true
+	}
 	changed := old != m.emul
 	cur := m.tabs[m.current]
 	m.mu.Unlock()

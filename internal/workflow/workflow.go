@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -29,7 +30,10 @@ type Workflow struct {
 	// Secrets lists the ${NAME} placeholders that stand for values typed
 	// into password (or --secret) fields; replay needs them as variables.
 	Secrets []string `json:"secrets,omitempty"`
-	Steps   []Step   `json:"steps"`
+	// Defaults are the values of ${NAME} variables replay uses when no
+	// --var gives one (recorded with fill … --as NAME). Secrets have none.
+	Defaults map[string]string `json:"defaults,omitempty"`
+	Steps    []Step            `json:"steps"`
 }
 
 // Step is one command. Params are the command's arguments and flags as
@@ -126,13 +130,32 @@ func SaveLocation(cwd, name string) (Location, error) {
 	return Location{Path: filepath.Join(d, name+".json"), Scope: "user"}, nil
 }
 
+// IsPath reports whether Find takes nameOrPath as a file path (it has a
+// slash or ends in .json) rather than a name.
+func IsPath(nameOrPath string) bool {
+	return strings.ContainsRune(nameOrPath, '/') || strings.HasSuffix(nameOrPath, ".json")
+}
+
+// SearchDirs says where Find looks for a name from cwd, in order: the
+// project's .tact/workflows (when cwd is in a project) and the user's.
+func SearchDirs(cwd string) []Location {
+	var out []Location
+	if p, ok := ProjectDir(cwd); ok {
+		out = append(out, Location{Path: filepath.Join(p, ".tact", "workflows"), Scope: "project"})
+	}
+	if d, err := userDir(); err == nil {
+		out = append(out, Location{Path: d, Scope: "user"})
+	}
+	return out
+}
+
 // ErrNotFound is returned when no workflow of that name or path exists.
 var ErrNotFound = errors.New("workflow not found")
 
 // Find resolves a name (project scope first, then user scope) or a file
 // path (anything with a slash or ending in .json, relative to cwd).
 func Find(cwd, nameOrPath string) (Location, error) {
-	if strings.ContainsRune(nameOrPath, '/') || strings.HasSuffix(nameOrPath, ".json") {
+	if IsPath(nameOrPath) {
 		p := nameOrPath
 		if !filepath.IsAbs(p) {
 			p = filepath.Join(cwd, p)
@@ -243,6 +266,39 @@ func (w *Workflow) Vars() []string {
 	return out
 }
 
+// Variable is one ${NAME} of a workflow and its default.
+type Variable struct {
+	Name    string  `json:"name"`
+	Default *string `json:"default,omitempty"` // absent: replay needs --var NAME=…
+	Secret  bool    `json:"secret,omitempty"`
+}
+
+// Variables lists every variable (used in the steps or given a default),
+// sorted, with its default.
+func (w *Workflow) Variables() []Variable {
+	names := w.Vars()
+	for n := range w.Defaults {
+		if !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	out := make([]Variable, 0, len(names))
+	for _, n := range names {
+		v := Variable{Name: n, Secret: slices.Contains(w.Secrets, n)}
+		if d, ok := w.Defaults[n]; ok && !v.Secret {
+			v.Default = &d
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// ValidName reports whether s can be a variable name (${NAME}).
+func ValidName(s string) bool { return nameRE.MatchString(s) }
+
+var nameRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
 // Expand replaces ${NAME} in s from vars; a missing one is an error.
 func Expand(s string, vars map[string]string) (string, error) {
 	var missing []string
@@ -310,7 +366,7 @@ func ParseVars(pairs []string, into map[string]string) error {
 			continue
 		}
 		k, v, ok := strings.Cut(p, "=")
-		if !ok || !regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`).MatchString(k) {
+		if !ok || !ValidName(k) {
 			return fmt.Errorf("variable %q: want KEY=VALUE", p)
 		}
 		into[k] = v

@@ -1,0 +1,96 @@
+package page
+
+import (
+	"context"
+	"net"
+	"net/url"
+	"strings"
+	"time"
+)
+
+// A page is usable before every byte of it has arrived: once its document
+// fired DOMContentLoaded (its own parser-inserted and deferred scripts have
+// run) and the requests to its own site have settled. Subresources of other
+// sites (ads, trackers, a slow CDN, hosts that never answer) do not hold a
+// command; the load event waits for them, and `wait --load` waits for it.
+
+// hostOf is the lower-case host name of a URL ("" when it has none).
+func hostOf(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return ""
+	}
+	return strings.ToLower(strings.TrimSuffix(u.Hostname(), "."))
+}
+
+// sameSite reports whether two hosts belong to one site: the same host,
+// or the same registrable-looking domain (www.example.com and
+// cdn.example.com). Without the public suffix list the registrable domain
+// is approximated as the last two labels, three when the second-to-last
+// is a short label such as co.uk's "co". IP addresses and single-label
+// hosts (localhost) only match themselves. Ports do not matter.
+func sameSite(a, b string) bool {
+	if a == b {
+		return true
+	}
+	if a == "" || b == "" || net.ParseIP(a) != nil || net.ParseIP(b) != nil {
+		return false
+	}
+	sa := siteOf(a)
+	return sa != "" && sa == siteOf(b)
+}
+
+func siteOf(host string) string {
+	labels := strings.Split(host, ".")
+	if len(labels) < 2 {
+		return ""
+	}
+	n := 2
+	if len(labels) >= 3 && len(labels[len(labels)-2]) <= 3 && len(labels[len(labels)-1]) == 2 {
+		n = 3 // example.co.uk, example.com.au
+	}
+	if len(labels) < n {
+		return ""
+	}
+	return strings.Join(labels[len(labels)-n:], ".")
+}
+
+// holdingRequests counts the requests in flight that keep the page from
+// being usable: the main document's own navigation, requests to the page's
+// site (younger than longPoll: a long-poll or stream never settles), and,
+// when since is set, the page's fetches to other sites started after since
+// (what an action asked a third-party API for).
+func (t *Tab) holdingRequests(now time.Time, longPoll time.Duration, since time.Time) int {
+	site := hostOf(t.URL())
+	return t.main.countRequests(func(r request) bool {
+		switch {
+		case r.kind == mainDocument:
+			return true
+		case now.Sub(r.at) >= longPoll:
+			return false
+		case sameSite(r.host, site):
+			return true
+		}
+		return r.kind == scripted && !since.IsZero() && r.at.After(since)
+	})
+}
+
+// firstPartyLongPoll: a request to the page's own site in flight longer
+// than this is taken for a long-poll or stream.
+const firstPartyLongPoll = 2 * time.Second
+
+// PendingRequests counts every request of the page still in flight, for
+// the "(still loading N requests)" note.
+func (t *Tab) PendingRequests() int {
+	return t.main.countRequests(func(request) bool { return true })
+}
+
+// WaitLoadEvent waits, within ctx, for the current document's load event
+// (every subresource, other sites' too): `wait --load`.
+func (t *Tab) WaitLoadEvent(ctx context.Context) error {
+	st := t.state()
+	if !st.loading {
+		return nil
+	}
+	return t.waitLoad(ctx, st.loadSeq)
+}
