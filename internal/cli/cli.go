@@ -9,7 +9,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -41,6 +43,8 @@ type Globals struct {
 	Offline     *bool            `negatable:"" help:"Take the session's pages offline (--no-offline brings them back)."`
 	Domains     string           `name:"allowed-domains" env:"TACT_ALLOWED_DOMAINS" help:"Hosts the session's tabs may navigate to, e.g. 'example.com,*.example.org' (kept for the session; '*' allows any)." placeholder:"HOSTS"`
 	Header      []string         `name:"header" sep:"none" help:"Extra request header for the session's pages, 'Name: value' (repeatable; never logged)." placeholder:"'NAME: VALUE'"`
+	Proxy       string           `help:"Proxy for a launched browser: http://, https://, socks4:// or socks5://HOST:PORT (applies when the session's browser starts)." placeholder:"URL"`
+	IgnoreHTTPS bool             `name:"ignore-https-errors" help:"Accept invalid TLS certificates in a launched browser (self-signed test servers; applies when the session's browser starts)."`
 	NoCache     bool             `name:"no-cache" help:"Disable the HTTP cache for the session (kept until browser stop): every page and resource is fetched fresh."`
 	DialogMode  string           `name:"dialog" enum:",accept,dismiss,leave" default:"" help:"Dialog policy, kept for the session until changed: accept (the default), dismiss, or leave open for tact dialog accept|dismiss (browser status shows it)."`
 	PromptText  string           `name:"prompt-text" help:"Text to answer prompt() dialogs with (otherwise they are dismissed)."`
@@ -292,6 +296,19 @@ func (a *app) wire() (rpc.Globals, error) {
 	}
 	if env := os.Getenv("TACT_CHROME_ARGS"); env != "" {
 		g.BrowserArgs = append(SplitArgs(env), g.BrowserArgs...)
+	}
+	if a.Proxy != "" {
+		u, err := url.Parse(a.Proxy)
+		if err != nil || u.Host == "" || !slices.Contains([]string{"http", "https", "socks4", "socks5"}, u.Scheme) {
+			return g, failure.New(failure.Usage, "--proxy %q: want http://, https://, socks4:// or socks5://HOST:PORT", browser.Redact(a.Proxy))
+		}
+		if u.User != nil {
+			return g, failure.New(failure.Usage, "--proxy: Chrome takes no credentials in the proxy URL; use a local proxy that adds them")
+		}
+		g.BrowserArgs = append(g.BrowserArgs, "--proxy-server="+a.Proxy)
+	}
+	if a.IgnoreHTTPS {
+		g.BrowserArgs = append(g.BrowserArgs, "--ignore-certificate-errors")
 	}
 	return g, nil
 }
