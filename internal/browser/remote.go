@@ -141,6 +141,9 @@ func versionAt(ctx context.Context, base *url.URL, header http.Header) (*Version
 // Redact hides what may be a secret in a URL or header line: query values
 // and user info of a URL, the value of a "Name: value" header.
 func Redact(s string) string {
+	if s == "" {
+		return ""
+	}
 	if !strings.Contains(s, "://") {
 		if name, _, ok := strings.Cut(s, ":"); ok {
 			return name + ": …"
