@@ -85,6 +85,7 @@ func TestParseHeadersAndRedact(t *testing.T) {
 		"Authorization: Bearer x":            "Authorization: …",
 		"wss://u:p@farm.example/b?token=abc": "wss://…@farm.example/b?token=…",
 		"http://127.0.0.1:9222/json/version": "http://127.0.0.1:9222/json/version",
+		"":                                   "",
 	} {
 		if got := Redact(in); got != want {
 			t.Errorf("Redact(%q) = %q, want %q", in, got, want)
