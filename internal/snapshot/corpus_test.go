@@ -37,7 +37,7 @@ func TestCorpus(t *testing.T) {
 	srv := browsertest.Serve(pages, "127.0.0.1:0")
 	defer srv.Close()
 	dirs, _ := os.ReadDir(pages)
-	var ratios, sizes []float64
+	var ratios, sizes, fullSizes []float64
 	var times []time.Duration
 	var failed, empty []string
 	tab := browsertest.NewTab(t)
@@ -76,7 +76,10 @@ func TestCorpus(t *testing.T) {
 			t.Logf("%s: FAILED: %v", d.Name(), err)
 			continue
 		}
-		p := snapshot.Build(r.URL, r.Title, r.Items)
+		full := snapshot.Build(r.URL, r.Title, r.Items)
+		fullOut, _ := render.Text(full, render.Options{})
+		fullSizes = append(fullSizes, float64(len(fullOut)))
+		p := full.Folded(nil)
 		out, st := render.Text(p, render.Options{})
 		if len(p.Sections) == 0 {
 			// Not a failure by itself: some saved pages render nothing
@@ -87,9 +90,10 @@ func TestCorpus(t *testing.T) {
 		if n := peer[d.Name()]; n > 0 {
 			ratios = append(ratios, float64(len(out))/float64(n))
 		}
-		t.Logf("%s: %d chars (ab -i %d), %d elements, %v", d.Name(), len(out), peer[d.Name()], st.Elements, times[len(times)-1])
+		t.Logf("%s: %d chars (--full %d, ab -i %d), %d elements, %v", d.Name(), len(out), len(fullOut), peer[d.Name()], st.Elements, times[len(times)-1])
 		if os.Getenv("TACT_CORPUS_DUMP") != "" {
 			_ = os.WriteFile(filepath.Join(os.TempDir(), "tact-corpus-"+d.Name()+".txt"), []byte(out), 0o644)
+			_ = os.WriteFile(filepath.Join(os.TempDir(), "tact-corpus-"+d.Name()+".full.txt"), []byte(fullOut), 0o644)
 			if raw, err := json.Marshal(r); err == nil {
 				_ = os.WriteFile(filepath.Join(os.TempDir(), "tact-corpus-"+d.Name()+".json"), raw, 0o644)
 			}
@@ -97,7 +101,11 @@ func TestCorpus(t *testing.T) {
 	}
 	slices.Sort(ratios)
 	slices.Sort(sizes)
+	slices.Sort(fullSizes)
 	slices.Sort(times)
+	if len(fullSizes) > 0 {
+		t.Logf("--full: median size %.0f chars, p90 %.0f", fullSizes[len(fullSizes)/2], fullSizes[len(fullSizes)*9/10])
+	}
 	if len(ratios) > 0 {
 		t.Logf("median size %.0f chars, p90 %.0f; median ratio to agent-browser -i %.2f; median snap %v, max %v",
 			sizes[len(sizes)/2], sizes[len(sizes)*9/10], ratios[len(ratios)/2], times[len(times)/2], times[len(times)-1])
