@@ -387,7 +387,7 @@ func build(url, title string, items []Item, keep func(string) bool) *Page {
 			regions = regions[:len(regions)-1]
 			if f && reg != nil {
 				reg.Count = len(cur.Elements) - reg.At
-				if reg.Count > 0 {
+				if reg.Count > 0 || reg.Kind == "rows" {
 					cur.Folds = append(cur.Folds, *reg)
 				}
 				cur.Elements = append(cur.Elements, pulled...)

@@ -336,7 +336,10 @@ __tact.define('snapshot', ['dom'], (dom) => {
 
     function foldRegion(el, tag, pointer, kind) {
       flush();
-      const name = fold(el.hasAttribute('aria-labelledby') ? idrefText(el, 'aria-labelledby') : el.getAttribute('aria-label') || '');
+      // Unlabelled (a footer), it takes the label of a navigation inside it.
+      const named = el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby') ? el
+        : el.querySelector('nav[aria-label],[role=navigation][aria-label]') || el;
+      const name = fold(named.hasAttribute('aria-labelledby') ? idrefText(named, 'aria-labelledby') : named.getAttribute('aria-label') || '');
       const item = { k: 'r', ref: 0, role: kind, name: cap(name, 60), n: 0 };
       const reg = { el, item, at: items.length, from: recs.length, bad: false, text: 0 };
       items.push(item);
