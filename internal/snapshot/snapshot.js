@@ -47,6 +47,8 @@ __tact.define('snapshot', ['dom'], (dom) => {
   // its first line and line count. The walk itself is unchanged: Go decides
   // what to fold.
   const FOLD_MIN = 8;
+  // Containers that are never a run of links themselves.
+  const NOT_LINKS = new Set(['html', 'body', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'select', 'form', 'main', 'article']);
   const TABLE_FOLD = 8;
   const TABLE_KEEP = 5;
   const COLLECT_CAP = 400; // raw chars gathered for a name/heading before folding
@@ -328,10 +330,24 @@ __tact.define('snapshot', ['dom'], (dom) => {
       if (role0 === 'menu' || role0 === 'menubar') return 'menu';
       if (role0 === 'contentinfo' || (tag === 'footer' && !role0)) return 'footer';
       if (role0 === 'complementary' || (tag === 'aside' && !role0)) return 'sidebar';
-      // A long list of links outside the main content, when the page says
-      // where its main content is.
-      if (hasMain && (tag === 'ul' || tag === 'ol') && el.childElementCount >= FOLD_MIN) return 'links';
+      // A long run of links outside the main content: any block (a list, a
+      // menu of lists) that is nothing but links.
+      if (el.childElementCount >= 2 && !INLINE.has(tag) && !NOT_LINKS.has(tag) && linkRun(el)) return 'links';
       return '';
+    }
+
+    // linkRun: el holds FOLD_MIN+ links, no other control, and little text
+    // besides the links' (checked before the walk, so a wrapper that fails
+    // leaves its own lists to be found).
+    function linkRun(el) {
+      if (el.querySelector('input,select,textarea,button,[role=button],[contenteditable],h1,h2,h3,h4,h5,h6,p,pre,table,main,article,form')) return false;
+      const links = el.getElementsByTagName('a');
+      if (links.length < FOLD_MIN || links.length > 2000) return false;
+      // Words only: markup indentation is whitespace.
+      const size = (n) => n.textContent.replace(/\s+/g, '').length;
+      let inLinks = 0;
+      for (const a of links) inLinks += size(a);
+      return inLinks * 10 >= size(el) * 6;
     }
 
     function foldRegion(el, tag, pointer, kind) {
