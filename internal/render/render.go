@@ -461,7 +461,7 @@ const FoldNames = 4
 
 // regionNames are the default names of folded regions, by kind.
 var regionNames = map[string]string{
-	"navigation": "Navigation", "menu": "Menu", "footer": "Footer", "sidebar": "Sidebar", "links": "Links",
+	"navigation": "Navigation", "menu": "Menu", "header": "Header", "footer": "Footer", "sidebar": "Sidebar", "links": "Links",
 }
 
 // foldLine is one folded region: `## Name — 72 links: World, U.S., … (snap

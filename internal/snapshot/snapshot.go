@@ -43,7 +43,7 @@ const (
 	// heading.
 	KindFrameEnd = "f>"
 	// KindRegion opens a region the text may fold into one line (Role:
-	// navigation, menu, footer, sidebar, links, or rows for the rest of a
+	// navigation, menu, header, footer, sidebar, links, or rows for the rest of a
 	// long table; Ref: its handle for --focus; Name: its label; N: its
 	// elements, or the rows left for rows). KindRegionEnd closes it.
 	KindRegion    = "r"
@@ -201,7 +201,7 @@ type Code struct {
 // them), and snap --focus @Ref shows it in full.
 type FoldedRegion struct {
 	Ref   string `json:"ref"`
-	Kind  string `json:"kind"` // navigation, menu, footer, sidebar, links, rows
+	Kind  string `json:"kind"` // navigation, menu, header, footer, sidebar, links, rows
 	Name  string `json:"name,omitempty"`
 	At    int    `json:"at"`
 	Count int    `json:"count"`

@@ -40,7 +40,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
     'datetime-local', 'month', 'week', 'time', 'color', 'range']);
   const NAME_CAP = 80;
   // Folding (see snapshot.go, Folded): regions an agent rarely needs in full
-  // (navigation, menus, footers, sidebars, long link lists outside the main
+  // (navigation, menus, headers, footers, sidebars, long link lists outside the main
   // content) are marked with {k:'r'} ... {k:'r>'} when they hold at least
   // FOLD_MIN elements; a table of more than TABLE_FOLD rows marks the rows
   // after its first TABLE_KEEP; a <pre> is marked {k:'c'} ... {k:'c>'} with
@@ -330,6 +330,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
       if (role0 === 'menu' || role0 === 'menubar') return 'menu';
       if (role0 === 'contentinfo' || (tag === 'footer' && !role0)) return 'footer';
       if (role0 === 'complementary' || (tag === 'aside' && !role0)) return 'sidebar';
+      if (role0 === 'banner' || (tag === 'header' && !role0)) return 'header';
       // A long run of links outside the main content: any block (a list, a
       // menu of lists) that is nothing but links.
       if (el.childElementCount >= 2 && !INLINE.has(tag) && !NOT_LINKS.has(tag) && linkRun(el)) return 'links';
