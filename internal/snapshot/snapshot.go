@@ -291,8 +291,15 @@ func Changed(prev, cur *Page) func(ref string) bool {
 		}
 	}
 	var now []Element
+	kept := false
 	for _, s := range cur.Sections {
 		now = append(now, s.Elements...)
+		for _, e := range s.Elements {
+			kept = kept || before[e.Ref] != nil
+		}
+	}
+	if !kept {
+		return nil // a new document at the same URL (a reload): all new, nothing "changed"
 	}
 	changed := map[string]bool{}
 	var open []string // region refs, innermost last
