@@ -186,13 +186,16 @@ func freshSnap(ctx context.Context, t *page.Tab, o ActOpts) (text string, page *
 	if err != nil {
 		return "(snap failed: " + failure.From(err).Message + ")\n", nil, ""
 	}
+	var prev *snapshot.Page
 	if o.Focus != "" {
 		// A part of the page is no base for the next --diff.
 		o.Diff = false
-	} else if prev := t.SwapLastPage(page); o.Diff {
+	} else if prev = t.SwapLastPage(page); o.Diff {
 		d := diffText(prev, page)
-		return d, page, diffStats(d)
+		return d, page.Folded(snapshot.Changed(prev, page)), diffStats(d)
 	}
+	// What the action changed shows even inside a folded region.
+	page = page.Folded(snapshot.Changed(prev, page))
 	so := snapOutput(page, o.MaxTokens)
 	if o.Locators {
 		if lo, err := snapLocators(ctx, t, page, &Snap{MaxTokens: o.MaxTokens, Locators: true}); err == nil {

@@ -13,7 +13,12 @@ import (
 // diffText renders only what changed between two snaps of a tab: sections
 // whose rendering differs (new or changed), and a marker line for each
 // element that disappeared. Sections are matched by heading and position.
+// Both are compared folded (see snapshot.Page.Folded): an unchanged
+// folded region is one unchanged line; a region holding a change is
+// printed in full.
 func diffText(prev, cur *snapshot.Page) string {
+	keep := snapshot.Changed(prev, cur)
+	prev, cur = prev.Folded(nil), cur.Folded(keep)
 	if prev == nil || prev.URL != cur.URL {
 		text, _ := render.Text(cur, render.Options{})
 		return text

@@ -22,6 +22,7 @@ type Snap struct {
 	Locators    bool `help:"Add loc=<best verified locator> to each element line (durable, unlike @eN)."`
 	Raw         bool `help:"Print every element as JSON with ref, role, name, attributes, box, frame path, action and all verified locators (--max-tokens cuts the list and says what it cut)."`
 	HTML        bool `help:"Print --raw with each element's outer HTML (first 300 characters)."`
+	Full        bool `help:"Fold nothing: print navigation, menus, footers, long link lists, code and every table row in full."`
 }
 
 // Run navigates if asked, snapshots and renders.
@@ -34,14 +35,18 @@ func (c *Snap) Run(ctx context.Context, env *Env) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
+	var prev *snapshot.Page
 	if c.Focus == "" {
-		t.SwapLastPage(page)
+		prev = t.SwapLastPage(page)
 	}
 	if c.HTML {
 		c.Raw = true // --html only has a place in --raw's JSON
 	}
 	if c.Locators || c.Raw {
 		return snapLocators(ctx, t, page, c)
+	}
+	if !c.Full {
+		page = page.Folded(snapshot.Changed(prev, page))
 	}
 	so := snapOutput(page, c.MaxTokens)
 	so.Text += loadingNote(t, page.Loading)

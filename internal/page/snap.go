@@ -113,6 +113,8 @@ func (t *Tab) walkFrame(ctx context.Context, tg *Target, frameID string, focus s
 		case snapshot.KindElement:
 			refs = append(refs, it.Ref)
 			t.headings[it.Ref] = heading
+		case snapshot.KindRegion:
+			refs = append(refs, it.Ref) // a folded region's --focus handle
 		}
 	}
 	t.mu.Unlock()

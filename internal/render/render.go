@@ -66,7 +66,7 @@ const trailerReserve = 170
 // stops before exceeding it and ends with a line saying what was left out
 // and how to get it.
 func Text(p *snapshot.Page, o Options) (string, Stats) {
-	w := &writer{limit: -1}
+	w := &writer{limit: -1, folded: foldedRefs(p)}
 	if !o.AllHrefs {
 		w.hideHref = redundantHrefs(p)
 		w.alias = w.sameTargets(p)
@@ -118,8 +118,27 @@ type writer struct {
 	// elements left out of long repeated runs, and in how many sections
 	skipped, skippedSecs int
 	sec, lastSkipSec     int               // section being written; last one with a skip
+	skippedHere          bool              // a long run of the current section was cut
 	hideHref             map[string]bool   // by ref
 	alias                map[string]string // ref -> ref of a nearby link to the same URL
+	folded               map[string]bool   // refs of elements in folded regions (not printed)
+}
+
+// foldedRefs are the refs of the elements in p's folded regions.
+func foldedRefs(p *snapshot.Page) map[string]bool {
+	var m map[string]bool
+	for si := range p.Sections {
+		s := &p.Sections[si]
+		for _, f := range s.Folds {
+			for i := f.At; i < f.At+f.Count && i < len(s.Elements); i++ {
+				if m == nil {
+					m = map[string]bool{}
+				}
+				m[s.Elements[i].Ref] = true
+			}
+		}
+	}
+	return m
 }
 
 // redundantHrefs finds the links whose href can be left out of the text:
@@ -129,8 +148,18 @@ type writer struct {
 // each teaser's own heading (the section tells them apart).
 func redundantHrefs(p *snapshot.Page) map[string]bool {
 	hide := map[string]bool{}
+	folded := foldedRefs(p)
 	for si := range p.Sections {
 		els := p.Sections[si].Elements
+		if folded != nil {
+			var shown []snapshot.Element
+			for _, e := range els {
+				if !folded[e.Ref] {
+					shown = append(shown, e)
+				}
+			}
+			els = shown
+		}
 		hrefs := map[string]string{} // name -> first href; "\x00" once two differ
 		for _, e := range els {
 			h, ok := e.Attrs.Get("href")
@@ -174,6 +203,9 @@ func (w *writer) sameTargets(p *snapshot.Page) map[string]string {
 			m = headingElement(s)
 		}
 		for i := range s.Elements {
+			if w.folded[s.Elements[i].Ref] {
+				continue // not printed: nothing can point at it
+			}
 			all = append(all, pos{&s.Elements[i], si, i == m})
 		}
 	}
@@ -340,7 +372,153 @@ func (w *writer) section(s *snapshot.Section) bool {
 			return false
 		}
 	}
-	skippedHere := false
+	if s.Level > 0 && s.Heading != "" {
+		// els lost the heading's element: fold positions after it move up.
+		if m := headingElement(s); m >= 0 {
+			s = shiftFolds(s, m)
+		}
+	}
+	for _, c := range s.Code {
+		if !w.try(codeLine(c)) {
+			w.elemsLeftInSection = len(els)
+			return false
+		}
+	}
+	w.skippedHere = false
+	done := 0
+	for _, seg := range segments(els, s.Folds) {
+		if seg.fold != nil {
+			if !w.try(w.foldLine(s, seg.fold, els[done:done+seg.n])) {
+				w.elemsLeftInSection = len(els) - done
+				return false
+			}
+			done += seg.n
+			continue
+		}
+		if !w.elements(els[done:done+seg.n], len(els)-done-seg.n) {
+			return false
+		}
+		done += seg.n
+	}
+	return true
+}
+
+// A segment of a section's elements: a run printed as usual, or a folded
+// region printed as one line.
+type segment struct {
+	n    int
+	fold *snapshot.FoldedRegion
+}
+
+// segments splits n elements at the folds (in order, not overlapping).
+func segments(els []snapshot.Element, folds []snapshot.FoldedRegion) []segment {
+	var out []segment
+	at := 0
+	for i := range folds {
+		f := &folds[i]
+		if f.At < at || f.At+f.Count > len(els) {
+			continue
+		}
+		if f.At > at {
+			out = append(out, segment{n: f.At - at})
+		}
+		out = append(out, segment{n: f.Count, fold: f})
+		at = f.At + f.Count
+	}
+	if at < len(els) {
+		out = append(out, segment{n: len(els) - at})
+	}
+	return out
+}
+
+// shiftFolds returns s with its folds renumbered for its elements without
+// element m (printed on the heading line).
+func shiftFolds(s *snapshot.Section, m int) *snapshot.Section {
+	if len(s.Folds) == 0 {
+		return s
+	}
+	c := *s
+	c.Folds = append([]snapshot.FoldedRegion(nil), s.Folds...)
+	for i := range c.Folds {
+		if c.Folds[i].At > m {
+			c.Folds[i].At--
+		}
+	}
+	return &c
+}
+
+// codeLine is a code block's first line and size.
+func codeLine(c snapshot.Code) string {
+	first := snapshot.Cut(clean(c.First), 80)
+	if c.Lines <= 1 {
+		return "> code: " + first
+	}
+	return fmt.Sprintf("> code, %s: %s", plural(c.Lines, "line", "lines"), first)
+}
+
+// FoldNames is how many element names a folded region's line shows.
+const FoldNames = 4
+
+// regionNames are the default names of folded regions, by kind.
+var regionNames = map[string]string{
+	"navigation": "Navigation", "menu": "Menu", "header": "Header", "footer": "Footer", "sidebar": "Sidebar", "links": "Links",
+}
+
+// foldLine is one folded region: `## Name — 72 links: World, U.S., … (snap
+// --focus @e135)`, or for a long table's rows `… 12 more rows (snap --focus
+// @e40)`.
+func (w *writer) foldLine(s *snapshot.Section, f *snapshot.FoldedRegion, els []snapshot.Element) string {
+	open := "(snap --focus @" + clean(f.Ref) + ")"
+	if f.Kind == "rows" {
+		return fmt.Sprintf("… %s %s", plural(f.Rows, "more row", "more rows"), open)
+	}
+	name := snapshot.Cut(clean(f.Name), 60)
+	if name == "" {
+		name = regionNames[f.Kind]
+	}
+	if name == "" {
+		name = "Region"
+	}
+	links := true
+	var names []string
+	seen := map[string]bool{}
+	size := 0
+	for i := range els {
+		if els[i].Role != "link" {
+			links = false
+		}
+		n := snapshot.Cut(clean(els[i].Name), 24)
+		if n == "" || seen[n] || len(names) >= FoldNames || size > 60 {
+			continue
+		}
+		seen[n] = true
+		names = append(names, n)
+		size += len(n) + 2
+	}
+	count := plural(len(els), "element", "elements")
+	if links {
+		count = plural(len(els), "link", "links")
+	}
+	level := s.Level + 1
+	if level < 2 {
+		level = 2
+	}
+	if level > 6 {
+		level = 6
+	}
+	line := strings.Repeat("#", level) + " " + name + " — " + count
+	if len(names) > 0 {
+		line += ": " + strings.Join(names, ", ")
+		if len(names) < len(els) {
+			line += ", …"
+		}
+	}
+	return line + " " + open
+}
+
+// elements writes a run of a section's elements (after which the section
+// has left more); false when the budget ran out.
+func (w *writer) elements(els []snapshot.Element, left int) bool {
 	i := 0
 	for _, bl := range w.blocks(els) {
 		// A long run (a 3,000-row table, a page of links) may take at most
@@ -366,20 +544,20 @@ func (w *writer) section(s *snapshot.Section) bool {
 						plural(m, "element", "elements"), els[i].Ref, els[i+m-1].Ref)
 				}
 				if !w.try(msg) {
-					w.elemsLeftInSection = len(els) - i
+					w.elemsLeftInSection = len(els) - i + left
 					return false
 				}
 				w.skipped += m
-				if !skippedHere {
+				if !w.skippedHere {
 					w.skippedSecs++
 					w.lastSkipSec = w.sec
-					skippedHere = true
+					w.skippedHere = true
 				}
 				i += m
 				break
 			}
 			if !w.try(l.text) {
-				w.elemsLeftInSection = len(els) - i
+				w.elemsLeftInSection = len(els) - i + left
 				return false
 			}
 			w.shown += l.elems
@@ -398,6 +576,10 @@ func headingElement(s *snapshot.Section) int {
 		return -1
 	}
 	for i := 0; i < len(s.Elements); {
+		if f := foldAt(s, i); f > 0 {
+			i += f // folded elements print on no line
+			continue
+		}
 		if n, _ := groupRun(s.Elements[i:]); n > 0 {
 			i += n
 			continue
@@ -408,6 +590,16 @@ func headingElement(s *snapshot.Section) int {
 		i++
 	}
 	return -1
+}
+
+// foldAt is the size of the fold starting at element i of s, or 0.
+func foldAt(s *snapshot.Section, i int) int {
+	for _, f := range s.Folds {
+		if f.At == i {
+			return f.Count
+		}
+	}
+	return 0
 }
 
 // A block is a run of output lines: one element, the rows of a repeated

@@ -42,6 +42,16 @@ const (
 	// iframe belongs to the section around it, not to the frame's last
 	// heading.
 	KindFrameEnd = "f>"
+	// KindRegion opens a region the text may fold into one line (Role:
+	// navigation, menu, header, footer, sidebar, links, or rows for the rest of a
+	// long table; Ref: its handle for --focus; Name: its label; N: its
+	// elements, or the rows left for rows). KindRegionEnd closes it.
+	KindRegion    = "r"
+	KindRegionEnd = "r>"
+	// KindCode opens a <pre> block (Text: its first line, N: its lines);
+	// its text follows, then KindCodeEnd.
+	KindCode    = "c"
+	KindCodeEnd = "c>"
 )
 
 // Item is one entry of the walker's flat, document-ordered list.
@@ -61,6 +71,11 @@ type Item struct {
 	// (table rows, list items, same-class cards); empty otherwise.
 	Group string `json:"group,omitempty"`
 	Index int    `json:"index,omitempty"`
+	// N is a region's or code block's size (see KindRegion, KindCode).
+	N int `json:"n,omitempty"`
+	// Keep marks an element of a region that is never folded (a field, a
+	// form's button): a folded page prints it after the region's line.
+	Keep bool `json:"keep,omitempty"`
 	// URL is a link's full address when its href attr is shortened.
 	URL string `json:"url,omitempty"`
 	// Frame is set by the daemon on items that came from a child frame.
@@ -90,6 +105,10 @@ type Page struct {
 	// Loading: the load event has not fired (a subresource never finished);
 	// the page is shown as it is.
 	Loading bool `json:"loading,omitempty"`
+	// items are what the page was built from, for Folded.
+	items []Item
+	// folded: built by Folded.
+	folded bool
 }
 
 // PageElement is an element of the flat list: the element and the index
@@ -163,6 +182,31 @@ type Section struct {
 	Level    int       `json:"level"`
 	Summary  string    `json:"summary,omitempty"`
 	Elements []Element `json:"elements"`
+	// Code lists the section's code blocks (only in a folded page: an
+	// unfolded one has their text in Summary).
+	Code []Code `json:"code,omitempty"`
+	// Folds are the folded regions among Elements (a folded page only).
+	Folds []FoldedRegion `json:"folds,omitempty"`
+}
+
+// Code is a <pre> block as a folded page shows it: its first line and
+// its size.
+type Code struct {
+	First string `json:"first"`
+	Lines int    `json:"lines"`
+}
+
+// FoldedRegion is a region the text prints as one line: Elements[At :
+// At+Count] of its section are in it (they keep their refs and JSON lists
+// them), and snap --focus @Ref shows it in full.
+type FoldedRegion struct {
+	Ref   string `json:"ref"`
+	Kind  string `json:"kind"` // navigation, menu, header, footer, sidebar, links, rows
+	Name  string `json:"name,omitempty"`
+	At    int    `json:"at"`
+	Count int    `json:"count"`
+	// Rows is how many rows of a table are folded (kind rows).
+	Rows int `json:"rows,omitempty"`
 }
 
 // Element is one actionable element.
@@ -213,12 +257,103 @@ func RefString(n int) string { return fmt.Sprintf("e%d", n) }
 // into a level-0 section without heading (kept only when it has content).
 // Empty headed sections are kept: they tell the agent the page structure.
 func Build(url, title string, items []Item) *Page {
-	p := &Page{URL: url, Title: title}
+	return build(url, title, items, nil)
+}
+
+// Folded returns p with its regions folded (see FoldedRegion) and its code
+// blocks shortened, except the regions keep reports true for (by ref,
+// "e12"). A page not built from walker items (or already folded) is
+// returned as it is.
+func (p *Page) Folded(keep func(ref string) bool) *Page {
+	if p == nil || p.items == nil || p.folded {
+		return p
+	}
+	if keep == nil {
+		keep = func(string) bool { return false }
+	}
+	q := build(p.URL, p.Title, p.items, keep)
+	q.Loading = p.Loading
+	return q
+}
+
+// Changed reports the regions of cur holding an element that is new or
+// different since prev (what the last action changed, never folded); nil
+// when prev is another page.
+func Changed(prev, cur *Page) func(ref string) bool {
+	if prev == nil || cur == nil || prev.URL != cur.URL || cur.items == nil {
+		return nil
+	}
+	before := map[string]*Element{}
+	for si := range prev.Sections {
+		for ei := range prev.Sections[si].Elements {
+			e := &prev.Sections[si].Elements[ei]
+			before[e.Ref] = e
+		}
+	}
+	var now []Element
+	kept := false
+	for _, s := range cur.Sections {
+		now = append(now, s.Elements...)
+		for _, e := range s.Elements {
+			kept = kept || before[e.Ref] != nil
+		}
+	}
+	if !kept {
+		return nil // a new document at the same URL (a reload): all new, nothing "changed"
+	}
+	changed := map[string]bool{}
+	var open []string // region refs, innermost last
+	k := 0            // index in now of the next element item
+	for _, it := range cur.items {
+		switch it.K {
+		case KindRegion:
+			open = append(open, RefString(it.Ref))
+		case KindRegionEnd:
+			if len(open) > 0 {
+				open = open[:len(open)-1]
+			}
+		case KindElement:
+			if k < len(now) && len(open) > 0 {
+				if b := before[now[k].Ref]; b == nil || !sameElement(b, &now[k]) {
+					for _, r := range open {
+						changed[r] = true
+					}
+				}
+			}
+			k++
+		}
+	}
+	if len(changed) == 0 {
+		return nil
+	}
+	return func(ref string) bool { return changed[ref] }
+}
+
+func sameElement(a, b *Element) bool {
+	if a.Name != b.Name || a.Role != b.Role || len(a.Attrs) != len(b.Attrs) {
+		return false
+	}
+	for i := range a.Attrs {
+		if a.Attrs[i] != b.Attrs[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// build groups items into sections; with keep (folding) set, regions it
+// does not keep fold and code blocks shorten.
+func build(url, title string, items []Item, keep func(string) bool) *Page {
+	p := &Page{URL: url, Title: title, items: items, folded: keep != nil}
 	cur := &Section{}
 	var texts []string
+	var reg *FoldedRegion // the region being folded
+	var regions []bool    // open regions: whether each is the folded one
+	var pulled []Element  // elements of the folded region kept out of it
+	code := 0             // >0: inside a shortened code block
 	done := func() {
 		cur.Summary = summarize(texts, cur.Elements)
-		if cur.Heading != "" || cur.Summary != "" || len(cur.Elements) > 0 {
+		if cur.Heading != "" || cur.Summary != "" || len(cur.Elements) > 0 || len(cur.Code) > 0 {
 			if cur.Elements == nil {
 				cur.Elements = []Element{}
 			}
@@ -242,10 +377,54 @@ func Build(url, title string, items []Item) *Page {
 				done()
 				cur = &Section{Heading: o.Heading, Level: o.Level}
 			}
+		case KindRegion:
+			f := keep != nil && reg == nil && !keep(RefString(it.Ref))
+			regions = append(regions, f)
+			if f {
+				reg = &FoldedRegion{Ref: RefString(it.Ref), Kind: it.Role, Name: Fold(it.Name), At: len(cur.Elements)}
+				if it.Role == "rows" {
+					reg.Rows = it.N
+				}
+			}
+		case KindRegionEnd:
+			if len(regions) == 0 {
+				continue
+			}
+			f := regions[len(regions)-1]
+			regions = regions[:len(regions)-1]
+			if f && reg != nil {
+				reg.Count = len(cur.Elements) - reg.At
+				if reg.Count > 0 || reg.Kind == "rows" {
+					cur.Folds = append(cur.Folds, *reg)
+				}
+				cur.Elements = append(cur.Elements, pulled...)
+				pulled = pulled[:0]
+				reg = nil
+			}
+		case KindCode:
+			if keep != nil && reg == nil {
+				if code == 0 {
+					cur.Code = append(cur.Code, Code{First: Fold(it.Text), Lines: it.N})
+				}
+				code++
+			}
+		case KindCodeEnd:
+			if code > 0 {
+				code--
+			}
 		case KindHeading:
+			if reg != nil {
+				if reg.Name == "" {
+					reg.Name = Fold(it.Text) // a region is named by its first heading
+				}
+				continue
+			}
 			done()
 			cur = &Section{Heading: Fold(it.Text), Level: clampLevel(it.Level)}
 		case KindText:
+			if reg != nil || code > 0 {
+				continue
+			}
 			if t := Fold(it.Text); t != "" {
 				texts = append(texts, t)
 			}
@@ -266,6 +445,10 @@ func Build(url, title string, items []Item) *Page {
 			}
 			for _, kv := range it.Attrs {
 				e.Attrs = append(e.Attrs, Attr{Key: kv[0], Value: kv[1]})
+			}
+			if reg != nil && it.Keep {
+				pulled = append(pulled, e)
+				continue
 			}
 			cur.Elements = append(cur.Elements, e)
 		}

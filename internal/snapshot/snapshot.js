@@ -39,6 +39,18 @@ __tact.define('snapshot', ['dom'], (dom) => {
   const TEXT_INPUTS = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', 'date',
     'datetime-local', 'month', 'week', 'time', 'color', 'range']);
   const NAME_CAP = 80;
+  // Folding (see snapshot.go, Folded): regions an agent rarely needs in full
+  // (navigation, menus, headers, footers, sidebars, long link lists outside the main
+  // content) are marked with {k:'r'} ... {k:'r>'} when they hold at least
+  // FOLD_MIN elements; a table of more than TABLE_FOLD rows marks the rows
+  // after its first TABLE_KEEP; a <pre> is marked {k:'c'} ... {k:'c>'} with
+  // its first line and line count. The walk itself is unchanged: Go decides
+  // what to fold.
+  const FOLD_MIN = 8;
+  // Containers that are never a run of links themselves.
+  const NOT_LINKS = new Set(['html', 'body', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'select', 'form', 'main', 'article']);
+  const TABLE_FOLD = 8;
+  const TABLE_KEEP = 5;
   const COLLECT_CAP = 400; // raw chars gathered for a name/heading before folding
   const { fold, idrefText, labelText } = dom;
 
@@ -99,6 +111,13 @@ __tact.define('snapshot', ['dom'], (dom) => {
     const vw = innerWidth, vh = innerHeight;
     const items = []; // output; entries may become null (dropped) and are filtered at the end
     const recs = []; // per element item: {el, item, role, tag, frame, col}
+    const focused = root !== document.documentElement;
+    const hasMain = !focused && !!document.querySelector('main,[role=main],article,[role=article]');
+    const regions = []; // fold regions kept: {el, item}
+    let region = null; // the open fold region: {el, item, at, from, bad, text}
+    let table = null; // the long table being walked: {el, open}
+    let inMain = 0; // >0: inside main or an article: never a region
+    let inKeep = 0; // >0: inside a form or a dialog: never folded at all
     T.frames = [];
     labelMap = null;
     shadowLabels = [];
@@ -124,8 +143,12 @@ __tact.define('snapshot', ['dom'], (dom) => {
       // A run that is mostly link text (a menu, "Author in Publication",
       // a list of tags) says little the element lines do not; separators
       // alone say nothing.
-      if (!t || !WORDY.test(plain) || plain.length * 10 < t.length * 3 || (maxText && secText >= maxText)) return;
-      secText += t.length;
+      if (!t || !WORDY.test(plain) || plain.length * 10 < t.length * 3) return;
+      // A region's text has its own cap, so a footer does not use up the
+      // text of the section around it.
+      if (maxText && (region ? region.text : secText) >= maxText) return;
+      if (region) region.text += t.length;
+      else secText += t.length;
       items.push({ k: 't', text: t });
     };
     const addText = (s) => {
@@ -272,9 +295,108 @@ __tact.define('snapshot', ['dom'], (dom) => {
       // inert content stays readable but nothing in it can be acted on.
       const wasInert = inert;
       if (el.inert) inert = true;
-      if (!kind) plain(el, tag, pointer, hidden);
-      else actionable(el, tag, kind, role, pointer, hidden);
+      const main = tag === 'main' || tag === 'article' || role0 === 'main' || role0 === 'article';
+      const keep = tag === 'form' || tag === 'dialog' || role0 === 'dialog' || role0 === 'alertdialog' ||
+        role0 === 'search' || el.getAttribute('aria-modal') === 'true';
+      // A dialog is never folded; a form in a region stays out of its fold
+      // (its elements are marked keep).
+      if (keep && region && tag !== 'form' && role0 !== 'search') region.bad = true;
+      if (main) inMain++;
+      if (keep) inKeep++;
+      if (tag === 'tr' && table && !table.open && !region && el.rowIndex >= TABLE_KEEP &&
+          (el.parentElement === table.el || el.parentElement.parentElement === table.el)) openRows(el);
+      if (kind) actionable(el, tag, kind, role, pointer, hidden);
+      else if (hidden || region || el === root || inKeep) plain(el, tag, pointer, hidden);
+      else {
+        const rk = regionKind(el, tag, role0, main);
+        if (rk) foldRegion(el, tag, pointer, rk);
+        else if (tag === 'table' && el.rows.length > TABLE_FOLD) {
+          const saved = table;
+          table = { el, open: null };
+          plain(el, tag, pointer, hidden);
+          if (table.open) closeRegion(table.open);
+          table = saved;
+        } else plain(el, tag, pointer, hidden);
+      }
+      if (main) inMain--;
+      if (keep) inKeep--;
       inert = wasInert;
+    }
+
+    // regionKind: what kind of fold region el is, or ''.
+    function regionKind(el, tag, role0, main) {
+      if (focused || inMain || main) return '';
+      if (role0 === 'navigation' || (tag === 'nav' && !role0)) return 'navigation';
+      if (role0 === 'menu' || role0 === 'menubar') return 'menu';
+      if (role0 === 'contentinfo' || (tag === 'footer' && !role0)) return 'footer';
+      if (role0 === 'complementary' || (tag === 'aside' && !role0)) return 'sidebar';
+      if (role0 === 'banner' || (tag === 'header' && !role0)) return 'header';
+      // A long run of links outside the main content: any block (a list, a
+      // menu of lists) that is nothing but links.
+      if (el.childElementCount >= 2 && !INLINE.has(tag) && !NOT_LINKS.has(tag) && linkRun(el)) return 'links';
+      return '';
+    }
+
+    // linkRun: el holds FOLD_MIN+ links, no other control, and little text
+    // besides the links' (checked before the walk, so a wrapper that fails
+    // leaves its own lists to be found).
+    function linkRun(el) {
+      if (el.querySelector('input,select,textarea,button,[role=button],[contenteditable],h1,h2,h3,h4,h5,h6,p,pre,table,main,article,form')) return false;
+      const links = el.getElementsByTagName('a');
+      if (links.length < FOLD_MIN || links.length > 2000) return false;
+      // Words only: markup indentation is whitespace.
+      const size = (n) => n.textContent.replace(/\s+/g, '').length;
+      let inLinks = 0;
+      for (const a of links) inLinks += size(a);
+      return inLinks * 10 >= size(el) * 6;
+    }
+
+    function foldRegion(el, tag, pointer, kind) {
+      flush();
+      // Unlabelled (a footer), it takes the label of a navigation inside it.
+      const named = el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby') ? el
+        : el.querySelector('nav[aria-label],[role=navigation][aria-label]') || el;
+      const name = fold(named.hasAttribute('aria-labelledby') ? idrefText(named, 'aria-labelledby') : named.getAttribute('aria-label') || '');
+      const item = { k: 'r', ref: 0, role: kind, name: cap(name, 60), n: 0 };
+      const reg = { el, item, at: items.length, from: recs.length, bad: false, text: 0 };
+      items.push(item);
+      region = reg;
+      plain(el, tag, pointer, false);
+      closeRegion(reg);
+    }
+
+    // openRows starts the fold of a long table's rows at row tr.
+    function openRows(tr) {
+      flush();
+      const t = table.el;
+      const item = { k: 'r', ref: 0, role: 'rows', name: '', n: t.rows.length - tr.rowIndex };
+      const reg = { el: t, item, at: items.length, from: recs.length, bad: false, text: 0 };
+      items.push(item);
+      table.open = reg;
+      region = reg;
+    }
+
+    // closeRegion keeps a region that is worth folding (and only holds
+    // links and buttons), else drops its marker.
+    function closeRegion(reg) {
+      flush();
+      region = null;
+      let n = 0;
+      let links = true;
+      for (let i = reg.from; i < recs.length; i++) {
+        const it = recs[i].item;
+        if (!it) continue;
+        n++;
+        if (it.role !== 'link') links = false;
+      }
+      const rows = reg.item.role === 'rows';
+      if (reg.bad || (!rows && n < FOLD_MIN) || (reg.item.role === 'links' && !links)) {
+        items[reg.at] = null;
+        return;
+      }
+      if (!rows) reg.item.n = n;
+      items.push({ k: 'r>' });
+      regions.push(reg);
     }
 
     // A non-actionable element: its text is page content (or part of an
@@ -282,7 +404,16 @@ __tact.define('snapshot', ['dom'], (dom) => {
     function plain(el, tag, pointer, hidden) {
       const block = !INLINE.has(tag);
       if (block) flush();
-      if (tag === 'img') {
+      if (tag === 'pre' && !hidden && !cols.length) {
+        // A code listing: its first line and size, in a marker of its own.
+        const src = el.textContent;
+        const lines = src.replace(/\s+$/, '').split('\n');
+        const first = lines.find((l) => l.trim()) || '';
+        items.push({ k: 'c', text: cap(first.trim(), 100), n: lines.length });
+        children(el, pointer, hidden);
+        flush();
+        items.push({ k: 'c>' });
+      } else if (tag === 'img') {
         if (el.alt) addAlt(el.alt);
       } else if (tag === 'svg') {
         if (cols.length) {
@@ -308,6 +439,11 @@ __tact.define('snapshot', ['dom'], (dom) => {
       const inline = kind === 'native' && tag === 'a';
       if (!inline) flush();
       const item = { k: 'e', ref: 0, role, name: '', tag, attrs: undefined, action: '', group: undefined };
+      // A form's elements and any field are never folded away.
+      if (region && (inKeep || tag === 'select' || tag === 'textarea' || role === 'editable' || role === 'textbox' ||
+          role === 'searchbox' || role === 'combobox' || (tag === 'input' && TEXT_INPUTS.has((el.type || 'text').toLowerCase())))) {
+        item.keep = true;
+      }
       const at = items.length;
       items.push(item);
       const rec = { el, item, role, tag, kind, frame, col: { s: '', alt: '' } };
@@ -417,6 +553,17 @@ __tact.define('snapshot', ['dom'], (dom) => {
     // opts.probe (locators): the element records only, no refs assigned.
     const probe = opts.probe ? [] : null;
     let next = Math.max(opts.nextRef || 1, T.maxRef + 1);
+    // issue: el's ref, kept from an earlier snap or a new one.
+    const issue = (el) => {
+      let ref = T.refOf.get(el);
+      if (!ref || T.refs.get(ref) !== el) {
+        ref = next++;
+        T.refOf.set(el, ref);
+        T.refs.set(ref, el);
+      }
+      if (ref > T.maxRef) T.maxRef = ref;
+      return ref;
+    };
     for (const [n, el] of T.refs) if (!el.isConnected) T.refs.delete(n);
     for (const r of recs) {
       const item = r.item;
@@ -428,16 +575,11 @@ __tact.define('snapshot', ['dom'], (dom) => {
       for (let f = r.frame; f && f.n <= 8; f = f.up) g = f;
       if (g) item.group = g.gid + ':' + g.idx;
       if (probe) { probe.push({ el: r.el, item }); continue; }
-      let ref = T.refOf.get(r.el);
-      if (!ref || T.refs.get(ref) !== r.el) {
-        ref = next++;
-        T.refOf.set(r.el, ref);
-        T.refs.set(ref, r.el);
-      }
-      if (ref > T.maxRef) T.maxRef = ref;
-      item.ref = ref;
+      item.ref = issue(r.el);
     }
     if (probe) return { probe };
+    // Fold handles, numbered after the elements so those keep their numbers.
+    for (const reg of regions) reg.item.ref = issue(reg.el);
     const out = [];
     for (const it of items) if (it) out.push(it);
     // Where the time went, for benchmarks and --verbose.
