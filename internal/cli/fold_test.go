@@ -21,31 +21,13 @@ func foldRef(t *testing.T, out, needle string) string {
 	return ""
 }
 
-func contains(t *testing.T, what, out string, want ...string) {
-	t.Helper()
-	for _, w := range want {
-		if !strings.Contains(out, w) {
-			t.Errorf("%s lacks %q:\n%s", what, w, out)
-		}
-	}
-}
-
-func lacks(t *testing.T, what, out string, bad ...string) {
-	t.Helper()
-	for _, b := range bad {
-		if strings.Contains(out, b) {
-			t.Errorf("%s has %q:\n%s", what, b, out)
-		}
-	}
-}
-
 // A news page: the sections menu and the footer's site index fold to a
 // line each; the article, and the search form of the menu, do not.
 func TestFoldNavFooterArticle(t *testing.T) {
 	s := "fold-site"
 	r := tact(t, s, "snap", page("fold_site.html"))
 	mustOK(t, r)
-	contains(t, "snap", r.out,
+	has(t, "snap", r.out,
 		"## Sections — 16 links: World, U.S., Politics, N.Y., … (snap --focus @e",
 		"## Site Index Navigation — 36 links: News 1, News 2, News 3, News 4, … (snap --focus @e",
 		`[input:search] "Search"`, `[button] "Go"`,
@@ -56,16 +38,16 @@ func TestFoldNavFooterArticle(t *testing.T) {
 	// One --focus opens a region in full.
 	f := tact(t, s, "snap", "--focus", nav)
 	mustOK(t, f)
-	contains(t, "snap --focus "+nav, f.out, `"World"`, `"Business"`, `"Magazine"`)
+	has(t, "snap --focus "+nav, f.out, `"World"`, `"Business"`, `"Magazine"`)
 	idx := foldRef(t, r.out, "## Site Index")
 	f = tact(t, s, "snap", "--focus", idx)
 	mustOK(t, f)
-	contains(t, "snap --focus "+idx, f.out, "### Arts", `"Arts 9"`, `"Living 1"`)
+	has(t, "snap --focus "+idx, f.out, "### Arts", `"Arts 9"`, `"Living 1"`)
 
 	// --full folds nothing.
 	full := tact(t, s, "snap", "--full")
 	mustOK(t, full)
-	contains(t, "snap --full", full.out, `"Business"`, "### Opinion", `"Living 9"`)
+	has(t, "snap --full", full.out, `"Business"`, "### Opinion", `"Living 9"`)
 	lacks(t, "snap --full", full.out, "snap --focus")
 
 	// JSON lists every element, folded or not, and says what is folded.
@@ -110,7 +92,7 @@ func TestFoldCodeAndTable(t *testing.T) {
 	s := "fold-doc"
 	r := tact(t, s, "snap", page("fold_doc.html"))
 	mustOK(t, r)
-	contains(t, "snap", r.out,
+	has(t, "snap", r.out,
 		`> code, 41 lines: <div role="tablist" aria-label="Entertainment">`,
 		"> code, 47 lines: function activate(tab) {",
 		"## Keyboard Support", "Key 1", "… 10 more rows (snap --focus @e", `"Open In CodePen"`,
@@ -118,17 +100,17 @@ func TestFoldCodeAndTable(t *testing.T) {
 	lacks(t, "snap", r.out, "step1(tab)", "Key 14")
 	full := tact(t, s, "snap", "--full")
 	mustOK(t, full)
-	contains(t, "snap --full", full.out, "step1(tab)", `"Pattern 20"`)
+	has(t, "snap --full", full.out, "step1(tab)", `"Pattern 20"`)
 	lacks(t, "snap --full", full.out, "more rows", "code, ")
 
 	r = tact(t, s, "snap", page("fold_table.html"))
 	mustOK(t, r)
-	contains(t, "snap", r.out, `"Order 1"`, `"Order 4"`, "… 36 more rows (snap --focus @e", "## After", `"More orders"`)
+	has(t, "snap", r.out, `"Order 1"`, `"Order 4"`, "… 36 more rows (snap --focus @e", "## After", `"More orders"`)
 	lacks(t, "snap", r.out, `"Order 5"`, `"Order 40"`)
 	tbl := foldRef(t, r.out, "more rows")
 	f := tact(t, s, "snap", "--focus", tbl)
 	mustOK(t, f)
-	contains(t, "snap --focus "+tbl, f.out, `"Order 5"`, `"Order 40"`)
+	has(t, "snap --focus "+tbl, f.out, `"Order 5"`, `"Order 40"`)
 	lacks(t, "snap --focus "+tbl, f.out, "more rows")
 }
 
@@ -138,11 +120,11 @@ func TestFoldDialogNeverFolded(t *testing.T) {
 	s := "fold-dialog"
 	r := tact(t, s, "snap", page("fold_dialog.html"))
 	mustOK(t, r)
-	contains(t, "snap", r.out, "## Main menu — 12 links", "## Footer — 12 links")
+	has(t, "snap", r.out, "## Main menu — 12 links", "## Footer — 12 links")
 	lacks(t, "snap", r.out, `"Plan 1"`)
 	c := tact(t, s, "click", "text=Choose a plan")
 	mustOK(t, c)
-	contains(t, "click", c.out, "## Main menu — 12 links", "## Pick a plan", `"Plan 1"`, `"Plan 10"`, `[button] "Close"`)
+	has(t, "click", c.out, "## Main menu — 12 links", "## Pick a plan", `"Plan 1"`, `"Plan 10"`, `[button] "Close"`)
 }
 
 // An action whose effect is inside a folded region: the region shows in
@@ -151,23 +133,23 @@ func TestFoldActionEffectShows(t *testing.T) {
 	s := "fold-effect"
 	r := tact(t, s, "snap", page("fold_effect.html"))
 	mustOK(t, r)
-	contains(t, "snap", r.out, "## Catalog — 11 elements: Category 1")
+	has(t, "snap", r.out, "## Catalog — 11 elements: Category 1")
 	lacks(t, "snap", r.out, `"Extra 1"`, `"More categories"`)
 	// The button is folded, but a locator finds it.
 	c := tact(t, s, "click", "text=More categories")
 	mustOK(t, c)
-	contains(t, "click", c.out, `"Extra 1"`, `"Extra 3"`, `"Category 1"`, `"More categories" id="more" expanded`)
+	has(t, "click", c.out, `"Extra 1"`, `"Extra 3"`, `"Category 1"`, `"More categories" id="more" expanded`)
 	lacks(t, "click", c.out, "## Catalog — ")
 	// Nothing changed since: the next snap folds it again.
 	r = tact(t, s, "snap")
 	mustOK(t, r)
-	contains(t, "snap", r.out, "## Catalog — 14 elements")
+	has(t, "snap", r.out, "## Catalog — 14 elements")
 
 	// --diff: only the region that changed, not the unchanged article.
 	r = tact(t, s, "snap", page("fold_effect.html"))
 	mustOK(t, r)
 	d := tact(t, s, "click", "text=More categories", "--diff")
 	mustOK(t, d)
-	contains(t, "click --diff", d.out, `"Extra 1"`)
+	has(t, "click --diff", d.out, `"Extra 1"`)
 	lacks(t, "click --diff", d.out, "# Catalog\n", "Pick a category")
 }
