@@ -60,8 +60,8 @@ var tweaks = map[string]schema.InputOptions{
 	"eval": {AsString: map[string]bool{"expr": true}, Omit: map[string]bool{"stdin": true}, Require: map[string]bool{"expr": true}},
 	// A HAR is a file for people's tools; the tool lists the requests.
 	"network": {Omit: map[string]bool{"har": true}},
-	// Outer HTML is snap --raw's debugging aid; a tool's snap is for reading.
-	"snap": {Omit: map[string]bool{"html": true}},
+	// --raw (and its outer HTML) is a listing for scripts; a tool's snap is for reading.
+	"snap": {Omit: map[string]bool{"html": true, "raw": true}},
 	// max_tokens and from bound a read; a line count cannot.
 	"read": {Omit: map[string]bool{"max_lines": true}},
 }
