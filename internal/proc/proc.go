@@ -11,8 +11,9 @@ import (
 )
 
 // ID is a process: its pid and its start time (clock ticks after boot,
-// field 22 of /proc/PID/stat; on Windows its creation time as a FILETIME),
-// which together never repeat.
+// field 22 of /proc/PID/stat; on macOS microseconds since the epoch from
+// sysctl; on Windows its creation time as a FILETIME), which together
+// never repeat.
 type ID struct {
 	PID   int    `json:"pid"`
 	Start uint64 `json:"start"`
