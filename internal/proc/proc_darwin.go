@@ -34,25 +34,6 @@ func readStat(pid int) (stat, error) {
 	return stat{pgrp: int(k.Eproc.Pgid), start: uint64(t.Sec)*1e6 + uint64(t.Usec)}, nil
 }
 
-// Of identifies the live process with this pid.
-func Of(pid int) (ID, error) {
-	st, err := readStat(pid)
-	if err != nil {
-		return ID{}, err
-	}
-	return ID{PID: pid, Start: st.start}, nil
-}
-
-// Alive reports whether this very process still runs (not merely a
-// process with the same pid).
-func (id ID) Alive() bool {
-	if id.PID <= 0 || id.Start == 0 {
-		return false
-	}
-	st, err := readStat(id.PID)
-	return err == nil && st.start == id.Start
-}
-
 // Args returns the process's command line (nil when it is gone or not
 // this user's). kern.procargs2 is argc, the executable path, NUL
 // padding, then the arguments, each NUL-terminated.
@@ -78,13 +59,6 @@ func (id ID) Args() []string {
 		b = b[min(i+1, len(b)):]
 	}
 	return args
-}
-
-// LeadsGroup reports whether the process is the leader of its own process
-// group, i.e. the group was created for it (Setpgid) and carries its pid.
-func (id ID) LeadsGroup() bool {
-	st, err := readStat(id.PID)
-	return err == nil && st.start == id.Start && st.pgrp == id.PID
 }
 
 // Age is how long this process has run (wall clock). 0 when unknown.

@@ -43,25 +43,6 @@ func readStat(pid int) (stat, error) {
 	return stat{pgrp: pgrp, start: start}, nil
 }
 
-// Of identifies the live process with this pid.
-func Of(pid int) (ID, error) {
-	st, err := readStat(pid)
-	if err != nil {
-		return ID{}, err
-	}
-	return ID{PID: pid, Start: st.start}, nil
-}
-
-// Alive reports whether this very process still runs (not merely a
-// process with the same pid).
-func (id ID) Alive() bool {
-	if id.PID <= 0 || id.Start == 0 {
-		return false
-	}
-	st, err := readStat(id.PID)
-	return err == nil && st.start == id.Start
-}
-
 // Args returns the process's command line (nil when it is gone).
 func (id ID) Args() []string {
 	b, err := os.ReadFile("/proc/" + strconv.Itoa(id.PID) + "/cmdline")
@@ -69,13 +50,6 @@ func (id ID) Args() []string {
 		return nil
 	}
 	return strings.Split(strings.TrimSuffix(string(b), "\x00"), "\x00")
-}
-
-// LeadsGroup reports whether the process is the leader of its own process
-// group, i.e. the group was created for it (Setpgid) and carries its pid.
-func (id ID) LeadsGroup() bool {
-	st, err := readStat(id.PID)
-	return err == nil && st.start == id.Start && st.pgrp == id.PID
 }
 
 // clockTicks is USER_HZ, the unit of /proc start times: 100 on every
