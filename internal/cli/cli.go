@@ -130,6 +130,9 @@ func run(kctx *kong.Context, a *app, stdout, stderr io.Writer) int {
 	case "help":
 		// Exits through kong's help flag, like `tact <command> --help`.
 		_, err := kctx.Kong.Parse(append(a.Help.Command, "--help"))
+		if err == nil {
+			return 0
+		}
 		fmt.Fprintf(stderr, "error: %s\n", oneLine(err.Error()))
 		return failure.ExitCode(failure.New(failure.Usage, "%v", err))
 	case "version":
