@@ -2,7 +2,7 @@
 GO ?= go
 BIN ?= tact
 
-.PHONY: build install test bench fuzz vet lint corpus clean
+.PHONY: build install test bench fuzz vet lint corpus cross snapshot clean
 
 build:
 	$(GO) build -o $(BIN) ./cmd/tact
@@ -22,6 +22,18 @@ vet:
 lint: vet
 	$(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
 
+# Cross-compile the release platforms (go build only; nothing runs).
+PLATFORMS ?= linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64
+cross:
+	@set -e; for p in $(PLATFORMS); do \
+		echo "build $$p"; \
+		GOOS=$${p%/*} GOARCH=$${p#*/} CGO_ENABLED=0 $(GO) build -o /dev/null ./cmd/tact; \
+	done
+
+# A local release build into dist/ (needs goreleaser on PATH).
+snapshot:
+	goreleaser release --snapshot --clean
+
 # Speed and size targets live here, never in tests.
 bench:
 	$(GO) test -run '^$$' -bench . -benchtime 20x ./internal/cli/ ./internal/snapshot/ | tee bench.out
@@ -40,3 +52,4 @@ corpus:
 
 clean:
 	rm -f $(BIN) bench.out
+	rm -rf dist

@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -103,5 +104,27 @@ func TestFindHonoursEnv(t *testing.T) {
 	t.Setenv("TACT_CHROME", filepath.Join(t.TempDir(), "missing"))
 	if _, err := Find(); err == nil || !strings.Contains(err.Error(), "TACT_CHROME") {
 		t.Errorf("missing TACT_CHROME: %v", err)
+	}
+}
+
+func TestWindowsPaths(t *testing.T) {
+	env := map[string]string{`ProgramFiles`: `C:\Program Files`, `ProgramFiles(x86)`: `C:\Program Files (x86)\`, `LocalAppData`: `C:\Users\ada\AppData\Local`}
+	got := windowsPaths(func(k string) string { return env[k] })
+	for _, want := range []string{
+		`C:\Program Files\Google\Chrome\Application\chrome.exe`,
+		`C:\Users\ada\AppData\Local\Google\Chrome\Application\chrome.exe`,
+		`C:\Program Files (x86)\Microsoft\Edge\Application\msedge.exe`,
+		`C:\Users\ada\AppData\Local\Chromium\Application\chrome.exe`,
+		`C:\Program Files\BraveSoftware\Brave-Browser\Application\brave.exe`,
+	} {
+		if !slices.Contains(got, want) {
+			t.Errorf("%s missing from %q", want, got)
+		}
+	}
+	if got[0] != `C:\Program Files\Google\Chrome\Application\chrome.exe` {
+		t.Errorf("Chrome is not preferred: %q", got[0])
+	}
+	if len(windowsPaths(func(string) string { return "" })) != 0 {
+		t.Error("paths without their environment variables")
 	}
 }

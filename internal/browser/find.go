@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"strings"
 )
 
 // ErrNotFound means no Chrome-family browser could be located.
@@ -16,6 +17,7 @@ var ErrNotFound = errors.New("no Chrome or Chromium found: set TACT_CHROME to it
 var pathNames = []string{
 	"google-chrome", "google-chrome-stable", "chromium", "chromium-browser",
 	"microsoft-edge", "microsoft-edge-stable", "brave-browser", "brave",
+	"chrome", "msedge", // Windows (PATH lookup adds .exe)
 }
 
 var installPaths = map[string][]string{
@@ -30,6 +32,27 @@ var installPaths = map[string][]string{
 		"/Applications/Microsoft Edge.app/Contents/MacOS/Microsoft Edge",
 		"/Applications/Brave Browser.app/Contents/MacOS/Brave Browser",
 	},
+	"windows": windowsPaths(os.Getenv),
+}
+
+// windowsPaths are the per-machine and per-user install locations of
+// Chrome, Chromium, Edge and Brave on Windows.
+func windowsPaths(getenv func(string) string) []string {
+	apps := []string{
+		`Google\Chrome\Application\chrome.exe`,
+		`Chromium\Application\chrome.exe`,
+		`Microsoft\Edge\Application\msedge.exe`,
+		`BraveSoftware\Brave-Browser\Application\brave.exe`,
+	}
+	var out []string
+	for _, app := range apps {
+		for _, env := range []string{"ProgramFiles", "ProgramFiles(x86)", "LocalAppData"} {
+			if dir := getenv(env); dir != "" {
+				out = append(out, strings.TrimRight(dir, `\`)+`\`+app)
+			}
+		}
+	}
+	return out
 }
 
 // Find returns the browser executable: $TACT_CHROME, $CHROME_PATH, then the

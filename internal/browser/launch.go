@@ -12,7 +12,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/tact-browser/tact/internal/proc"
@@ -81,11 +80,7 @@ func (b Identity) Kill(wait time.Duration) bool {
 	}
 	// The group is ours only while its leader is the browser we started
 	// (checked just above); helpers share it, so they end too.
-	group := b.LeadsGroup()
-	_ = b.Signal(syscall.SIGKILL)
-	if group {
-		_ = syscall.Kill(-b.PID, syscall.SIGKILL)
-	}
+	killIdentified(b)
 	return b.WaitGone(wait)
 }
 
@@ -146,6 +141,9 @@ func Launch(ctx context.Context, o Options) (*Process, error) {
 	portFile := filepath.Join(o.UserDataDir, "DevToolsActivePort")
 	_ = os.Remove(portFile)
 	args := append([]string{}, baseArgs...)
+	if o.Pipe && !pipeSupported {
+		o.Pipe = false // a loopback port instead; see pipeSupported
+	}
 	if o.Pipe {
 		args = append(args, "--remote-debugging-pipe")
 	} else {
@@ -166,7 +164,7 @@ func Launch(ctx context.Context, o Options) (*Process, error) {
 	}
 	// Own process group: the browser outlives a killed CLI call, and we can
 	// kill all its helpers at once.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = ownGroup()
 	cmd.Stdout = o.Stderr
 	cmd.Stderr = o.Stderr
 	var toBrowser, fromBrowser [2]*os.File // [0] read end, [1] write end
@@ -261,21 +259,11 @@ func (p *Process) Kill() {
 	default:
 	}
 	// An unreaped child keeps its pid, so the group is still ours.
-	_ = syscall.Kill(-p.PID, syscall.SIGKILL)
+	killGroup(p.PID)
 	select {
 	case <-p.exited:
 	case <-time.After(5 * time.Second):
 	}
-}
-
-// Alive reports whether a process with this pid exists (a zombie not yet
-// reaped included).
-func Alive(pid int) bool {
-	if pid <= 0 {
-		return false
-	}
-	err := syscall.Kill(pid, 0)
-	return err == nil || errors.Is(err, syscall.EPERM)
 }
 
 // VersionInfo is the answer of /json/version.

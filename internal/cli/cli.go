@@ -28,37 +28,38 @@ import (
 
 // Globals are the flags every command accepts.
 type Globals struct {
-	SessionName string           `name:"session" env:"TACT_SESSION" default:"default" help:"Session name: its own daemon, browser, profile and refs." placeholder:"NAME"`
-	Output      string           `short:"o" enum:"text,json,ndjson" default:"text" help:"Output format: text, json or ndjson."`
-	Timeout     string           `default:"30s" help:"Deadline for the whole command (e.g. 30s, 500ms, or seconds)."`
-	Verbose     bool             `short:"v" help:"Debug log on stderr."`
+	SessionName string           `name:"session" env:"TACT_SESSION" default:"default" group:"global" help:"Session name: its own daemon, browser, profile and refs." placeholder:"NAME"`
+	Output      string           `short:"o" enum:"text,json,ndjson" default:"text" group:"global" help:"Output format: text, json or ndjson."`
+	Timeout     string           `default:"30s" group:"global" help:"Deadline for the whole command (e.g. 30s, 500ms, or seconds)."`
+	Verbose     bool             `short:"v" group:"global" help:"Debug log on stderr."`
 	Lang        string           `help:"Accept-Language for the session (e.g. de-DE)."`
 	Locale      string           `help:"Locale for the session: Intl and navigator.language (e.g. ja-JP)."`
 	Geo         string           `help:"Geolocation LAT,LON for the session." placeholder:"LAT,LON"`
-	UserAgent   string           `name:"user-agent" help:"User-Agent for the session."`
+	UserAgent   string           `name:"user-agent" group:"global" help:"User-Agent for the session."`
 	Viewport    string           `help:"Viewport WIDTHxHEIGHT in CSS pixels for the session (e.g. 390x844)." placeholder:"WxH"`
 	Device      string           `help:"Emulate a device for the session: size, pixel ratio, touch, mobile user agent (iPhone 15, Pixel 7, iPad, …)." placeholder:"NAME"`
-	ColorScheme string           `name:"color-scheme" enum:",dark,light" default:"" help:"prefers-color-scheme for the session: dark or light."`
-	Motion      *bool            `name:"reduced-motion" negatable:"" help:"prefers-reduced-motion: reduce for the session (--no-reduced-motion undoes it)."`
-	Offline     *bool            `negatable:"" help:"Take the session's pages offline (--no-offline brings them back)."`
-	Domains     string           `name:"allowed-domains" env:"TACT_ALLOWED_DOMAINS" help:"Hosts the session's tabs may navigate to, e.g. 'example.com,*.example.org' (kept for the session; '*' allows any)." placeholder:"HOSTS"`
-	Header      []string         `name:"header" sep:"none" help:"Extra request header for the session's pages, 'Name: value' (repeatable; never logged)." placeholder:"'NAME: VALUE'"`
+	ColorScheme string           `name:"color-scheme" enum:",dark,light" default:"" group:"global" help:"prefers-color-scheme for the session: dark or light."`
+	Motion      *bool            `name:"reduced-motion" negatable:"" group:"global" help:"prefers-reduced-motion: reduce for the session (--no-reduced-motion undoes it)."`
+	Offline     *bool            `negatable:"" group:"global" help:"Take the session's pages offline (--no-offline brings them back)."`
+	Domains     string           `name:"allowed-domains" env:"TACT_ALLOWED_DOMAINS" group:"global" help:"Hosts the session's tabs may navigate to, e.g. 'example.com,*.example.org' (kept for the session; '*' allows any)." placeholder:"HOSTS"`
+	Header      []string         `name:"header" sep:"none" group:"global" help:"Extra request header for the session's pages, 'Name: value' (repeatable; never logged)." placeholder:"'NAME: VALUE'"`
 	Proxy       string           `help:"Proxy for a launched browser: http://, https://, socks4:// or socks5://HOST:PORT (applies when the session's browser starts)." placeholder:"URL"`
-	IgnoreHTTPS bool             `name:"ignore-https-errors" help:"Accept invalid TLS certificates in a launched browser (self-signed test servers; applies when the session's browser starts)."`
-	NoCache     bool             `name:"no-cache" help:"Disable the HTTP cache for the session (kept until browser stop): every page and resource is fetched fresh."`
-	DialogMode  string           `name:"dialog" enum:",accept,dismiss,leave" default:"" help:"Dialog policy, kept for the session until changed: accept (the default), dismiss, or leave open for tact dialog accept|dismiss (browser status shows it)."`
-	PromptText  string           `name:"prompt-text" help:"Text to answer prompt() dialogs with (otherwise they are dismissed)."`
-	CDP         string           `name:"cdp" env:"TACT_CDP" help:"Attach to a running browser (ws(s):// or http(s):// URL, host:port or port; a ?token= query is kept) instead of launching one."`
-	CDPHeader   []string         `name:"cdp-header" sep:"none" env:"TACT_CDP_HEADER" help:"Header for every request to the --cdp browser, e.g. 'Authorization: Bearer …' (repeatable; never logged)." placeholder:"'NAME: VALUE'"`
-	BrowserArg  []string         `name:"browser-arg" sep:"none" help:"Extra browser flag for a launched browser (repeatable; env TACT_CHROME_ARGS)."`
-	AllowFile   bool             `name:"allow-file" help:"Allow opening file: URLs."`
-	Version     kong.VersionFlag `help:"Print the version."`
+	IgnoreHTTPS bool             `name:"ignore-https-errors" group:"global" help:"Accept invalid TLS certificates in a launched browser (self-signed test servers; applies when the session's browser starts)."`
+	NoCache     bool             `name:"no-cache" group:"global" help:"Disable the HTTP cache for the session (kept until browser stop): every page and resource is fetched fresh."`
+	DialogMode  string           `name:"dialog" enum:",accept,dismiss,leave" default:"" group:"global" help:"Dialog policy, kept for the session until changed: accept (the default), dismiss, or leave open for tact dialog accept|dismiss (browser status shows it)."`
+	PromptText  string           `name:"prompt-text" group:"global" help:"Text to answer prompt() dialogs with (otherwise they are dismissed)."`
+	CDP         string           `name:"cdp" env:"TACT_CDP" group:"global" help:"Attach to a running browser (ws(s):// or http(s):// URL, host:port or port; a ?token= query is kept) instead of launching one."`
+	CDPHeader   []string         `name:"cdp-header" sep:"none" env:"TACT_CDP_HEADER" group:"global" help:"Header for every request to the --cdp browser, e.g. 'Authorization: Bearer …' (repeatable; never logged)." placeholder:"'NAME: VALUE'"`
+	BrowserArg  []string         `name:"browser-arg" sep:"none" group:"global" help:"Extra browser flag for a launched browser (repeatable; env TACT_CHROME_ARGS)."`
+	AllowFile   bool             `name:"allow-file" group:"global" help:"Allow opening file: URLs."`
+	Version     kong.VersionFlag `short:"V" group:"global" help:"Print the version and exit."`
 }
 
 // app is the kong root: the shared command tree plus the hidden daemon.
 type app struct {
 	Globals
 	commands.Root `embed:""`
+	Builtins      `embed:""`
 	Daemon        daemonCmd `cmd:"" name:"__daemon" hidden:""`
 }
 
@@ -70,8 +71,13 @@ type daemonCmd struct {
 	IdleTimeout time.Duration `name:"idle-timeout" default:"30m"`
 }
 
-// Version is set by main from build information.
+// Version identifies this build to the session daemon (Build.Identity):
+// a daemon of another build hands over. main sets it; tests keep "dev".
 var Version = "dev"
+
+// Release is this build as `tact --version` shows it; main sets it from
+// the linker stamp.
+var Release = ReadBuild(Stamp{})
 
 // Started is when the tact process started, set by main; zero means now
 // (cli.Main called in-process, as tests do).
@@ -91,14 +97,19 @@ func Main(args []string, stdout, stderr io.Writer) int {
   tact read                    # the page's text as markdown
   tact --session a snap …      # parallel agents: one browser per session`),
 		kong.UsageOnError(),
-		kong.ConfigureHelp(kong.HelpOptions{Compact: true, NoExpandSubcommands: true}),
-		kong.Vars{"version": Version},
+		kong.ConfigureHelp(kong.HelpOptions{Compact: true, NoExpandSubcommands: true, FlagsLast: true}),
+		kong.ExplicitGroups([]kong.Group{{Key: "global", Title: "Global flags:"}}),
+		kong.Vars{"version": Release.String()},
 		kong.Writers(stdout, stderr),
 		kong.Exit(func(code int) { exitCode = code; panic(exitSentinel{}) }),
 	)
 	if err != nil {
 		fmt.Fprintln(stderr, "error:", err)
 		return 1
+	}
+	// -h/--help is global too: a command's own flags come first.
+	if f := parser.Model.HelpFlag; f != nil {
+		f.Group = &kong.Group{Key: "global", Title: "Global flags:"}
 	}
 	code := func() (code int) {
 		defer func() {
@@ -111,7 +122,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 				code = 1
 			}
 		}()
-		kctx, err := parser.Parse(hoistFlags(parser.Model.Node, args))
+		kctx, err := parser.Parse(hoistFlags(parser.Model.Node, helpArgs(parser.Model.Node, args)))
 		if err != nil {
 			fmt.Fprintf(stderr, "error: %s\n", oneLine(err.Error()))
 			fmt.Fprintln(stderr, "run 'tact --help' for usage")
@@ -126,8 +137,21 @@ type exitSentinel struct{}
 
 func run(kctx *kong.Context, a *app, stdout, stderr io.Writer) int {
 	path := commandPath(kctx)
-	if path == "__daemon" {
+	switch path {
+	case "__daemon":
 		return runDaemon(a, stderr)
+	case "help":
+		// Exits through kong's help flag, like `tact <command> --help`.
+		_, err := kctx.Kong.Parse(append(a.Help.Command, "--help"))
+		if err == nil {
+			return 0
+		}
+		fmt.Fprintf(stderr, "error: %s\n", oneLine(err.Error()))
+		return failure.ExitCode(failure.New(failure.Usage, "%v", err))
+	case "version":
+		return a.VersionCmd.run(a.Output, stdout)
+	case "completion":
+		return a.Completion.run(kctx.Model.Node, stdout, stderr)
 	}
 	if stdoutClosed(stdout) {
 		return printErr(stdout, stderr, "text", failure.New(failure.IO, "stdout is closed: the result would be lost (redirect it to /dev/null to discard it)"))

@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -94,7 +93,7 @@ func sessionFile(s, name string) string {
 func spawn(t *testing.T, name string, args ...string) int {
 	t.Helper()
 	cmd := exec.Command(name, args...)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = ownGroupAttr()
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -293,7 +292,7 @@ func TestDaemonKilledKeepsLogin(t *testing.T) {
 		t.Fatalf("after login:\n%s", r.out)
 	}
 	bpid, dpid, _ := statusOf(t, s)
-	syscall.Kill(dpid, syscall.SIGKILL)
+	killPID(dpid)
 	if !waitDaemonGone(s, dpid) {
 		t.Fatal("daemon survived SIGKILL")
 	}
@@ -341,9 +340,9 @@ func TestTimeoutWithStoppedDaemon(t *testing.T) {
 	s := "sigstop"
 	mustOK(t, tact(t, s, "snap", page("hello.html")))
 	_, dpid, _ := statusOf(t, s)
-	syscall.Kill(dpid, syscall.SIGSTOP)
+	cont := stopPID(t, dpid)
 	defer tact(t, s, "browser", "stop")
-	defer syscall.Kill(dpid, syscall.SIGCONT)
+	defer cont()
 	// Every thread takes the stop in its own time: wait for the state.
 	for end := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
 		b, _ := os.ReadFile("/proc/" + strconv.Itoa(dpid) + "/stat")

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -129,7 +128,7 @@ func TestFaults(t *testing.T) {
 
 	// The daemon is killed: a new one takes over the same browser, and a
 	// ref of the unchanged document still works.
-	syscall.Kill(dpid, syscall.SIGKILL)
+	killPID(dpid)
 	waitDaemonGone(s, dpid)
 	r := tact(t, s, "click", refOf(t, out, `"Count me"`), "--no-snap")
 	mustOK(t, r)
@@ -178,7 +177,7 @@ func TestFaults(t *testing.T) {
 	})
 
 	// The browser is killed: reported once, relaunched, no orphan left.
-	syscall.Kill(bpid, syscall.SIGKILL)
+	killPID(bpid)
 	if !waitDead(bpid) {
 		t.Fatalf("browser %d survived SIGKILL", bpid)
 	}

@@ -59,7 +59,8 @@ func TestSeedBrowserLaunchBackground(t *testing.T) {
 	mustOK(t, tact(t, s, "snap", page("hello.html")))
 	r = tact(t, s, "browser", "launch", "--help")
 	mustOK(t, r)
-	if !strings.Contains(r.out, "--background") || !strings.Contains(r.out, "always runs in the background") {
+	// Help text is wrapped to the terminal: compare it with its words.
+	if words := strings.Join(strings.Fields(r.out), " "); !strings.Contains(words, "--background") || !strings.Contains(words, "always runs in the background") {
 		t.Fatalf("help does not explain --background:\n%s", r.out)
 	}
 }

@@ -3,19 +3,93 @@ package cli
 import (
 	"fmt"
 	"os"
+	"runtime"
 	"runtime/debug"
+	"strings"
 )
 
-// BuildVersion identifies this build. The executable's size and mtime are
-// part of it so that a rebuilt binary replaces a daemon of the old one,
-// even between commits.
-func BuildVersion() string {
-	v := "0.1.0"
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		for _, s := range bi.Settings {
-			if s.Key == "vcs.revision" && len(s.Value) >= 7 {
-				v += "+" + s.Value[:7]
+// Build describes this binary: the version people see (`tact --version`)
+// and what it was built from.
+type Build struct {
+	Version  string `json:"version"`            // v1.2.3, or "devel"
+	Commit   string `json:"commit,omitempty"`   // vcs revision (12 hex digits)
+	Modified bool   `json:"modified,omitempty"` // built from a dirty tree
+	Date     string `json:"date,omitempty"`     // build date, when stamped
+	Go       string `json:"go"`
+	Platform string `json:"platform"` // GOOS/GOARCH
+}
+
+// Stamp is what the linker may set (-ldflags "-X main.version=v1.2.3
+// -X main.commit=… -X main.date=…"; GoReleaser does); empty fields are
+// filled from the build information.
+type Stamp struct{ Version, Commit, Date string }
+
+// ReadBuild resolves this binary's Build: the stamped version first, else
+// the module version of a `go install …@vX` build, else "devel"; the
+// commit likewise from the stamp, else from vcs.revision.
+func ReadBuild(s Stamp) Build {
+	bi, _ := debug.ReadBuildInfo()
+	return resolveBuild(s, bi)
+}
+
+func resolveBuild(s Stamp, bi *debug.BuildInfo) Build {
+	b := Build{Version: s.Version, Commit: s.Commit, Date: s.Date, Go: runtime.Version(), Platform: runtime.GOOS + "/" + runtime.GOARCH}
+	if bi != nil {
+		if b.Version == "" && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+			b.Version = bi.Main.Version
+		}
+		for _, kv := range bi.Settings {
+			switch kv.Key {
+			case "vcs.revision":
+				if b.Commit == "" {
+					b.Commit = kv.Value
+				}
+			case "vcs.modified":
+				b.Modified = kv.Value == "true"
+			case "vcs.time":
+				if b.Date == "" {
+					b.Date = kv.Value
+				}
 			}
+		}
+		if bi.GoVersion != "" {
+			b.Go = bi.GoVersion
+		}
+	}
+	if b.Version == "" {
+		b.Version = "devel"
+	}
+	if len(b.Commit) > 12 {
+		b.Commit = b.Commit[:12]
+	}
+	return b
+}
+
+// String is the one line `tact --version` prints, e.g.
+// "tact v1.2.3 (commit 0123456789ab, linux/amd64, go1.26.8)".
+func (b Build) String() string {
+	var parts []string
+	if b.Commit != "" {
+		c := "commit " + b.Commit
+		if b.Modified {
+			c += ", modified"
+		}
+		parts = append(parts, c)
+	}
+	parts = append(parts, b.Platform, b.Go)
+	return "tact " + b.Version + " (" + strings.Join(parts, ", ") + ")"
+}
+
+// Identity is what the CLI and the session daemon compare: a daemon of
+// another build hands over to a fresh one. The executable's size and
+// mtime are part of it so that a rebuilt binary replaces a daemon of the
+// old one, even between commits and with the same version stamped.
+func (b Build) Identity() string {
+	v := b.Version
+	if b.Commit != "" {
+		v += "+" + b.Commit
+		if b.Modified {
+			v += ".dirty"
 		}
 	}
 	if exe, err := os.Executable(); err == nil {

@@ -13,7 +13,6 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/tact-browser/tact/internal/browser"
@@ -158,9 +157,9 @@ func (c *Client) late() error {
 
 // revive handles a session lock held by a daemon whose socket cannot be
 // reached. A daemon that lost its socket file (deleted by hand or by a
-// cleaner) is asked, by SIGUSR1, to listen again, so nothing of the
-// session is lost; one that is starting or stopping is waited for. It
-// reports whether a daemon answers now.
+// cleaner) is asked, by SIGUSR1, to listen again (on Windows it notices by
+// itself), so nothing of the session is lost; one that is starting or
+// stopping is waited for. It reports whether a daemon answers now.
 func (c *Client) revive(ctx context.Context) bool {
 	signalled := false
 	for {
@@ -169,7 +168,7 @@ func (c *Client) revive(ctx context.Context) bool {
 			return false
 		}
 		if !signalled && holder.Alive() && holder.HasArg("__daemon") && holder.HasArg(c.Session) {
-			_ = holder.Signal(syscall.SIGUSR1)
+			askRelisten(holder)
 			signalled = true
 		}
 		if c.Running() {
@@ -272,8 +271,9 @@ func (c *Client) waitGone(ctx context.Context) {
 // maxLog is the size at which a session's daemon log is rotated.
 const maxLog = 4 << 20
 
-// start launches `tact __daemon` detached (own session, so it outlives this
-// CLI call and is not killed with the caller's process group).
+// start launches `tact __daemon` detached (own session, or on Windows no
+// console, so it outlives this CLI call and is not killed with the
+// caller's process group).
 func (c *Client) start(ctx context.Context) error {
 	exe, err := os.Executable()
 	if err != nil {
@@ -318,7 +318,7 @@ func (c *Client) start(ctx context.Context) error {
 	cmd := exec.Command(exe, args...)
 	cmd.Stdout = logf
 	cmd.Stderr = logf
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	cmd.SysProcAttr = detached()
 	if err := cmd.Start(); err != nil {
 		return failure.New(failure.Internal, "start daemon: %v", err)
 	}

@@ -15,12 +15,13 @@ import (
 	"github.com/tact-browser/tact/internal/failure"
 )
 
-// Init prepares the current directory for agents: .tact/workflows/, an
-// AGENT.md and, when .claude/ exists, a Claude Code skill. Files tact wrote
-// and nobody edited are brought up to date; edited ones are kept unless
-// --force.
+// Init prepares the current directory for agents: .tact/workflows/, the
+// tact guide where the project's agents read it (a marked section of an
+// existing AGENTS.md and/or CLAUDE.md, else a new AGENTS.md) and, when
+// .claude/ exists, a Claude Code skill. What tact wrote and nobody edited
+// is brought up to date; edited text is kept unless --force.
 type Init struct {
-	Force bool `help:"Overwrite AGENT.md and the skill even if they were edited."`
+	Force bool `help:"Overwrite the tact section and the skill even if they were edited."`
 }
 
 // Run refuses: init is local.
@@ -39,6 +40,14 @@ func (c *Init) RunLocal(ctx context.Context, env *LocalEnv) error {
 	return err
 }
 
+// Files the agents read: Codex, Cursor, Copilot and Amp read AGENTS.md,
+// Claude Code reads CLAUDE.md.
+const (
+	agentsFile = "AGENTS.md"
+	claudeFile = "CLAUDE.md"
+	legacyFile = "AGENT.md" // what tact init wrote before
+)
+
 // InitDir does tact init in dir and reports one line per file.
 func InitDir(dir string, force bool) ([]string, error) {
 	var out []string
@@ -51,26 +60,43 @@ func InitDir(dir string, force bool) ([]string, error) {
 		}
 		out = append(out, "created   .tact/workflows/")
 	}
-	type file struct{ rel, content, why string }
-	files := []file{{"AGENT.md", AgentDoc(), "how to use tact here, for any agent"}}
-	skill := filepath.Join(".claude", "skills", "tact", "SKILL.md")
-	claude := false
-	if st, err := os.Stat(filepath.Join(dir, ".claude")); err == nil && st.IsDir() {
-		claude = true
-		files = append(files, file{skill, SkillDoc(), "the same as a Claude Code skill"})
+	var guides []string
+	for _, name := range []string{agentsFile, claudeFile} {
+		if st, err := os.Stat(filepath.Join(dir, name)); err == nil && st.Mode().IsRegular() {
+			guides = append(guides, name)
+		}
 	}
-	for _, f := range files {
-		line, err := writeManaged(filepath.Join(dir, f.rel), f.rel, f.content, force)
-		if err != nil {
-			return append(out, line), err
-		}
-		if strings.HasPrefix(line, "created") || strings.HasPrefix(line, "updated") {
-			line += " (" + f.why + ")" // what it wrote, and for whom
-		}
+	if len(guides) == 0 {
+		guides = []string{agentsFile}
+	}
+	for _, name := range guides {
+		line, err := writeSection(filepath.Join(dir, name), name, guideSection(), force)
 		out = append(out, line)
+		if err != nil {
+			return out, err
+		}
 	}
-	if !claude {
-		out = append(out, "skipped   "+skill+" (no .claude/ here, so no Claude Code project; mkdir .claude and run tact init again to add it)")
+	// An AGENT.md an older tact init wrote, unedited, is replaced by the
+	// section; an edited one is the user's.
+	if old, err := os.ReadFile(filepath.Join(dir, legacyFile)); err == nil {
+		if pristine(string(old)) {
+			if err := os.Remove(filepath.Join(dir, legacyFile)); err != nil {
+				return out, failure.New(failure.IO, "init: %v", err)
+			}
+			out = append(out, "removed   "+legacyFile+" (an older tact init wrote it; agents read "+strings.Join(guides, " and ")+")")
+		} else {
+			out = append(out, "kept      "+legacyFile+" (edited; agents read "+strings.Join(guides, " and ")+", not "+legacyFile+")")
+		}
+	}
+	skill := filepath.Join(".claude", "skills", "tact", "SKILL.md")
+	if st, err := os.Stat(filepath.Join(dir, ".claude")); err == nil && st.IsDir() {
+		line, err := writeManaged(filepath.Join(dir, skill), skill, SkillDoc(), force)
+		out = append(out, line)
+		if err != nil {
+			return out, err
+		}
+	} else {
+		out = append(out, "skipped   "+skill+" (no .claude/ here; create it and run tact init again for a Claude Code skill)")
 	}
 	return out, nil
 }
@@ -80,8 +106,7 @@ func InitDir(dir string, force bool) ([]string, error) {
 var stampRE = regexp.MustCompile(`\n<!-- written by tact init; sha256:([0-9a-f]{16}) -->\n$`)
 
 func stamp(body string) string {
-	sum := sha256.Sum256([]byte(body))
-	return body + "\n<!-- written by tact init; sha256:" + hex.EncodeToString(sum[:8]) + " -->\n"
+	return body + "\n<!-- written by tact init; sha256:" + shortSum(body) + " -->\n"
 }
 
 // pristine reports whether content is an unedited file tact wrote.
@@ -117,12 +142,69 @@ func writeManaged(path, rel, body string, force bool) (string, error) {
 	return verb + rel, nil
 }
 
-// AgentDoc is the body of AGENT.md (without the stamp).
-func AgentDoc() string { return "# Browsing with tact\n\n" + agentBody() }
+// The tact section of AGENTS.md/CLAUDE.md lies between these markers;
+// the end marker carries the hash of what is between, as stamp does for a
+// whole file, so an edited section is told from one tact wrote.
+const sectionBegin = "<!-- tact:begin (written by tact init, which updates this section) -->\n"
 
-// SkillDoc is the body of the Claude Code skill (without the stamp).
+var sectionRE = regexp.MustCompile(`(?s)<!-- tact:begin[^\n]*-->\n(.*?)<!-- tact:end(?: sha256:([0-9a-f]{16}))? -->\n?`)
+
+func guideBlock(body string) string {
+	return sectionBegin + body + "<!-- tact:end sha256:" + shortSum(body) + " -->\n"
+}
+
+func shortSum(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(sum[:8])
+}
+
+// writeSection puts the tact section into the file at path: appended when
+// the file has none (the file is created when missing), replaced when it
+// is unedited or force is set, else kept.
+func writeSection(path, rel, body string, force bool) (string, error) {
+	want := guideBlock(body)
+	old, err := os.ReadFile(path)
+	if err != nil && !os.IsNotExist(err) {
+		return "", failure.New(failure.IO, "init: %v", err)
+	}
+	content, verb := string(old), ""
+	switch m := sectionRE.FindStringSubmatchIndex(content); {
+	case err != nil:
+		content, verb = want, "created   "+rel+" (the tact guide; no AGENTS.md or CLAUDE.md here)"
+	case m == nil:
+		sep := "\n"
+		if content == "" || strings.HasSuffix(content, "\n\n") {
+			sep = ""
+		} else if !strings.HasSuffix(content, "\n") {
+			sep = "\n\n"
+		}
+		content, verb = content+sep+want, "appended  the tact section to "+rel
+	case content[m[0]:m[1]] == want || content[m[0]:m[1]] == strings.TrimSuffix(want, "\n"):
+		return "unchanged " + rel + " (tact section)", nil
+	default:
+		unedited := m[4] >= 0 && shortSum(content[m[2]:m[3]]) == content[m[4]:m[5]]
+		if !unedited && !force {
+			return "kept      " + rel + " (its tact section was edited; --force replaces it)", nil
+		}
+		content, verb = content[:m[0]]+want+content[m[1]:], "updated   the tact section of "+rel
+	}
+	if err := datadir.WriteFile(path, []byte(content), 0o644); err != nil {
+		return "", failure.New(failure.IO, "init: write %s: %v", rel, err)
+	}
+	return verb, nil
+}
+
+// guideSection is the tact section of AGENTS.md/CLAUDE.md.
+func guideSection() string { return "## Browsing with tact\n\n" + agentBody() }
+
+// AgentDoc is the guide as a document of its own (what the section
+// holds, as AGENTS.md has it when tact creates it).
+func AgentDoc() string { return guideBlock(guideSection()) }
+
+// SkillDoc is the body of the Claude Code skill (without the stamp). Its
+// allowed-tools lets the skill run tact without asking each time.
 func SkillDoc() string {
-	return "---\nname: tact\ndescription: Browse the web with the tact CLI: open pages, read them in few tokens, click, fill and submit forms. Use for any task that needs a web page.\n---\n\n# tact\n\n" + agentBody()
+	return "---\nname: tact\ndescription: Browse the web with the tact CLI: open pages, read them in few tokens, click, fill and submit forms. Use for any task that needs a web page.\nallowed-tools: Bash(tact:*)\n---\n\n# tact\n\n" + agentBody()
 }
 
 func agentBody() string {
@@ -132,14 +214,20 @@ headless browser for the session and keeps it (tabs, cookies, refs) between call
 1. Snap before acting: ` + "`tact snap URL`" + ` prints ` + "`# sections`" + `, ` + "`> summaries`" + ` and every
    actionable element as ` + "`@eN [role] \"name\"`" + ` (a link is just ` + "`@eN \"name\"`" + `).
 2. Act: ` + "`tact click @e3`" + `, ` + "`tact fill @e5 \"text\"`" + `, ` + "`tact select @e7 Label`" + `,
-   ` + "`tact press Enter`" + `. Actions print ` + "`ok`" + `, effects (navigated, dialog, new tab) and the
-   fresh snap after ` + "`---`" + `: no need to snap again. ` + "`--no-snap`" + ` skips it.
+   ` + "`tact press Enter`" + ` (keys and chords: ` + "`press Tab`" + `, ` + "`press Control+a @e5`" + ` focuses @e5 first,
+   ` + "`press \"ArrowDown ArrowDown Enter\"`" + `). Actions print ` + "`ok`" + `, effects (navigated, dialog,
+   new tab) and the fresh snap after ` + "`---`" + `: no need to snap again. ` + "`--diff`" + ` prints only
+   the sections that changed, ` + "`--no-snap`" + ` nothing of the page.
 3. Targets: ` + "`@eN`" + ` refs come from the latest snap; after the page changes they fail with
    STALE_REF: snap again. Locators need no snap and survive page changes:
    ` + "`text=\"Sign in\"`, `role=button[name=\"Sign in\"]`, `label=Email`, `css=#id`" + `; each must
-   match exactly one element (else AMBIGUOUS). ` + "`tact locate @eN`" + ` turns a ref into locators.
-4. Big pages: ` + "`--focus main`" + ` (CSS, ` + "`@eN`" + ` or a locator) or ` + "`--max-tokens 1500`" + `.
-   Several steps in one call: ` + "`tact batch \"fill @e2 'Ada'\" \"click @e3\"`" + ` (one snap at the end).
+   match exactly one element (else AMBIGUOUS). Chain with ` + "`>>`" + `: ` + "`css=form >> text=Save`" + `,
+   ` + "`role=listitem >> nth=0`" + `. CSS, text, role and label locators pierce open shadow
+   DOM. A control hidden behind a styled label (a custom checkbox) is reached through its
+   label: ` + "`check label=\"Accept terms\"`" + `, ` + "`fill text=Username ada`" + `.
+4. Big pages: ` + "`--focus main`" + ` (CSS, an ` + "`@eN`" + ` ref such as ` + "`--focus @e12`" + `, or a locator)
+   or ` + "`--max-tokens 1500`" + `. Several steps in one call, one snap at the end:
+   ` + "`tact batch \"fill @e2 'Ada'\" \"fill @e3 ada@example.com\" \"click @e4\"`" + `.
 5. Text: ` + "`tact read [URL] [--focus TARGET]`" + ` gives the visible text as markdown.
 6. Also: ` + "`open`, `back`, `eval \"js\"`, `screenshot`, `wait text=Done`, `tab list`" + `; ` + "`tact <cmd> --help`" + `;
    ` + "`tact schema <cmd>`" + ` for JSON Schemas. ` + "`--session NAME`" + ` gives a separate browser.

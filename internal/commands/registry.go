@@ -50,7 +50,7 @@ type Root struct {
 	Browser    BrowserCmd  `cmd:"" help:"Launch, stop or inspect the session's browser."`
 	Schema     Schema      `cmd:"" help:"Print JSON Schemas of the commands and the exit codes."`
 	Mcp        Mcp         `cmd:"" help:"Serve the commands as MCP tools over stdio."`
-	Init       Init        `cmd:"" help:"Write AGENT.md for agents in this project (and a Claude Code skill when .claude/ exists)."`
+	Init       Init        `cmd:"" help:"Write the tact guide where this project's agents read it (AGENTS.md/CLAUDE.md, Claude skill)."`
 }
 
 // BrowserCmd groups the browser lifecycle commands.

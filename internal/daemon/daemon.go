@@ -74,7 +74,9 @@ func Run(ctx context.Context, o Options) error {
 	// Before this daemon records itself as the lock holder: a client may
 	// then send SIGUSR1 (socket lost), whose default action would kill it.
 	relisten := make(chan os.Signal, 1)
-	signal.Notify(relisten, syscall.SIGUSR1)
+	if relistenSignal != nil {
+		signal.Notify(relisten, relistenSignal)
+	}
 	// The lock decides which of two racing daemons serves the session.
 	lock, err := os.OpenFile(paths.Lock, os.O_CREATE|os.O_RDWR, 0o600)
 	if err != nil {
@@ -86,7 +88,7 @@ func Run(ctx context.Context, o Options) error {
 	// wait for it, unless a live daemon answers on the socket. The client
 	// that started this daemon bounds its own wait by --timeout.
 	for deadline := time.Now().Add(lockWait); ; {
-		if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err == nil {
+		if err := proc.TryLock(lock); err == nil {
 			break
 		}
 		if c, err := net.DialTimeout("unix", paths.Socket, dialWait); err == nil {
@@ -152,11 +154,27 @@ func Run(ctx context.Context, o Options) error {
 		d.shutdown(true)
 	}()
 	go d.idleLoop()
+	var check <-chan time.Time // where no signal can ask, look now and then
+	if relistenSignal == nil {
+		t := time.NewTicker(socketCheck)
+		defer t.Stop()
+		check = t.C
+	}
 loop:
 	for {
 		select {
 		case <-d.stop:
 			break loop
+		case <-check:
+			d.lnMu.Lock()
+			known := d.sockInfo != nil // could stat its own socket
+			d.lnMu.Unlock()
+			if known && !d.socketIsOurs() {
+				log.Info("socket file lost; listening again", "path", d.socket)
+				if err := d.listen(); err != nil {
+					log.Warn("listen again", "err", err)
+				}
+			}
 		case <-relisten:
 			if !d.socketIsOurs() {
 				log.Info("socket file lost; listening again", "path", d.socket)
@@ -192,9 +210,7 @@ loop:
 // listen (re)creates the session's socket and serves it. The previous
 // listener, if any, is closed without unlinking the path it shares.
 func (d *daemon) listen() error {
-	old := syscall.Umask(0o177)
-	l, err := net.Listen("unix", d.socket)
-	syscall.Umask(old)
+	l, err := listenPrivate(d.socket)
 	if err != nil {
 		return fmt.Errorf("listen %s: %w", d.socket, err)
 	}
@@ -562,7 +578,7 @@ func StopOrphan(name string, grace time.Duration) bool {
 		return false
 	}
 	defer lock.Close()
-	if syscall.Flock(int(lock.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) != nil {
+	if proc.TryLock(lock) != nil {
 		return false
 	}
 	return session.StopSavedBrowser(paths.State, grace)

@@ -7,15 +7,21 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 )
 
-// Root returns $TACT_HOME, else $XDG_DATA_HOME/tact, else ~/.local/share/tact.
+// Root returns $TACT_HOME, else $XDG_DATA_HOME/tact, else on Windows
+// %LocalAppData%\tact (a directory only its user can open: the daemon's
+// socket lives there), else ~/.local/share/tact.
 func Root() (string, error) {
 	if d := os.Getenv("TACT_HOME"); d != "" {
 		return filepath.Abs(d)
 	}
 	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
+		return filepath.Join(d, "tact"), nil
+	}
+	if d := os.Getenv("LocalAppData"); d != "" && runtime.GOOS == "windows" {
 		return filepath.Join(d, "tact"), nil
 	}
 	home, err := os.UserHomeDir()
@@ -79,7 +85,7 @@ func WriteFile(path string, data []byte, perm os.FileMode) error {
 // SessionPaths are the files of one tact session's daemon.
 type SessionPaths struct {
 	Dir    string // <root>/run/<session>
-	Socket string // daemon's unix socket (0600)
+	Socket string // daemon's unix socket (0600; AF_UNIX on Windows too)
 	Lock   string // held by the live daemon
 	State  string // ref numbering and browser identity
 	Log    string // daemon and browser stderr
