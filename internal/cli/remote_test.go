@@ -118,6 +118,13 @@ func TestRemoteBrowserBehindProxy(t *testing.T) {
 	} else {
 		resp.Body.Close()
 	}
+	// The browser opens it on its own time: wait until it lists the page.
+	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(tact(t, s, "tab", "list").out, "other.html"); {
+		if time.Now().After(deadline) {
+			t.Fatal("the new tab never showed other.html")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 	before = f.pages(t)
 	r = tact(t, s, "tab", "switch", "other.html")
 	mustOK(t, r)

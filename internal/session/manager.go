@@ -911,16 +911,20 @@ func (m *Manager) FindTab(ctx context.Context, id string) (string, error) {
 			found = append(found, tid)
 		}
 	}
+	m.mu.Unlock()
 	if len(found) == 0 && id != "" {
-		// A part of the tab's URL: how one adopts a tab of an attached
-		// browser (tab switch github.com/issues).
-		for tid, t := range m.tabs {
-			if strings.Contains(t.URL(), id) {
-				found = append(found, tid)
+		// A part of the tab's URL, as the browser reports it: how one
+		// adopts a tab of an attached browser (tab switch github.com/issues).
+		tabs, err := m.Tabs(ctx)
+		if err != nil {
+			return "", err
+		}
+		for _, t := range tabs {
+			if strings.Contains(t.URL, id) {
+				found = append(found, t.ID)
 			}
 		}
 	}
-	m.mu.Unlock()
 	if len(found) != 1 {
 		if len(found) == 0 {
 			return "", failure.New(failure.NotFound, "no tab %q (see tact tab list)", id)
