@@ -116,3 +116,52 @@ func contains(list []string, w string) bool {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// The zsh and fish scripts parse (zsh -n, fish -n) where those shells are
+// installed; fish also completes typed lines (complete -C).
+func TestCompletionZshFish(t *testing.T) {
+	dir := t.TempDir()
+	ran := false
+	if zsh, err := exec.LookPath("zsh"); err == nil {
+		ran = true
+		file := filepath.Join(dir, "_tact")
+		if err := os.WriteFile(file, []byte(completion(t, "zsh")), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if out, err := exec.Command(zsh, "-n", file).CombinedOutput(); err != nil {
+			t.Errorf("zsh -n: %v\n%s", err, out)
+		}
+		// The walker finds the command path and the flag awaiting a value.
+		script := "compdef() { :; }; source " + file + `; local cmdpath flag; __tact_walk --session x snap -o; print -r -- "$cmdpath|$flag|$(__tact_values "$cmdpath" "$flag")"`
+		out, err := exec.Command(zsh, "-f", "-c", script).CombinedOutput()
+		if got := strings.TrimSpace(string(out)); err != nil || got != "snap|-o|text json ndjson" {
+			t.Errorf("zsh walker: %q, %v", got, err)
+		}
+	}
+	if fish, err := exec.LookPath("fish"); err == nil {
+		ran = true
+		file := filepath.Join(dir, "tact.fish")
+		if err := os.WriteFile(file, []byte(completion(t, "fish")), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if out, err := exec.Command(fish, "-n", file).CombinedOutput(); err != nil {
+			t.Errorf("fish -n: %v\n%s", err, out)
+		}
+		for line, want := range map[string]string{
+			"tact browser ":               "launch",
+			"tact --session x browser st": "status",
+			"tact browser launch --he":    "--headed",
+			"tact snap -o ":               "ndjson",
+			"tact completion ":            "powershell",
+			"tact click --no":             "--no-snap",
+		} {
+			out, err := exec.Command(fish, "--no-config", "-c", "source "+file+"; complete -C '"+line+"'").CombinedOutput()
+			if err != nil || !strings.Contains(string(out), want) {
+				t.Errorf("fish completes %q with %q, want %q (%v)", line, out, want, err)
+			}
+		}
+	}
+	if !ran {
+		t.Skip("neither zsh nor fish installed")
+	}
+}

@@ -59,6 +59,9 @@ func resolveBuild(s Stamp, bi *debug.BuildInfo) Build {
 	if b.Version == "" {
 		b.Version = "devel"
 	}
+	if b.Commit == "none" || b.Commit == "unknown" { // GoReleaser without git
+		b.Commit = ""
+	}
 	if len(b.Commit) > 12 {
 		b.Commit = b.Commit[:12]
 	}

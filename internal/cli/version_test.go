@@ -22,6 +22,7 @@ func TestVersionResolve(t *testing.T) {
 		{"dev build", Stamp{}, &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: vcs},
 			Build{Version: "devel", Commit: "0123456789ab", Modified: true}},
 		{"no build info", Stamp{}, nil, Build{Version: "devel"}},
+		{"goreleaser without git", Stamp{Version: "v0.0.1-next", Commit: "none"}, nil, Build{Version: "v0.0.1-next"}},
 	}
 	for _, c := range cases {
 		got := resolveBuild(c.stamp, c.bi)
