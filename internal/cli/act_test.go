@@ -93,11 +93,14 @@ func TestActionsForm(t *testing.T) {
 		t.Errorf("dry run: %q", r.out)
 	}
 
-	// --diff prints only the section that changed.
+	// --diff prints only what changed: the button under its section's
+	// heading, not the section's unchanged select and checkbox, nor other
+	// sections.
 	mustOK(t, tact(t, s, "snap"))
 	r = tact(t, s, "click", refOf(t, out, `"Count me"`), "--diff")
 	mustOK(t, r)
-	if !strings.Contains(r.out, `"Clicked 1x"`) || strings.Contains(r.out, "## Dialogs") {
+	if !strings.Contains(r.out, "## Choices\n") || !strings.Contains(r.out, `"Clicked 1x"`) ||
+		strings.Contains(r.out, "## Dialogs") || strings.Contains(r.out, `"I agree"`) || strings.Contains(r.out, "[select]") {
 		t.Errorf("--diff output:\n%s", r.out)
 	}
 

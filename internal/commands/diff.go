@@ -10,9 +10,9 @@ import (
 	"github.com/tact-browser/tact/internal/snapshot"
 )
 
-// diffText renders only what changed between two snaps of a tab: sections
-// whose rendering differs (new or changed), and a marker line for each
-// element that disappeared. Sections are matched by heading and position.
+// diffText renders only what changed between two snaps of a tab: new
+// sections whole, a changed section's heading with its new or changed
+// lines, and a marker line for each element that disappeared. Sections are matched by heading and position.
 // Both are compared folded (see snapshot.Page.Folded): an unchanged
 // folded region is one unchanged line; a region holding a change is
 // printed in full.
@@ -23,24 +23,30 @@ func diffText(prev, cur *snapshot.Page) string {
 		text, _ := render.Text(cur, render.Options{})
 		return text
 	}
-	key := func(i int, s snapshot.Section) string { return fmt.Sprintf("%d|%s", s.Level, s.Heading) }
+	key := func(s snapshot.Section) string { return fmt.Sprintf("%d|%s", s.Level, s.Heading) }
 	old := map[string][]string{}
-	for i, s := range prev.Sections {
-		k := key(i, s)
+	for _, s := range prev.Sections {
+		k := key(s)
 		old[k] = append(old[k], sectionText(prev, s))
 	}
 	live := map[string]bool{}
 	var sb strings.Builder
 	changed := 0
-	for i, s := range cur.Sections {
+	for _, s := range cur.Sections {
 		for _, e := range s.Elements {
 			live[e.Ref] = true
 		}
-		k := key(i, s)
+		k := key(s)
 		txt := sectionText(cur, s)
-		if list := old[k]; len(list) > 0 && list[0] == txt {
+		list := old[k]
+		if len(list) > 0 {
 			old[k] = list[1:]
-			continue
+			if list[0] == txt {
+				continue
+			}
+			// A section that was there before prints its heading and the
+			// lines that are new or changed, not its unchanged elements.
+			txt = changedLines(list[0], txt)
 		}
 		changed++
 		sb.WriteString(txt)
@@ -57,6 +63,29 @@ func diffText(prev, cur *snapshot.Page) string {
 		return "(no change since the previous snap)\n"
 	}
 	return sb.String()
+}
+
+// changedLines is a section's text cut to what differs from its previous
+// text: its heading line (for context), then each line that the previous
+// text did not have (as many times as it did not).
+func changedLines(prev, cur string) string {
+	seen := map[string]int{}
+	for _, l := range strings.SplitAfter(prev, "\n") {
+		seen[l]++
+	}
+	var b strings.Builder
+	for i, l := range strings.SplitAfter(cur, "\n") {
+		if i == 0 && strings.HasPrefix(l, "#") {
+			b.WriteString(l)
+			continue
+		}
+		if seen[l] > 0 {
+			seen[l]--
+			continue
+		}
+		b.WriteString(l)
+	}
+	return b.String()
 }
 
 func sectionText(p *snapshot.Page, s snapshot.Section) string {

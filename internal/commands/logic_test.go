@@ -367,3 +367,18 @@ func TestWorkflowRoundTrip(t *testing.T) {
 	}
 	jsonEq(t, "workflow lint (problems)", out.Data, `{"ok":false,"problems":[{"step":1,"message":"temporary ref @e3 in params; use a stable locator"},{"step":1,"message":"click needs a target with at least one locator"}]}`)
 }
+
+// A changed section of a --diff keeps its heading and prints only the
+// lines it did not have before, each as often as it is new.
+func TestChangedLines(t *testing.T) {
+	prev := "## Demo\n> Press the button\n@e1 [button] \"Count me\"\n@e2 \"Open In CodePen\"\n@e3 \"Open In CodePen\"\n"
+	cur := "## Demo\n> Press the button\n@e1 [button] \"Clicked 1x\"\n@e2 \"Open In CodePen\"\n@e3 \"Open In CodePen\"\n@e4 \"Open In CodePen\"\n"
+	got := changedLines(prev, cur)
+	want := "## Demo\n@e1 [button] \"Clicked 1x\"\n@e4 \"Open In CodePen\"\n"
+	if got != want {
+		t.Errorf("changedLines:\n%s\nwant:\n%s", got, want)
+	}
+	if got := changedLines("> a\n@e1 \"x\"\n", "> b\n@e1 \"x\"\n"); got != "> b\n" {
+		t.Errorf("no heading: %q", got)
+	}
+}
