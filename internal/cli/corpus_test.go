@@ -24,7 +24,7 @@ import (
 //
 //	TACT_CORPUS=1 go test -count=1 -run TestCorpusSnap -v -timeout 30m ./internal/cli/
 //
-// For each page: "snap URL" (default token budget; navigation + snapshot,
+// For each page, in a session of its own: "snap URL" (default token budget; navigation + snapshot,
 // timed as nav ms), then "snap --max-tokens 0" on the same document (warm
 // snapshot, timed as snap ms). Tokens are characters/4.
 func TestCorpusSnap(t *testing.T) {
@@ -51,12 +51,6 @@ func TestCorpusSnap(t *testing.T) {
 
 	srv := browsertest.Serve(dir, "127.0.0.1:0")
 	defer srv.Close()
-	const session = "corpus"
-	mustOK(t, tact(t, session, "browser", "launch"))
-	sp, err := datadir.Session(session)
-	if err != nil {
-		t.Fatal(err)
-	}
 
 	type row struct {
 		name               string
@@ -68,9 +62,18 @@ func TestCorpusSnap(t *testing.T) {
 		errText            string
 	}
 	var rows []row
-	for _, name := range names {
+	for i, name := range names {
 		u := srv.URL + "/" + name + "/source.html"
 		r := row{name: name, abChars: peers[name]}
+		// Each page is the first of its own session, as the peers' sizes
+		// were measured: refs start at @e1 (one long session would print
+		// five-digit refs by the last pages).
+		session := fmt.Sprintf("corpus-%d", i)
+		mustOK(t, tact(t, session, "browser", "launch"))
+		sp, err := datadir.Session(session)
+		if err != nil {
+			t.Fatal(err)
+		}
 		var logOff int64
 		if fi, err := os.Stat(sp.Log); err == nil {
 			logOff = fi.Size()
@@ -93,6 +96,7 @@ func TestCorpusSnap(t *testing.T) {
 				name, def.code, all.code, def.err, all.err, readFrom(sp.Log, logOff))
 		}
 		rows = append(rows, r)
+		tact(t, session, "browser", "stop")
 	}
 
 	// Per-page TSV.
@@ -141,6 +145,14 @@ func TestCorpusSnap(t *testing.T) {
 	t.Logf("snap --max-tokens 0 (warm) ms: median %.0f, p90 %.0f, max %.0f", pct(snaps, 50), pct(snaps, 90), pct(snaps, 100))
 	t.Logf("chars / agent-browser snapshot -i chars over %d pages: default budget median %.2f (p90 %.2f), unbounded median %.2f (p90 %.2f)",
 		len(ratioDef), pct(ratioDef, 50), pct(ratioDef, 90), pct(ratioAll, 50), pct(ratioAll, 90))
+	var ours, theirs []float64
+	for _, r := range rows {
+		if r.abChars > 0 && r.codeDef == 0 {
+			ours, theirs = append(ours, float64(r.charsDef)), append(theirs, float64(r.abChars))
+		}
+	}
+	t.Logf("chars per page, default budget: median %.0f (agent-browser -i %.0f: %.2fx), p90 %.0f (%.0f: %.2fx); all pages' chars %.2fx",
+		pct(ours, 50), pct(theirs, 50), pct(ours, 50)/pct(theirs, 50), pct(ours, 90), pct(theirs, 90), pct(ours, 90)/pct(theirs, 90), sum(ours)/sum(theirs))
 	if len(abMS) > 0 {
 		t.Logf("agent-browser snapshot -i ms (from %s): median %.0f, p90 %.0f", filepath.Base(peerFile), pct(abMS, 50), pct(abMS, 90))
 	}
@@ -179,6 +191,14 @@ func readPeerCol(t *testing.T, path, name string) map[string]int {
 		}
 	}
 	return m
+}
+
+func sum(xs []float64) float64 {
+	var n float64
+	for _, x := range xs {
+		n += x
+	}
+	return n
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
