@@ -7,8 +7,12 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"net"
+	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -16,6 +20,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/tact-browser/tact/internal/browsertest"
 	"github.com/tact-browser/tact/internal/read"
@@ -48,7 +53,7 @@ import (
 // TACT_TRAFI_CACHE=DIR keeps each page's serialized HTML (and its
 // all-text reading) there and reuses it on the next run, so extraction
 // changes can be measured without the browser (times then are Extract's
-// alone).
+// alone); TACT_TRAFI_DUMP=DIR writes each page's output there.
 func TestHeldOut(t *testing.T) {
 	dir := os.Getenv("TACT_TRAFI")
 	if dir == "" {
@@ -69,7 +74,7 @@ func TestHeldOut(t *testing.T) {
 		}
 	}
 	files := filepath.Join(dir, "test-files")
-	srv := browsertest.Serve(files, "127.0.0.1:0")
+	srv := serveSaved(files)
 	defer srv.Close()
 
 	var tab *browsertest.Tab
@@ -107,6 +112,10 @@ func TestHeldOut(t *testing.T) {
 				cached = true
 			}
 		}
+		if cached && !strings.HasPrefix(c.URL, "http://127.0.0.1:") {
+			failed = append(failed, e.File)
+			continue
+		}
 		var serialized time.Duration
 		if !cached {
 			openTab()
@@ -128,6 +137,13 @@ func TestHeldOut(t *testing.T) {
 				continue
 			}
 			serialized = time.Since(start)
+			if !strings.HasPrefix(p.URL, srv.URL+"/") {
+				// A script sent the saved page elsewhere (often to https,
+				// which the test server does not speak): not the page.
+				failed = append(failed, e.File)
+				t.Logf("%s: FAILED: the page navigated to %s", e.File, p.URL)
+				continue
+			}
 			c = cachedPage{URL: p.URL, HTML: p.HTML}
 			var r read.Result
 			if err := evalIsolated(tab, "__tact.read({page: true})", &r); err == nil {
@@ -150,6 +166,9 @@ func TestHeldOut(t *testing.T) {
 			why, _, _ = strings.Cut(why, ":")
 			whys[why]++
 			out, mode = c.Text, "text("+why+")"
+		}
+		if d := os.Getenv("TACT_TRAFI_DUMP"); d != "" {
+			_ = os.WriteFile(filepath.Join(d, e.File+".md"), []byte(out), 0o644)
 		}
 		s := scoreSnippets(e, out)
 		total.add(s)
@@ -193,6 +212,36 @@ func TestHeldOut(t *testing.T) {
 	t.Logf("Extract time median %v p90 %v max %v; serialize+Extract median %v p90 %v",
 		durQ(extractTimes, 0.5), durQ(extractTimes, 0.9), extractTimes[len(extractTimes)-1].Round(time.Millisecond),
 		durQ(readTimes, 0.5), durQ(readTimes, 0.9))
+}
+
+// serveSaved serves the benchmark's saved pages from 127.0.0.1, as UTF-8
+// when they are valid UTF-8; the others (saved in Latin-1, Windows-1252,
+// …) are served without a charset so that the browser takes the one the
+// page declares, as it would from the site.
+func serveSaved(dir string) *httptest.Server {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		panic(err)
+	}
+	s := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-store")
+		name := filepath.Join(dir, filepath.FromSlash(path.Clean("/"+r.URL.Path)))
+		b, err := os.ReadFile(name)
+		if err != nil {
+			http.NotFound(w, r)
+			return
+		}
+		ct := "text/html"
+		if utf8.Valid(b) {
+			ct += "; charset=utf-8"
+		}
+		w.Header().Set("Content-Type", ct)
+		_, _ = w.Write(b)
+	}))
+	s.Listener.Close()
+	s.Listener = l
+	s.Start()
+	return s
 }
 
 // cachedPage is what TACT_TRAFI_CACHE keeps of a page.
