@@ -87,6 +87,8 @@ func extract(page, pageURL string, links bool) (m Main, why string) {
 	}
 	// Fields beside a table make a screen to work in (filters over a list
 	// of orders), whose every part is data, however article-like its text.
+	// (Fields elsewhere on the page, a newsletter box or a loan calculator
+	// beside a finance article, do not.)
 	if s.fields >= 2 && hasTable(a.node) {
 		return m, "app screen"
 	}
@@ -221,7 +223,8 @@ type pageSurvey struct {
 	// itemprop author) outside chrome regions, as the page words it.
 	byline string
 	// fields counts form fields outside chrome regions (not buttons,
-	// hidden or search inputs).
+	// hidden or search inputs) beside a data table: their form (or, outside
+	// a form, their parent) has the same parent as the table.
 	fields int
 }
 
@@ -282,6 +285,20 @@ func scoped(n *html.Node) bool {
 
 func survey(doc *html.Node) pageSurvey {
 	var s pageSurvey
+	tables := map[*html.Node]bool{} // data tables' parents
+	var spots []*html.Node          // where each field sits
+	field := func(n *html.Node) {
+		spot := n.Parent
+		for p := n.Parent; p != nil; p = p.Parent {
+			if p.DataAtom == atom.Form {
+				spot = p
+				break
+			}
+		}
+		if spot != nil {
+			spots = append(spots, spot.Parent)
+		}
+	}
 	var walk func(n *html.Node, chrome bool)
 	walk = func(n *html.Node, chrome bool) {
 		if n.Type == html.TextNode {
@@ -308,17 +325,18 @@ func survey(doc *html.Node) pageSurvey {
 				case atom.Table:
 					if d := tableRow(n); d != "" {
 						s.data = append(s.data, datum{d, len(strings.Fields(textOf(n)))})
+						tables[n.Parent] = true
 					}
 					chrome = true
 				}
 				switch n.DataAtom {
 				case atom.Select, atom.Textarea:
-					s.fields++
+					field(n)
 				case atom.Input:
 					switch attrOf(n, "type") {
 					case "hidden", "submit", "button", "image", "reset", "search":
 					default:
-						s.fields++
+						field(n)
 					}
 				}
 				if s.byline == "" && isByline(n) {
@@ -340,6 +358,11 @@ func survey(doc *html.Node) pageSurvey {
 		}
 	}
 	walk(doc, false)
+	for _, p := range spots {
+		if p != nil && tables[p] {
+			s.fields++
+		}
+	}
 	return s
 }
 

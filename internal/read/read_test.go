@@ -554,3 +554,14 @@ func TestProductPriceKept(t *testing.T) {
 		t.Errorf("product page:\n%s", md)
 	}
 }
+
+func TestFormElsewhereKeepsArticle(t *testing.T) {
+	// A docs page with a table, and a sign-up form of its own beside the
+	// content: the form is not filters over the table, the page is an
+	// article.
+	form := `document.body.insertAdjacentHTML('beforeend', '<div class="signup"><form><label>Name <input name="n"></label> <label>Email <input name="e" type="email"></label> <button>Sign up</button></form></div>'); 0`
+	m, ok := extractPage(t, "/read_docs.html", false, form)
+	if !ok || !strings.Contains(m.Markdown, "| port | 8080 | TCP port the server listens on |") {
+		t.Errorf("docs page with a sign-up form (main=%v):\n%s", ok, m.Markdown)
+	}
+}
