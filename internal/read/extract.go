@@ -73,6 +73,7 @@ func extract(page, pageURL string, links bool) (m Main, why string) {
 	// what the rest of the page held is surveyed first, on the same tree.
 	s := survey(doc)
 	langs := codeLanguages(doc)
+	mathAsTeX(doc)
 	a, why := mainArticle(doc, u, links)
 	if why != "" {
 		return m, why
@@ -158,7 +159,94 @@ func mainArticle(doc *html.Node, u *url.URL, links bool) (article, string) {
 	if err != nil || res.ContentNode == nil {
 		return article{}, "no article"
 	}
+	dropRepeats(res.ContentNode)
 	return article{res.ContentNode, res.Metadata.Title, res.Metadata.Author}, ""
+}
+
+// dropRepeats removes the paragraphs go-trafilatura repeats after a block
+// of <br>-separated lines (it keeps the block and also emits each line
+// after the first break as a paragraph of its own): a run of <p> siblings
+// right after a block with a <br>, each of whose text is in that block's.
+// (Its tree names elements by Data only, without atoms.)
+func dropRepeats(n *html.Node) {
+	for c := n.FirstChild; c != nil; {
+		if c.Type != html.ElementNode {
+			c = c.NextSibling
+			continue
+		}
+		dropRepeats(c)
+		if !hasBr(c) {
+			c = c.NextSibling
+			continue
+		}
+		block := fold(textOf(c))
+		for next := c.NextSibling; next != nil; {
+			if next.Type == html.TextNode && strings.TrimSpace(next.Data) == "" {
+				next = next.NextSibling
+				continue
+			}
+			t := fold(textOf(next))
+			if next.Type != html.ElementNode || next.Data != "p" || t == "" || !strings.Contains(block, t) {
+				break
+			}
+			gone := next
+			next = next.NextSibling
+			n.RemoveChild(gone)
+		}
+		c = c.NextSibling
+	}
+}
+
+// mathAsTeX replaces each MathML formula with its TeX ($…$, as read --all
+// prints it): the extractor drops <math>, which would take the formula out
+// of its sentence.
+func mathAsTeX(n *html.Node) {
+	for c := n.FirstChild; c != nil; {
+		next := c.NextSibling
+		if c.Type == html.ElementNode && c.Data == "math" {
+			if tex := texOf(c); tex != "" {
+				n.InsertBefore(&html.Node{Type: html.TextNode, Data: " $" + tex + "$ "}, c)
+			}
+			n.RemoveChild(c)
+		} else {
+			mathAsTeX(c)
+		}
+		c = next
+	}
+}
+
+// texOf is a formula's TeX source when the page gives it (alttext, a TeX
+// annotation), else its text.
+func texOf(m *html.Node) string {
+	tex := attrOf(m, "alttext")
+	if tex == "" {
+		var find func(*html.Node)
+		find = func(n *html.Node) {
+			for c := n.FirstChild; c != nil && tex == ""; c = c.NextSibling {
+				if c.Type == html.ElementNode && c.Data == "annotation" && attrOf(c, "encoding") == "application/x-tex" {
+					tex = textOf(c)
+				}
+				find(c)
+			}
+		}
+		find(m)
+	}
+	if s := texAlt.FindStringSubmatch(strings.TrimSpace(tex)); s != nil {
+		tex = s[1]
+	}
+	if tex = fold(tex); tex == "" {
+		tex = fold(textOf(m))
+	}
+	return tex
+}
+
+func hasBr(n *html.Node) bool {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && c.Data == "br" {
+			return true
+		}
+	}
+	return false
 }
 
 // titled gives the markdown its title: the heading that was the page's h1

@@ -565,3 +565,30 @@ func TestFormElsewhereKeepsArticle(t *testing.T) {
 		t.Errorf("docs page with a sign-up form (main=%v):\n%s", ok, m.Markdown)
 	}
 }
+
+// Lines split by <br> print once: go-trafilatura repeats them as
+// paragraphs after their block, and Extract drops the repeats.
+func TestBrLinesNotRepeated(t *testing.T) {
+	body := strings.Repeat("Words of the article that make it long enough to be one. ", 12)
+	page := `<html><head><title>T</title></head><body><article><h1>Lorem</h1><div>First line<br>second line<br><br>` + body + `</div><p>` + body + `</p></article></body></html>`
+	m, ok := read.Extract(page, "http://127.0.0.1/", false)
+	if !ok {
+		t.Fatal("no main content")
+	}
+	if n := strings.Count(m.Markdown, "second line"); n != 1 {
+		t.Errorf("second line printed %d times:\n%s", n, m.Markdown)
+	}
+}
+
+// A MathML formula stays in its sentence, as its TeX.
+func TestMathKeptAsTeX(t *testing.T) {
+	body := strings.Repeat("Words of the article that make it long enough to be one. ", 12)
+	page := `<html><head><title>T</title></head><body><article><h1>Roots</h1><p>` + body + `</p><p>When <math alttext="a \ne 0"><mi>a</mi><mo>≠</mo><mn>0</mn></math>, there are two solutions.</p><p>` + body + `</p></article></body></html>`
+	m, ok := read.Extract(page, "http://127.0.0.1/", false)
+	if !ok {
+		t.Fatal("no main content")
+	}
+	if !strings.Contains(m.Markdown, `When $a \ne 0$ , there are two solutions`) {
+		t.Errorf("formula lost:\n%s", m.Markdown)
+	}
+}
