@@ -228,8 +228,8 @@ headless browser for the session and keeps it (tabs, cookies, refs) between call
 4. Big pages: ` + "`--focus main`" + ` (CSS, an ` + "`@eN`" + ` ref such as ` + "`--focus @e12`" + `, or a locator)
    or ` + "`--max-tokens 1500`" + `. Several steps in one call, one snap at the end:
    ` + "`tact batch \"fill @e2 'Ada'\" \"fill @e3 ada@example.com\" \"click @e4\"`" + `.
-5. Text: ` + "`tact read [URL] [--focus TARGET]`" + ` gives the main content as markdown (` + "`--all`" + `: everything;
-   long pages in pieces: ` + "`--outline`, `--from N`" + `).
+5. Text: ` + "`tact read [URL] [--focus TARGET]`" + ` gives the main content as markdown, title first (` + "`--all`" + `:
+   everything; just the top: ` + "`--max-tokens 500`" + `; long pages in pieces: ` + "`--outline`, `--from N`" + `).
 6. Also: ` + "`open`, `back`, `eval \"js\"`, `screenshot`, `wait text=Done`, `tab list`" + `; ` + "`tact <cmd> --help`" + `;
    ` + "`tact schema <cmd>`" + ` for JSON Schemas. ` + "`--session NAME`" + ` gives a separate browser.
 7. Repeat a task without a model: ` + "`tact record start NAME`" + `, work as usual, ` + "`tact record stop`" + `;

@@ -43,18 +43,7 @@ func TestCorpus(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	tab := browsertest.NewTab(t)
-	// Saved pages may alert(); a pending dialog blocks every evaluation.
-	unsub := browsertest.Conn().Subscribe(func(ev cdp.Event) {
-		if ev.SessionID == tab.Session.ID && ev.Method == "Page.javascriptDialogOpening" {
-			go func() {
-				ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-				defer cancel()
-				_ = tab.Session.Call(ctx, "Page.handleJavaScriptDialog", map[string]any{"accept": true}, nil)
-			}()
-		}
-	})
-	defer unsub()
+	tab := corpusTab(t)
 
 	type score struct {
 		recall, precision, f1, size []float64
@@ -192,6 +181,23 @@ func TestCorpus(t *testing.T) {
 		t.Logf("%s: F1 < 0.9: %v", x.name, s.low)
 	}
 	t.Logf("main content found on %d pages; %d failed: %v", mains, len(failed), failed)
+}
+
+// corpusTab opens a tab that accepts the dialogs saved pages open: a
+// pending alert() blocks every evaluation.
+func corpusTab(t *testing.T) *browsertest.Tab {
+	tab := browsertest.NewTab(t)
+	unsub := browsertest.Conn().Subscribe(func(ev cdp.Event) {
+		if ev.SessionID == tab.Session.ID && ev.Method == "Page.javascriptDialogOpening" {
+			go func() {
+				ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+				defer cancel()
+				_ = tab.Session.Call(ctx, "Page.handleJavaScriptDialog", map[string]any{"accept": true}, nil)
+			}()
+		}
+	})
+	t.Cleanup(unsub)
+	return tab
 }
 
 // load navigates by script (some saved pages never fire load because their

@@ -8,11 +8,11 @@ import (
 	"strings"
 	"unicode"
 
-	readability "codeberg.org/readeck/go-readability/v2"
 	htmltomarkdown "github.com/JohannesKaufmann/html-to-markdown/v2/converter"
 	"github.com/JohannesKaufmann/html-to-markdown/v2/plugin/base"
 	"github.com/JohannesKaufmann/html-to-markdown/v2/plugin/commonmark"
 	"github.com/JohannesKaufmann/html-to-markdown/v2/plugin/table"
+	trafilatura "github.com/markusmobius/go-trafilatura"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 
@@ -44,7 +44,7 @@ type Main struct {
 }
 
 // Extract finds the main content of a serialized page (a Page's HTML) with
-// Readability and renders it as markdown. ok is false when the page has no
+// go-trafilatura and renders it as markdown. ok is false when the page has no
 // clear main content — an app screen, a dashboard, a list of results, a
 // form — or when keeping only the article would drop data of the page (a
 // table, a marked-up price outside the page's chrome) that an agent could
@@ -69,29 +69,28 @@ func extract(page, pageURL string, links bool) (m Main, why string) {
 		return m, "unparsable"
 	}
 	u, _ := url.Parse(pageURL)
-	p := readability.NewParser()
-	p.KeepClasses = true // code blocks name their language in a class
-	if !p.CheckDocument(doc) {
-		return m, "not readerable"
-	}
-	// Readability takes its article out of the tree it is given; what the
-	// rest of the page held is surveyed first, on the same tree.
+	// The extractors take their article out of the tree they are given;
+	// what the rest of the page held is surveyed first, on the same tree.
 	s := survey(doc)
-	a, err := p.ParseAndMutate(doc, u)
-	if err != nil || a.Node == nil {
-		return m, "no article"
+	langs := codeLanguages(doc)
+	mathAsTeX(doc)
+	a, why := mainArticle(doc, u, links)
+	if why != "" {
+		return m, why
 	}
-	text := fold(textOf(a.Node))
+	text := fold(textOf(a.node))
 	if len(text) < 200 {
 		return m, "short article"
 	}
 	// A list of links (results, an index) is not an article.
-	if linkText(a.Node)*2 > len(text) {
+	if linkText(a.node)*2 > len(text) {
 		return m, "links"
 	}
 	// Fields beside a table make a screen to work in (filters over a list
 	// of orders), whose every part is data, however article-like its text.
-	if s.fields >= 2 && hasTable(a.Node) {
+	// (Fields elsewhere on the page, a newsletter box or a loan calculator
+	// beside a finance article, do not.)
+	if s.fields >= 2 && hasTable(a.node) {
 		return m, "app screen"
 	}
 	words := len(strings.Fields(text))
@@ -122,20 +121,138 @@ func extract(page, pageURL string, links bool) (m Main, why string) {
 		}
 	}
 
-	prepare(a.Node, links)
-	md, err := markdown(a.Node)
+	prepare(a.node, links, langs)
+	md, err := markdown(a.node)
 	if err != nil {
 		return m, "markdown: " + err.Error()
 	}
-	m.Markdown = compact(titled(md, s.h1, fold(a.Title()), fold(a.Byline())))
+	// The byline as the page words it (titled skips it when the article
+	// has it already), else the extractor's author.
+	byline := s.byline
+	if byline == "" {
+		byline = fold(a.byline)
+	}
+	m.Markdown = compact(titled(md, s.h1, fold(a.title), byline))
 	return m, ""
 }
 
-// titled gives the markdown its title: Readability turns the page's h1
-// into an h2 (or drops it when it repeats the title), so the heading that
-// was the page's h1 becomes "# " again, else the article's title is put
-// first. The byline, which Readability takes out of the text, follows the
-// title.
+// article is what the extractor found: the main content's tree, the
+// title and byline it gave the page.
+type article struct {
+	node          *html.Node
+	title, byline string
+}
+
+// mainArticle finds the main content with go-trafilatura (its own
+// extractor, then Readability and DOM Distiller as its fallbacks), or says
+// why the page has none. Comments are not content; dates are not looked
+// for (nothing prints them).
+func mainArticle(doc *html.Node, u *url.URL, links bool) (article, string) {
+	res, err := trafilatura.ExtractDocument(doc, trafilatura.Options{
+		OriginalURL:     u,
+		EnableFallback:  true,
+		ExcludeComments: true,
+		IncludeImages:   true,
+		IncludeLinks:    links,
+		HtmlDateMode:    trafilatura.Disabled,
+	})
+	if err != nil || res.ContentNode == nil {
+		return article{}, "no article"
+	}
+	dropRepeats(res.ContentNode)
+	return article{res.ContentNode, res.Metadata.Title, res.Metadata.Author}, ""
+}
+
+// dropRepeats removes the paragraphs go-trafilatura repeats after a block
+// of <br>-separated lines (it keeps the block and also emits each line
+// after the first break as a paragraph of its own): a run of <p> siblings
+// right after a block with a <br>, each of whose text is in that block's.
+// (Its tree names elements by Data only, without atoms.)
+func dropRepeats(n *html.Node) {
+	for c := n.FirstChild; c != nil; {
+		if c.Type != html.ElementNode {
+			c = c.NextSibling
+			continue
+		}
+		dropRepeats(c)
+		if !hasBr(c) {
+			c = c.NextSibling
+			continue
+		}
+		block := fold(textOf(c))
+		for next := c.NextSibling; next != nil; {
+			if next.Type == html.TextNode && strings.TrimSpace(next.Data) == "" {
+				next = next.NextSibling
+				continue
+			}
+			t := fold(textOf(next))
+			if next.Type != html.ElementNode || next.Data != "p" || t == "" || !strings.Contains(block, t) {
+				break
+			}
+			gone := next
+			next = next.NextSibling
+			n.RemoveChild(gone)
+		}
+		c = c.NextSibling
+	}
+}
+
+// mathAsTeX replaces each MathML formula with its TeX ($…$, as read --all
+// prints it): the extractor drops <math>, which would take the formula out
+// of its sentence.
+func mathAsTeX(n *html.Node) {
+	for c := n.FirstChild; c != nil; {
+		next := c.NextSibling
+		if c.Type == html.ElementNode && c.Data == "math" {
+			if tex := texOf(c); tex != "" {
+				n.InsertBefore(&html.Node{Type: html.TextNode, Data: " $" + tex + "$ "}, c)
+			}
+			n.RemoveChild(c)
+		} else {
+			mathAsTeX(c)
+		}
+		c = next
+	}
+}
+
+// texOf is a formula's TeX source when the page gives it (alttext, a TeX
+// annotation), else its text.
+func texOf(m *html.Node) string {
+	tex := attrOf(m, "alttext")
+	if tex == "" {
+		var find func(*html.Node)
+		find = func(n *html.Node) {
+			for c := n.FirstChild; c != nil && tex == ""; c = c.NextSibling {
+				if c.Type == html.ElementNode && c.Data == "annotation" && attrOf(c, "encoding") == "application/x-tex" {
+					tex = textOf(c)
+				}
+				find(c)
+			}
+		}
+		find(m)
+	}
+	if s := texAlt.FindStringSubmatch(strings.TrimSpace(tex)); s != nil {
+		tex = s[1]
+	}
+	if tex = fold(tex); tex == "" {
+		tex = fold(textOf(m))
+	}
+	return tex
+}
+
+func hasBr(n *html.Node) bool {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && c.Data == "br" {
+			return true
+		}
+	}
+	return false
+}
+
+// titled gives the markdown its title: the heading that was the page's h1
+// becomes "# " again (extractors demote or drop it), else the article's
+// title is put first. The byline, which extractors take out of the text,
+// follows the title.
 func titled(md, h1, title, byline string) string {
 	lines := strings.Split(md, "\n")
 	found := false
@@ -190,8 +307,12 @@ type pageSurvey struct {
 	data  []datum
 	words int
 	h1    string // the text of the page's first h1
+	// byline is the text of the page's first byline (class byline, rel or
+	// itemprop author) outside chrome regions, as the page words it.
+	byline string
 	// fields counts form fields outside chrome regions (not buttons,
-	// hidden or search inputs).
+	// hidden or search inputs) beside a data table: their form (or, outside
+	// a form, their parent) has the same parent as the table.
 	fields int
 }
 
@@ -252,6 +373,20 @@ func scoped(n *html.Node) bool {
 
 func survey(doc *html.Node) pageSurvey {
 	var s pageSurvey
+	tables := map[*html.Node]bool{} // data tables' parents
+	var spots []*html.Node          // where each field sits
+	field := func(n *html.Node) {
+		spot := n.Parent
+		for p := n.Parent; p != nil; p = p.Parent {
+			if p.DataAtom == atom.Form {
+				spot = p
+				break
+			}
+		}
+		if spot != nil {
+			spots = append(spots, spot.Parent)
+		}
+	}
 	var walk func(n *html.Node, chrome bool)
 	walk = func(n *html.Node, chrome bool) {
 		if n.Type == html.TextNode {
@@ -278,17 +413,23 @@ func survey(doc *html.Node) pageSurvey {
 				case atom.Table:
 					if d := tableRow(n); d != "" {
 						s.data = append(s.data, datum{d, len(strings.Fields(textOf(n)))})
+						tables[n.Parent] = true
 					}
 					chrome = true
 				}
 				switch n.DataAtom {
 				case atom.Select, atom.Textarea:
-					s.fields++
+					field(n)
 				case atom.Input:
 					switch attrOf(n, "type") {
 					case "hidden", "submit", "button", "image", "reset", "search":
 					default:
-						s.fields++
+						field(n)
+					}
+				}
+				if s.byline == "" && isByline(n) {
+					if t := fold(textOf(n)); len(t) <= 100 {
+						s.byline = t
 					}
 				}
 				// A price marked up for shops and search engines (a product
@@ -305,7 +446,18 @@ func survey(doc *html.Node) pageSurvey {
 		}
 	}
 	walk(doc, false)
+	for _, p := range spots {
+		if p != nil && tables[p] {
+			s.fields++
+		}
+	}
 	return s
+}
+
+var bylineRe = regexp.MustCompile(`(?i)(?:^|[\s_-])byline(?:$|[\s_-])`)
+
+func isByline(n *html.Node) bool {
+	return attrOf(n, "rel") == "author" || attrOf(n, "itemprop") == "author" || bylineRe.MatchString(attrOf(n, "class"))
 }
 
 // hasTable reports whether the article holds a table of at least three
@@ -434,10 +586,46 @@ var (
 	texAlt     = regexp.MustCompile(`^\{\\(?:display|text)style\s*([\s\S]*)\}$`)
 )
 
+// codeLanguages maps the start of each code block's text to the language
+// its class names ("language-go", "lang-toml"): the extractor keeps the
+// code but not its classes.
+func codeLanguages(doc *html.Node) map[string]string {
+	langs := map[string]string{}
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type != html.ElementNode {
+				continue
+			}
+			if c.DataAtom == atom.Pre {
+				cls := attrOf(c, "class")
+				for k := c.FirstChild; k != nil; k = k.NextSibling {
+					if k.DataAtom == atom.Code {
+						cls += " " + attrOf(k, "class")
+					}
+				}
+				if m := langRe.FindStringSubmatch(cls); m != nil {
+					langs[codeKey(textOf(c))] = m[1]
+				}
+				continue
+			}
+			walk(c)
+		}
+	}
+	walk(doc)
+	return langs
+}
+
+var langRe = regexp.MustCompile(`(?:^|\s)(?:language|lang)-([\w+#-]+)`)
+
+func codeKey(text string) string { return firstRunes(fold(text), 60) }
+
 // prepare rewrites the article tree into what the markdown should say:
 // links become their text unless asked for, images their ![alt] when the
-// alt says something (a formula image its $TeX$), emphasis plain text.
-func prepare(root *html.Node, links bool) {
+// alt says something (a formula image its $TeX$), emphasis plain text,
+// and the extractor's block <code> a <pre> block again, with the language
+// of langs.
+func prepare(root *html.Node, links bool, langs map[string]string) {
 	var walk func(n *html.Node)
 	walk = func(n *html.Node) {
 		for c := n.FirstChild; c != nil; {
@@ -445,6 +633,17 @@ func prepare(root *html.Node, links bool) {
 			walk(c)
 			if c.Type == html.ElementNode {
 				switch c.Data {
+				case "code":
+					if n.Data != "pre" && blockCode(c) {
+						pre := &html.Node{Type: html.ElementNode, Data: "pre", DataAtom: atom.Pre}
+						n.InsertBefore(pre, c)
+						n.RemoveChild(c)
+						pre.AppendChild(c)
+						c.Attr = nil
+						if l := langs[codeKey(textOf(c))]; l != "" {
+							c.Attr = []html.Attribute{{Key: "class", Val: "language-" + l}}
+						}
+					}
 				case "a":
 					if !links || strings.HasPrefix(attrOf(c, "href"), "#") {
 						unwrap(c)
@@ -462,6 +661,20 @@ func prepare(root *html.Node, links bool) {
 		}
 	}
 	walk(root)
+}
+
+// blockCode reports whether a <code> outside <pre> is a block of code: it
+// spans lines, or it is the only thing in its parent.
+func blockCode(c *html.Node) bool {
+	if strings.Contains(textOf(c), "\n") {
+		return true
+	}
+	for s := c.Parent.FirstChild; s != nil; s = s.NextSibling {
+		if s != c && (s.Type == html.ElementNode || strings.TrimSpace(s.Data) != "") {
+			return false
+		}
+	}
+	return c.Parent.Data == "body" || c.Parent.Data == "div"
 }
 
 func altText(img *html.Node) string {

@@ -539,16 +539,56 @@ func TestFromAndOutline(t *testing.T) {
 
 func TestProductPriceKept(t *testing.T) {
 	// The description is an article, but printing it alone would drop the
-	// price: the page is read whole.
-	tab := browsertest.NewTab(t)
-	tab.Navigate(t, "/read_product.html")
-	var p read.Page
-	tab.Eval(t, read.JS+";\n__tact.readHTML()", &p)
-	if why := read.ExtractWhy(p.HTML, p.URL); why != "data left out: €34.90" {
-		t.Errorf("product page: %q", why)
+	// price: the main content holds the buy box with it.
+	m, ok := extractPage(t, "/read_product.html", false)
+	if !ok || !strings.Contains(m.Markdown, "Price: €34.90 · In stock, ships tomorrow") || !strings.Contains(m.Markdown, "The trail kettle boils") {
+		t.Errorf("product page (main=%v):\n%s", ok, m.Markdown)
+	}
+	// Without the price in it, the description alone is not printed.
+	m, ok = extractPage(t, "/read_product.html", false, `document.querySelector('.buybox p').insertAdjacentHTML('beforebegin', '<div class="buy-widget">' + 'Buy now. '.repeat(3) + '</div>'); document.querySelector('.buybox').className = 'sidebar-widget'; 0`)
+	if ok && !strings.Contains(m.Markdown, "€34.90") {
+		t.Errorf("product page read without its price:\n%s", m.Markdown)
 	}
 	md := mustRead(t, "/read_product.html", "{page: true}")
 	if !strings.Contains(md, "Price: €34.90 · In stock, ships tomorrow") || !strings.Contains(md, "The trail kettle boils") {
 		t.Errorf("product page:\n%s", md)
+	}
+}
+
+func TestFormElsewhereKeepsArticle(t *testing.T) {
+	// A docs page with a table, and a sign-up form of its own beside the
+	// content: the form is not filters over the table, the page is an
+	// article.
+	form := `document.body.insertAdjacentHTML('beforeend', '<div class="signup"><form><label>Name <input name="n"></label> <label>Email <input name="e" type="email"></label> <button>Sign up</button></form></div>'); 0`
+	m, ok := extractPage(t, "/read_docs.html", false, form)
+	if !ok || !strings.Contains(m.Markdown, "| port | 8080 | TCP port the server listens on |") {
+		t.Errorf("docs page with a sign-up form (main=%v):\n%s", ok, m.Markdown)
+	}
+}
+
+// Lines split by <br> print once: go-trafilatura repeats them as
+// paragraphs after their block, and Extract drops the repeats.
+func TestBrLinesNotRepeated(t *testing.T) {
+	body := strings.Repeat("Words of the article that make it long enough to be one. ", 12)
+	page := `<html><head><title>T</title></head><body><article><h1>Lorem</h1><div>First line<br>second line<br><br>` + body + `</div><p>` + body + `</p></article></body></html>`
+	m, ok := read.Extract(page, "http://127.0.0.1/", false)
+	if !ok {
+		t.Fatal("no main content")
+	}
+	if n := strings.Count(m.Markdown, "second line"); n != 1 {
+		t.Errorf("second line printed %d times:\n%s", n, m.Markdown)
+	}
+}
+
+// A MathML formula stays in its sentence, as its TeX.
+func TestMathKeptAsTeX(t *testing.T) {
+	body := strings.Repeat("Words of the article that make it long enough to be one. ", 12)
+	page := `<html><head><title>T</title></head><body><article><h1>Roots</h1><p>` + body + `</p><p>When <math alttext="a \ne 0"><mi>a</mi><mo>≠</mo><mn>0</mn></math>, there are two solutions.</p><p>` + body + `</p></article></body></html>`
+	m, ok := read.Extract(page, "http://127.0.0.1/", false)
+	if !ok {
+		t.Fatal("no main content")
+	}
+	if !strings.Contains(m.Markdown, `When $a \ne 0$ , there are two solutions`) {
+		t.Errorf("formula lost:\n%s", m.Markdown)
 	}
 }
