@@ -72,7 +72,6 @@ func extract(page, pageURL string, links bool) (m Main, why string) {
 	// The extractors take their article out of the tree they are given;
 	// what the rest of the page held is surveyed first, on the same tree.
 	s := survey(doc)
-	langs := codeLanguages(doc)
 	mathAsTeX(doc)
 	a, why := mainArticle(doc, u)
 	if why != "" {
@@ -121,7 +120,7 @@ func extract(page, pageURL string, links bool) (m Main, why string) {
 		}
 	}
 
-	prepare(a.node, links, langs)
+	prepare(a.node, links)
 	md, err := markdown(a.node)
 	if err != nil {
 		return m, "markdown: " + err.Error()
@@ -158,42 +157,7 @@ func mainArticle(doc *html.Node, u *url.URL) (article, string) {
 	if err != nil || a.Node == nil {
 		return article{}, "no article"
 	}
-	dropRepeats(a.Node)
 	return article{a.Node, a.Title(), a.Byline()}, ""
-}
-
-// dropRepeats removes the paragraphs an extractor repeats after a block
-// of <br>-separated lines (it keeps the block and also emits each line
-// after the first break as a paragraph of its own): a run of <p> siblings
-// right after a block with a <br>, each of whose text is in that block's.
-// (Its tree names elements by Data only, without atoms.)
-func dropRepeats(n *html.Node) {
-	for c := n.FirstChild; c != nil; {
-		if c.Type != html.ElementNode {
-			c = c.NextSibling
-			continue
-		}
-		dropRepeats(c)
-		if !hasBr(c) {
-			c = c.NextSibling
-			continue
-		}
-		block := fold(textOf(c))
-		for next := c.NextSibling; next != nil; {
-			if next.Type == html.TextNode && strings.TrimSpace(next.Data) == "" {
-				next = next.NextSibling
-				continue
-			}
-			t := fold(textOf(next))
-			if next.Type != html.ElementNode || next.Data != "p" || t == "" || !strings.Contains(block, t) {
-				break
-			}
-			gone := next
-			next = next.NextSibling
-			n.RemoveChild(gone)
-		}
-		c = c.NextSibling
-	}
 }
 
 // mathAsTeX replaces each MathML formula with its TeX ($…$, as read --all
@@ -237,15 +201,6 @@ func texOf(m *html.Node) string {
 		tex = fold(textOf(m))
 	}
 	return tex
-}
-
-func hasBr(n *html.Node) bool {
-	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		if c.Type == html.ElementNode && c.Data == "br" {
-			return true
-		}
-	}
-	return false
 }
 
 // titled gives the markdown its title: the heading that was the page's h1
@@ -585,46 +540,10 @@ var (
 	texAlt     = regexp.MustCompile(`^\{\\(?:display|text)style\s*([\s\S]*)\}$`)
 )
 
-// codeLanguages maps the start of each code block's text to the language
-// its class names ("language-go", "lang-toml"): the extractor keeps the
-// code but not its classes.
-func codeLanguages(doc *html.Node) map[string]string {
-	langs := map[string]string{}
-	var walk func(n *html.Node)
-	walk = func(n *html.Node) {
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			if c.Type != html.ElementNode {
-				continue
-			}
-			if c.DataAtom == atom.Pre {
-				cls := attrOf(c, "class")
-				for k := c.FirstChild; k != nil; k = k.NextSibling {
-					if k.DataAtom == atom.Code {
-						cls += " " + attrOf(k, "class")
-					}
-				}
-				if m := langRe.FindStringSubmatch(cls); m != nil {
-					langs[codeKey(textOf(c))] = m[1]
-				}
-				continue
-			}
-			walk(c)
-		}
-	}
-	walk(doc)
-	return langs
-}
-
-var langRe = regexp.MustCompile(`(?:^|\s)(?:language|lang)-([\w+#-]+)`)
-
-func codeKey(text string) string { return firstRunes(fold(text), 60) }
-
 // prepare rewrites the article tree into what the markdown should say:
 // links become their text unless asked for, images their ![alt] when the
-// alt says something (a formula image its $TeX$), emphasis plain text,
-// and the extractor's block <code> a <pre> block again, with the language
-// of langs.
-func prepare(root *html.Node, links bool, langs map[string]string) {
+// alt says something (a formula image its $TeX$), emphasis plain text.
+func prepare(root *html.Node, links bool) {
 	var walk func(n *html.Node)
 	walk = func(n *html.Node) {
 		for c := n.FirstChild; c != nil; {
@@ -632,17 +551,6 @@ func prepare(root *html.Node, links bool, langs map[string]string) {
 			walk(c)
 			if c.Type == html.ElementNode {
 				switch c.Data {
-				case "code":
-					if n.Data != "pre" && blockCode(c) {
-						pre := &html.Node{Type: html.ElementNode, Data: "pre", DataAtom: atom.Pre}
-						n.InsertBefore(pre, c)
-						n.RemoveChild(c)
-						pre.AppendChild(c)
-						c.Attr = nil
-						if l := langs[codeKey(textOf(c))]; l != "" {
-							c.Attr = []html.Attribute{{Key: "class", Val: "language-" + l}}
-						}
-					}
 				case "a":
 					if !links || strings.HasPrefix(attrOf(c, "href"), "#") {
 						unwrap(c)
@@ -660,20 +568,6 @@ func prepare(root *html.Node, links bool, langs map[string]string) {
 		}
 	}
 	walk(root)
-}
-
-// blockCode reports whether a <code> outside <pre> is a block of code: it
-// spans lines, or it is the only thing in its parent.
-func blockCode(c *html.Node) bool {
-	if strings.Contains(textOf(c), "\n") {
-		return true
-	}
-	for s := c.Parent.FirstChild; s != nil; s = s.NextSibling {
-		if s != c && (s.Type == html.ElementNode || strings.TrimSpace(s.Data) != "") {
-			return false
-		}
-	}
-	return c.Parent.Data == "body" || c.Parent.Data == "div"
 }
 
 func altText(img *html.Node) string {

@@ -564,8 +564,8 @@ func TestFormElsewhereKeepsArticle(t *testing.T) {
 	}
 }
 
-// Lines split by <br> print once: go-trafilatura repeats them as
-// paragraphs after their block, and Extract drops the repeats.
+// Lines split by <br> print once (go-trafilatura, tried as the
+// extractor, repeated them as paragraphs after their block).
 func TestBrLinesNotRepeated(t *testing.T) {
 	body := strings.Repeat("Words of the article that make it long enough to be one. ", 12)
 	page := `<html><head><title>T</title></head><body><article><h1>Lorem</h1><div>First line<br>second line<br><br>` + body + `</div><p>` + body + `</p></article></body></html>`
