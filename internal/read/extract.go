@@ -8,11 +8,11 @@ import (
 	"strings"
 	"unicode"
 
-	readability "codeberg.org/readeck/go-readability/v2"
 	htmltomarkdown "github.com/JohannesKaufmann/html-to-markdown/v2/converter"
 	"github.com/JohannesKaufmann/html-to-markdown/v2/plugin/base"
 	"github.com/JohannesKaufmann/html-to-markdown/v2/plugin/commonmark"
 	"github.com/JohannesKaufmann/html-to-markdown/v2/plugin/table"
+	trafilatura "github.com/markusmobius/go-trafilatura"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 
@@ -44,7 +44,7 @@ type Main struct {
 }
 
 // Extract finds the main content of a serialized page (a Page's HTML) with
-// Readability and renders it as markdown. ok is false when the page has no
+// go-trafilatura and renders it as markdown. ok is false when the page has no
 // clear main content — an app screen, a dashboard, a list of results, a
 // form — or when keeping only the article would drop data of the page (a
 // table, a marked-up price outside the page's chrome) that an agent could
@@ -72,8 +72,9 @@ func extract(page, pageURL string, links bool) (m Main, why string) {
 	// The extractors take their article out of the tree they are given;
 	// what the rest of the page held is surveyed first, on the same tree.
 	s := survey(doc)
+	langs := codeLanguages(doc)
 	mathAsTeX(doc)
-	a, why := mainArticle(doc, u)
+	a, why := mainArticle(doc, u, links)
 	if why != "" {
 		return m, why
 	}
@@ -120,7 +121,7 @@ func extract(page, pageURL string, links bool) (m Main, why string) {
 		}
 	}
 
-	prepare(a.node, links)
+	prepare(a.node, links, langs)
 	md, err := markdown(a.node)
 	if err != nil {
 		return m, "markdown: " + err.Error()
@@ -142,22 +143,59 @@ type article struct {
 	title, byline string
 }
 
-// mainArticle finds the main content with Readability (readeck's port
-// of readability.js), or says why the page has none. go-trafilatura scored
-// higher on its own benchmark (F1 0.900 against 0.880 here) but links
-// go-dateparser, whose package init costs every tact process ~220 ms and
-// 78 MB; an agent pays for that on every call.
-func mainArticle(doc *html.Node, u *url.URL) (article, string) {
-	p := readability.NewParser()
-	p.KeepClasses = true // code blocks name their language in a class
-	// No CheckDocument: its "readerable" test sent articles to all text
-	// (62 pages of the held-out set); the gates after extraction keep app
-	// screens, lists and short pages whole instead.
-	a, err := p.ParseAndMutate(doc, u)
-	if err != nil || a.Node == nil {
+// mainArticle finds the main content with go-trafilatura (its own
+// extractor, then Readability and DOM Distiller as its fallbacks), or says
+// why the page has none. Comments are not content; dates are not looked
+// for (nothing prints them, and go.mod replaces the date module with
+// internal/nodate, whose init costs nothing).
+func mainArticle(doc *html.Node, u *url.URL, links bool) (article, string) {
+	res, err := trafilatura.ExtractDocument(doc, trafilatura.Options{
+		OriginalURL:     u,
+		EnableFallback:  true,
+		ExcludeComments: true,
+		IncludeImages:   true,
+		IncludeLinks:    links,
+		HtmlDateMode:    trafilatura.Disabled,
+	})
+	if err != nil || res.ContentNode == nil {
 		return article{}, "no article"
 	}
-	return article{a.Node, a.Title(), a.Byline()}, ""
+	dropRepeats(res.ContentNode)
+	return article{res.ContentNode, res.Metadata.Title, res.Metadata.Author}, ""
+}
+
+// dropRepeats removes the paragraphs go-trafilatura repeats after a block
+// of <br>-separated lines (it keeps the block and also emits each line
+// after the first break as a paragraph of its own): a run of <p> siblings
+// right after a block with a <br>, each of whose text is in that block's.
+// (Its tree names elements by Data only, without atoms.)
+func dropRepeats(n *html.Node) {
+	for c := n.FirstChild; c != nil; {
+		if c.Type != html.ElementNode {
+			c = c.NextSibling
+			continue
+		}
+		dropRepeats(c)
+		if !hasBr(c) {
+			c = c.NextSibling
+			continue
+		}
+		block := fold(textOf(c))
+		for next := c.NextSibling; next != nil; {
+			if next.Type == html.TextNode && strings.TrimSpace(next.Data) == "" {
+				next = next.NextSibling
+				continue
+			}
+			t := fold(textOf(next))
+			if next.Type != html.ElementNode || next.Data != "p" || t == "" || !strings.Contains(block, t) {
+				break
+			}
+			gone := next
+			next = next.NextSibling
+			n.RemoveChild(gone)
+		}
+		c = c.NextSibling
+	}
 }
 
 // mathAsTeX replaces each MathML formula with its TeX ($…$, as read --all
@@ -201,6 +239,15 @@ func texOf(m *html.Node) string {
 		tex = fold(textOf(m))
 	}
 	return tex
+}
+
+func hasBr(n *html.Node) bool {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && c.Data == "br" {
+			return true
+		}
+	}
+	return false
 }
 
 // titled gives the markdown its title: the heading that was the page's h1
@@ -540,10 +587,46 @@ var (
 	texAlt     = regexp.MustCompile(`^\{\\(?:display|text)style\s*([\s\S]*)\}$`)
 )
 
+// codeLanguages maps the start of each code block's text to the language
+// its class names ("language-go", "lang-toml"): the extractor keeps the
+// code but not its classes.
+func codeLanguages(doc *html.Node) map[string]string {
+	langs := map[string]string{}
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type != html.ElementNode {
+				continue
+			}
+			if c.DataAtom == atom.Pre {
+				cls := attrOf(c, "class")
+				for k := c.FirstChild; k != nil; k = k.NextSibling {
+					if k.DataAtom == atom.Code {
+						cls += " " + attrOf(k, "class")
+					}
+				}
+				if m := langRe.FindStringSubmatch(cls); m != nil {
+					langs[codeKey(textOf(c))] = m[1]
+				}
+				continue
+			}
+			walk(c)
+		}
+	}
+	walk(doc)
+	return langs
+}
+
+var langRe = regexp.MustCompile(`(?:^|\s)(?:language|lang)-([\w+#-]+)`)
+
+func codeKey(text string) string { return firstRunes(fold(text), 60) }
+
 // prepare rewrites the article tree into what the markdown should say:
 // links become their text unless asked for, images their ![alt] when the
-// alt says something (a formula image its $TeX$), emphasis plain text.
-func prepare(root *html.Node, links bool) {
+// alt says something (a formula image its $TeX$), emphasis plain text,
+// and the extractor's block <code> a <pre> block again, with the language
+// of langs.
+func prepare(root *html.Node, links bool, langs map[string]string) {
 	var walk func(n *html.Node)
 	walk = func(n *html.Node) {
 		for c := n.FirstChild; c != nil; {
@@ -551,6 +634,17 @@ func prepare(root *html.Node, links bool) {
 			walk(c)
 			if c.Type == html.ElementNode {
 				switch c.Data {
+				case "code":
+					if n.Data != "pre" && blockCode(c) {
+						pre := &html.Node{Type: html.ElementNode, Data: "pre", DataAtom: atom.Pre}
+						n.InsertBefore(pre, c)
+						n.RemoveChild(c)
+						pre.AppendChild(c)
+						c.Attr = nil
+						if l := langs[codeKey(textOf(c))]; l != "" {
+							c.Attr = []html.Attribute{{Key: "class", Val: "language-" + l}}
+						}
+					}
 				case "a":
 					if !links || strings.HasPrefix(attrOf(c, "href"), "#") {
 						unwrap(c)
@@ -568,6 +662,20 @@ func prepare(root *html.Node, links bool) {
 		}
 	}
 	walk(root)
+}
+
+// blockCode reports whether a <code> outside <pre> is a block of code: it
+// spans lines, or it is the only thing in its parent.
+func blockCode(c *html.Node) bool {
+	if strings.Contains(textOf(c), "\n") {
+		return true
+	}
+	for s := c.Parent.FirstChild; s != nil; s = s.NextSibling {
+		if s != c && (s.Type == html.ElementNode || strings.TrimSpace(s.Data) != "") {
+			return false
+		}
+	}
+	return c.Parent.Data == "body" || c.Parent.Data == "div"
 }
 
 func altText(img *html.Node) string {
@@ -595,7 +703,9 @@ var conv = htmltomarkdown.NewConverter(
 	htmltomarkdown.WithEscapeMode(htmltomarkdown.EscapeModeDisabled),
 	htmltomarkdown.WithPlugins(
 		base.NewBasePlugin(),
-		commonmark.NewCommonmarkPlugin(commonmark.WithHorizontalRule("***")),
+		// No "<!--THE END-->" between adjacent lists: it keeps them apart
+		// for a markdown renderer, and is noise to an agent reading.
+		commonmark.NewCommonmarkPlugin(commonmark.WithHorizontalRule("***"), commonmark.WithListEndComment(false)),
 		table.NewTablePlugin(
 			table.WithCellPaddingBehavior(table.CellPaddingBehaviorMinimal),
 			table.WithHeaderPromotion(true),

@@ -5,7 +5,8 @@
 // neither see nor break them; neither modifies the DOM):
 //   - html.js (__tact.readHTML) serializes what the browser shows, for
 //     Extract (extract.go), which finds the main content with
-//     Readability (codeberg.org/readeck/go-readability/v2) in the daemon, converts it
+//     go-trafilatura (github.com/markusmobius/go-trafilatura, with
+//     Readability and DOM Distiller as its fallbacks) in the daemon, converts it
 //     with html-to-markdown and lays it out as below; it also names what
 //     the page had besides (navigation, sidebars, comments, …) and refuses
 //     pages with no clear main content;

@@ -539,13 +539,15 @@ func TestFromAndOutline(t *testing.T) {
 
 func TestProductPriceKept(t *testing.T) {
 	// The description is an article, but printing it alone would drop the
-	// price: the page is read whole.
-	tab := browsertest.NewTab(t)
-	tab.Navigate(t, "/read_product.html")
-	var p read.Page
-	tab.Eval(t, read.JS+";\n__tact.readHTML()", &p)
-	if why := read.ExtractWhy(p.HTML, p.URL); why != "data left out: €34.90" {
-		t.Errorf("product page: %q", why)
+	// price: the main content holds the buy box with it.
+	m, ok := extractPage(t, "/read_product.html", false)
+	if !ok || !strings.Contains(m.Markdown, "Price: €34.90 · In stock, ships tomorrow") || !strings.Contains(m.Markdown, "The trail kettle boils") {
+		t.Errorf("product page (main=%v):\n%s", ok, m.Markdown)
+	}
+	// Without the price in it, the description alone is not printed.
+	m, ok = extractPage(t, "/read_product.html", false, `document.querySelector('.buybox p').insertAdjacentHTML('beforebegin', '<div class="buy-widget">' + 'Buy now. '.repeat(3) + '</div>'); document.querySelector('.buybox').className = 'sidebar-widget'; 0`)
+	if ok && !strings.Contains(m.Markdown, "€34.90") {
+		t.Errorf("product page read without its price:\n%s", m.Markdown)
 	}
 	md := mustRead(t, "/read_product.html", "{page: true}")
 	if !strings.Contains(md, "Price: €34.90 · In stock, ships tomorrow") || !strings.Contains(md, "The trail kettle boils") {
@@ -564,8 +566,8 @@ func TestFormElsewhereKeepsArticle(t *testing.T) {
 	}
 }
 
-// Lines split by <br> print once (go-trafilatura, tried as the
-// extractor, repeated them as paragraphs after their block).
+// Lines split by <br> print once: go-trafilatura repeats them as
+// paragraphs after their block, and Extract drops the repeats.
 func TestBrLinesNotRepeated(t *testing.T) {
 	body := strings.Repeat("Words of the article that make it long enough to be one. ", 12)
 	page := `<html><head><title>T</title></head><body><article><h1>Lorem</h1><div>First line<br>second line<br><br>` + body + `</div><p>` + body + `</p></article></body></html>`
@@ -588,5 +590,19 @@ func TestMathKeptAsTeX(t *testing.T) {
 	}
 	if !strings.Contains(m.Markdown, `When $a \ne 0$ , there are two solutions`) {
 		t.Errorf("formula lost:\n%s", m.Markdown)
+	}
+}
+
+// Two lists in a row print as two lists, without the converter's
+// "<!--THE END-->" marker between them.
+func TestAdjacentListsNoMarker(t *testing.T) {
+	body := strings.Repeat("Words of the article that make it long enough to be one. ", 12)
+	page := `<html><head><title>T</title></head><body><article><h1>Lorem</h1><p>` + body + `</p><ul><li>first list item one</li><li>first list item two</li></ul><ul><li>second list item</li></ul><p>` + body + `</p></article></body></html>`
+	m, ok := read.Extract(page, "http://127.0.0.1/", false)
+	if !ok {
+		t.Fatal("no main content")
+	}
+	if strings.Contains(m.Markdown, "THE END") || !strings.Contains(m.Markdown, "- second list item") {
+		t.Errorf("adjacent lists:\n%s", m.Markdown)
 	}
 }
