@@ -251,23 +251,26 @@ func hasBr(n *html.Node) bool {
 }
 
 // titled gives the markdown its title: the heading that was the page's h1
-// becomes "# " again (extractors demote or drop it), else the article's
-// title is put first. The byline, which extractors take out of the text,
-// follows the title.
+// (or is the document's title) becomes "# " again (extractors demote or
+// drop it), else the title is put first — the page's h1 when the
+// document's title is that h1 and more ("Headline | Author | Site"), the
+// document's title otherwise (an h1 that is not in it is a site logo).
+// The byline, which extractors take out of the text, follows the title.
 func titled(md, h1, title, byline string) string {
 	lines := strings.Split(md, "\n")
 	found := false
-	if h1 != "" {
-		for i, l := range lines {
-			if lv, t := headingOf(l); lv > 0 && strings.EqualFold(t, h1) {
-				lines[i] = "# " + t
-				found = true
-				break
-			}
+	for i, l := range lines {
+		if lv, t := headingOf(l); lv > 0 && t != "" && (strings.EqualFold(t, h1) || strings.EqualFold(t, title)) {
+			lines[i] = "# " + t
+			found = true
+			break
 		}
 	}
 	head := ""
 	if !found && title != "" {
+		if h1 != "" && strings.Contains(strings.ToLower(title), strings.ToLower(h1)) {
+			title = h1
+		}
 		head = "# " + title + "\n"
 	}
 	if byline != "" && !strings.Contains(md, byline) {
