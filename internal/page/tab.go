@@ -459,6 +459,10 @@ func (t *Tab) StillLoading() bool {
 	return t.loading && t.domReady
 }
 
+// Usable fails when the tab cannot take a command: it crashed, or a
+// dialog is open (in-page calls would wait for it until the deadline).
+func (t *Tab) Usable() error { return t.checkUsable() }
+
 func (t *Tab) checkUsable() error {
 	t.mu.Lock()
 	crashed, open := t.crashed, t.openDialog()
