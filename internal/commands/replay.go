@@ -518,12 +518,14 @@ func (c *Replay) runStep(ctx context.Context, env *Env, step *workflow.Step, var
 	return ran, err
 }
 
-// Heal waits: the recorded best locator may wait for a page that is still
-// rendering; once it failed the page is there, and each fallback only
-// needs to be looked up.
+// Heal waits: a step's target may belong to a page that is still
+// rendering, so its locators are looked up in rounds, a short look each,
+// until one finds the element or targetWait has passed. A page that is
+// already there heals at once (before, the first locator alone waited
+// out all of targetWait before any fallback was tried).
 const (
-	firstLocatorWait    = 5 * time.Second
-	fallbackLocatorWait = 700 * time.Millisecond
+	targetWait = 5 * time.Second
+	lookWait   = 250 * time.Millisecond
 )
 
 // replayReserve is kept back from --timeout to report the steps done.
@@ -558,17 +560,43 @@ func locatorKind(l string) string {
 	return k
 }
 
-// pickLocator tries each locator; the first gets most of the wait (the
-// page may still be rendering), the fallbacks a short one each. A match
-// counts when it is unique and agrees with the fingerprint. When none
-// does, a renamed element still heals if at least two locators of
-// different kinds (an id and a test id, say) found the same unique
-// element with the recorded role and tag. --strict refuses any healing.
+// pickLocator looks for the step's target (see targetWait). A match
+// counts when it is unique and agrees with the fingerprint; the first
+// locator in the recorded order that has one wins. When none does, a
+// renamed element still heals if at least two locators of different
+// kinds (an id and a test id, say) found the same unique element with
+// the recorded role and tag. --strict refuses any healing.
 func pickLocator(ctx context.Context, t *page.Tab, tgt *workflow.Target, vars map[string]string, strict bool) (pick, error) {
+	deadline := time.Now().Add(targetWait)
+	for {
+		r := lookRound(ctx, t, tgt, vars, strict)
+		if r.done || ctx.Err() != nil || !time.Now().Before(deadline) {
+			return r.pick, r.err
+		}
+		select {
+		case <-ctx.Done():
+			return r.pick, r.err
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
+// round is one look at all of a target's locators.
+type round struct {
+	pick pick
+	err  error
+	// done: the result stands (an agreeing match, a rename healed, bad
+	// input, every locator matching something that does not agree); else
+	// a locator matched nothing yet and a later round may find it.
+	done bool
+}
+
+func lookRound(ctx context.Context, t *page.Tab, tgt *workflow.Target, vars map[string]string, strict bool) round {
 	var (
 		reasons   []string
 		cands     []candidate
 		ambiguous bool
+		missing   bool // a locator matched nothing: the page may still be rendering it
 	)
 	defer func() {
 		for _, c := range cands {
@@ -579,18 +607,20 @@ func pickLocator(ctx context.Context, t *page.Tab, tgt *workflow.Target, vars ma
 	for i, raw := range tgt.Locators {
 		l, err := workflow.Expand(raw, vars)
 		if err != nil {
-			return pick{}, failure.New(failure.Usage, "%v", err)
+			return round{err: failure.New(failure.Usage, "%v", err), done: true}
 		}
-		wait := fallbackLocatorWait
-		if i == 0 {
-			wait = firstLocatorWait
-		}
-		lctx, cancel := context.WithTimeout(ctx, wait)
+		lctx, cancel := context.WithTimeout(ctx, lookWait)
 		el, err := t.Resolve(lctx, l)
 		cancel()
 		if err != nil {
+			if uerr := t.Usable(); uerr != nil {
+				// A dialog or a crash holds the tab: no later round
+				// changes that.
+				return round{err: uerr, done: true}
+			}
 			code := failure.From(err).Code
 			ambiguous = ambiguous || code == failure.Ambiguous
+			missing = missing || code == failure.NotFound || code == failure.Timeout
 			reasons = append(reasons, fmt.Sprintf("%s: %s", l, code))
 			if ctx.Err() != nil {
 				break
@@ -605,9 +635,9 @@ func pickLocator(ctx context.Context, t *page.Tab, tgt *workflow.Target, vars ma
 		if lerr == nil && rec.Agrees(fp) {
 			el.Release(ctx)
 			if i > 0 && strict {
-				return pick{}, failure.New(failure.NotFound, "--strict: %s no longer finds the element; %s does (a replay without --strict heals it)", tgt.Locators[0], l)
+				return round{err: failure.New(failure.NotFound, "--strict: %s no longer finds the element; %s does (a replay without --strict heals it)", tgt.Locators[0], l), done: true}
 			}
-			return pick{index: i}, nil
+			return round{pick: pick{index: i}, done: true}
 		}
 		reasons = append(reasons, fmt.Sprintf("%s: found %s %q, recorded %s %q", l, fp.Role, fp.Name, rec.Role, rec.Name))
 		if lerr != nil || fp.Role != rec.Role || fp.Tag != rec.Tag {
@@ -619,17 +649,17 @@ func pickLocator(ctx context.Context, t *page.Tab, tgt *workflow.Target, vars ma
 	if c, ok := agreeing(ctx, cands); ok {
 		heal := fmt.Sprintf("name %q → %q", rec.Name, c.fp.Name)
 		if strict {
-			return pick{}, failure.New(failure.NotFound, "--strict: the element was renamed (%s); refusing to heal", heal)
+			return round{err: failure.New(failure.NotFound, "--strict: the element was renamed (%s); refusing to heal", heal), done: true}
 		}
 		name := c.fp.Name
-		return pick{index: c.index, heal: heal, newName: &name}, nil
+		return round{pick: pick{index: c.index, heal: heal, newName: &name}, done: true}
 	}
 	code := failure.NotFound
 	if ambiguous {
 		code = failure.Ambiguous
 	}
-	return pick{}, failure.New(code, "no locator found an element that agrees with the recording (%s %q): %s",
-		rec.Role, rec.Name, strings.Join(reasons, "; "))
+	return round{err: failure.New(code, "no locator found an element that agrees with the recording (%s %q): %s",
+		rec.Role, rec.Name, strings.Join(reasons, "; ")), done: !missing}
 }
 
 // agreeing returns the first candidate that another locator of a
