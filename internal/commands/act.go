@@ -70,14 +70,7 @@ func act(ctx context.Context, env *Env, o ActOpts, target string, a action, do f
 		return nil, err
 	}
 	var el *page.Element
-	if target == "" {
-		// Resolve checks this for a target; without one (press, scroll),
-		// marking the action evaluates in the page, which an open dialog
-		// holds until the deadline.
-		if err := t.Usable(); err != nil {
-			return nil, err
-		}
-	} else {
+	if target != "" {
 		if el, err = t.Resolve(ctx, target); err != nil {
 			return nil, err
 		}

@@ -529,6 +529,11 @@ var errContextGone = errors.New("execution context gone")
 // evalIn evaluates expr (awaiting promises, by value) in tact's world of a
 // frame hosted by target tg, installing the library on first use.
 func (t *Tab) evalIn(ctx context.Context, tg *Target, frameID, expr string, out any) error {
+	// An open dialog holds every script of the page until it is answered:
+	// an evaluation would only wait out the deadline.
+	if err := t.checkUsable(); err != nil {
+		return err
+	}
 	v := t.host.Library().Version
 	wrapped := "(globalThis.__tact && globalThis.__tact.v === " + jsString(v) + ") ? (" + expr + ") : ({__tactMissing: true})"
 	for attempt := 0; attempt < 4; attempt++ {
