@@ -3,6 +3,7 @@ package cli_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
@@ -119,12 +120,9 @@ func TestRemoteBrowserBehindProxy(t *testing.T) {
 		resp.Body.Close()
 	}
 	// The browser opens it on its own time: wait until it lists the page.
-	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(tact(t, s, "tab", "list").out, "other.html"); {
-		if time.Now().After(deadline) {
-			t.Fatal("the new tab never showed other.html")
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	eventually(t, "the new tab shows other.html", func() bool {
+		return strings.Contains(tact(t, s, "tab", "list").out, "other.html")
+	})
 	before = f.pages(t)
 	r = tact(t, s, "tab", "switch", "other.html")
 	mustOK(t, r)
@@ -135,16 +133,9 @@ func TestRemoteBrowserBehindProxy(t *testing.T) {
 	r = tact(t, s, "browser", "stop")
 	mustOK(t, r)
 	// The browser drops a closed tab from its list on its own time.
-	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
-		got := f.pages(t)
-		if len(got) == len(before)-1 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Errorf("after stop: pages %q, want %d (all but tact's own)", got, len(before)-1)
-			break
-		}
-	}
+	eventually(t, fmt.Sprintf("after stop the browser lists %d pages (all but tact's own)", len(before)-1), func() bool {
+		return len(f.pages(t)) == len(before)-1
+	})
 	if !browser.Alive(f.proc.PID) {
 		t.Fatal("browser stop ended a browser tact did not launch")
 	}
