@@ -1,14 +1,16 @@
 # tact — see README.md
 GO ?= go
 BIN ?= tact
+# The commit `tact --version` shows (see scripts/commit.sh).
+LDFLAGS ?= -X main.commit=$(shell ./scripts/commit.sh)
 
 .PHONY: build install test bench fuzz vet lint corpus cross snapshot clean
 
 build:
-	$(GO) build -o $(BIN) ./cmd/tact
+	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/tact
 
 install:
-	$(GO) install ./cmd/tact
+	$(GO) install -ldflags "$(LDFLAGS)" ./cmd/tact
 
 # The test command named in the README; CI runs it via .ci/run.
 test: vet

@@ -65,7 +65,7 @@ install_source() {
   [ -n "$SRC" ] || die "TACT_INSTALL=source needs a checkout (git clone https://github.com/$REPO)"
   export PATH="/usr/local/go/bin:$PATH"
   command -v go >/dev/null 2>&1 || die "Go is needed to build tact (https://go.dev/dl/ or: apt-get install golang)"
-  (cd "$SRC" && go build -trimpath -o "$PREFIX/bin/tact" ./cmd/tact)
+  (cd "$SRC" && go build -trimpath -ldflags "-X main.commit=$(./scripts/commit.sh)" -o "$PREFIX/bin/tact" ./cmd/tact)
 }
 
 fetch() { # URL FILE

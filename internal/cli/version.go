@@ -62,6 +62,10 @@ func resolveBuild(s Stamp, bi *debug.BuildInfo) Build {
 	if b.Commit == "none" || b.Commit == "unknown" { // GoReleaser without git
 		b.Commit = ""
 	}
+	// make and install.sh stamp a dirty checkout's commit as "<sha>-dirty".
+	if c, ok := strings.CutSuffix(b.Commit, "-dirty"); ok {
+		b.Commit, b.Modified = c, true
+	}
 	if len(b.Commit) > 12 {
 		b.Commit = b.Commit[:12]
 	}
@@ -75,7 +79,7 @@ func (b Build) String() string {
 	if b.Commit != "" {
 		c := "commit " + b.Commit
 		if b.Modified {
-			c += ", modified"
+			c += "-dirty"
 		}
 		parts = append(parts, c)
 	}

@@ -1,12 +1,14 @@
 package cli
 
 import (
+	"os/exec"
 	"runtime/debug"
 	"strings"
 	"testing"
 )
 
 func TestVersionResolve(t *testing.T) {
+	t.Parallel()
 	vcs := []debug.BuildSetting{{Key: "vcs.revision", Value: "0123456789abcdef0123"}, {Key: "vcs.modified", Value: "true"}}
 	cases := []struct {
 		name  string
@@ -22,6 +24,7 @@ func TestVersionResolve(t *testing.T) {
 		{"dev build", Stamp{}, &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: vcs},
 			Build{Version: "devel", Commit: "0123456789ab", Modified: true}},
 		{"no build info", Stamp{}, nil, Build{Version: "devel"}},
+		{"make in a dirty checkout", Stamp{Commit: "0123456789ab-dirty"}, nil, Build{Version: "devel", Commit: "0123456789ab", Modified: true}},
 		{"goreleaser without git", Stamp{Version: "v0.0.1-next", Commit: "none"}, nil, Build{Version: "v0.0.1-next"}},
 	}
 	for _, c := range cases {
@@ -33,8 +36,9 @@ func TestVersionResolve(t *testing.T) {
 }
 
 func TestVersionString(t *testing.T) {
+	t.Parallel()
 	b := Build{Version: "devel", Commit: "0123456789ab", Modified: true, Go: "go1.26.8", Platform: "linux/amd64"}
-	if got, want := b.String(), "tact devel (commit 0123456789ab, modified, linux/amd64, go1.26.8)"; got != want {
+	if got, want := b.String(), "tact devel (commit 0123456789ab-dirty, linux/amd64, go1.26.8)"; got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}
 	b = Build{Version: "v1.2.3", Go: "go1.26.8", Platform: "darwin/arm64"}
@@ -47,6 +51,7 @@ func TestVersionString(t *testing.T) {
 // commits, or of one commit with and without local changes, differ, and
 // every identity carries this executable's stamp (a rebuild differs).
 func TestVersionIdentity(t *testing.T) {
+	t.Parallel()
 	a := Build{Version: "devel", Commit: "0123456789ab"}
 	b := Build{Version: "devel", Commit: "0123456789ab", Modified: true}
 	c := Build{Version: "devel", Commit: "ba9876543210"}
@@ -59,5 +64,30 @@ func TestVersionIdentity(t *testing.T) {
 	}
 	if a.Identity() != ia {
 		t.Error("identity is not stable within one binary")
+	}
+}
+
+// The stamp make and install.sh pass is the checkout's commit.
+func TestCommitScript(t *testing.T) {
+	t.Parallel()
+	head, err := exec.Command("git", "rev-parse", "--short=12", "HEAD").Output()
+	if err != nil {
+		t.Skip("not a git checkout:", err)
+	}
+	out, err := exec.Command("sh", "../../scripts/commit.sh").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.TrimSpace(string(out))
+	want := strings.TrimSpace(string(head))
+	if c, _ := strings.CutSuffix(got, "-dirty"); c != want {
+		t.Errorf("scripts/commit.sh = %q, want %q or %q", got, want, want+"-dirty")
+	}
+	dirty := exec.Command("git", "diff", "--quiet", "HEAD", "--").Run() != nil
+	if strings.HasSuffix(got, "-dirty") != dirty {
+		t.Errorf("scripts/commit.sh = %q with local changes %v", got, dirty)
+	}
+	if b := resolveBuild(Stamp{Commit: got}, nil); b.Commit != want || b.Modified != dirty {
+		t.Errorf("stamp %q resolves to %+v", got, b)
 	}
 }
