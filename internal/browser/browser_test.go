@@ -128,3 +128,29 @@ func TestWindowsPaths(t *testing.T) {
 		t.Error("paths without their environment variables")
 	}
 }
+
+// A user's --disable-features adds to tact's list instead of replacing it
+// (Chromium keeps only the last such flag).
+func TestMergeDisabledFeatures(t *testing.T) {
+	args := mergeDisabledFeatures([]string{"--a", "--disable-features=Translate,WebUIOmniboxPopup", "--b", "--disable-features=Foo,Translate", "--disable-features="})
+	want := []string{"--a", "--disable-features=Translate,WebUIOmniboxPopup,Foo", "--b"}
+	if !slices.Equal(args, want) {
+		t.Errorf("merged %q, want %q", args, want)
+	}
+	if got := mergeDisabledFeatures([]string{"--a"}); !slices.Equal(got, []string{"--a"}) {
+		t.Errorf("no flag: %q", got)
+	}
+	base := mergeDisabledFeatures(append(slices.Clone(baseArgs), "--disable-features=Foo"))
+	n := 0
+	for _, a := range base {
+		if v, ok := strings.CutPrefix(a, "--disable-features="); ok {
+			n++
+			if !strings.Contains(v, "WebUIOmniboxPopup") || !strings.HasSuffix(v, ",Foo") {
+				t.Errorf("launch flags lose a feature: %s", a)
+			}
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d --disable-features flags in %q", n, base)
+	}
+}
