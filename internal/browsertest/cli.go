@@ -1,10 +1,12 @@
 package browsertest
 
 import (
+	"flag"
 	"fmt"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"testing"
 )
@@ -22,7 +24,11 @@ type CLIEnv struct {
 	stop     func(session string)
 	mu       sync.Mutex
 	sessions map[string]bool
-	users    map[string]int // tests using a session right now
+	users    map[string]int           // test+session pairs holding a session
+	locks    map[string]chan struct{} // held by the test using a session
+	waiting  map[string]int           // tests waiting for a session
+	slots    chan struct{}            // a token per test running a browser
+	slotted  map[string]bool          // tests holding a slot
 }
 
 // SharedSession is the one session tests share; it lives until Finish.
@@ -43,7 +49,9 @@ func SetupCLI(prefix string, stop func(session string)) (*CLIEnv, error) {
 		os.RemoveAll(home)
 		return nil, err
 	}
-	e := &CLIEnv{Home: home, token: mark(), stop: stop, sessions: map[string]bool{}, users: map[string]int{}}
+	e := &CLIEnv{Home: home, token: mark(), stop: stop, sessions: map[string]bool{}, users: map[string]int{},
+		locks: map[string]chan struct{}{}, waiting: map[string]int{},
+		slots: make(chan struct{}, browserSlots()), slotted: map[string]bool{}}
 	os.Setenv("TACT_HOME", home)
 	os.Setenv("TACT_CHROME_ARGS", `"`+HostRules+`" --no-sandbox`)
 	os.Unsetenv("TACT_SESSION")
@@ -54,31 +62,63 @@ func SetupCLI(prefix string, stop func(session string)) (*CLIEnv, error) {
 	return e, nil
 }
 
-// Use records that t uses a session. Close stops it in any case; a
-// session other than SharedSession is also stopped when the last test
-// using it ends. Calling Use again within one test is free.
+// Use records that t uses a session, and gives t the session to itself:
+// tests run in parallel, and a test whose session another test holds
+// waits until that test has ended (tests that share a session name run
+// one after another, in one browser). A test also takes one of the
+// environment's browser slots for as long as it runs, so that however
+// many tests are in flight, only so many browsers work at once (they are
+// what the CPU goes to). Calling Use again within one test is free.
+// A session other than SharedSession is stopped when the test that held
+// it ends and no other test is waiting for it, or when that test failed
+// (the next test gets a fresh browser, not the wreck); Close stops every
+// session in any case.
 func (e *CLIEnv) Use(t testing.TB, session string) {
 	e.mu.Lock()
-	defer e.mu.Unlock()
 	e.sessions[session] = true
 	if session == SharedSession {
+		e.mu.Unlock()
 		return
 	}
 	key := t.Name() + "\x00" + session
 	if e.users[key] > 0 {
+		e.mu.Unlock()
 		return
 	}
 	e.users[key]++
-	e.users[session]++
+	lock := e.locks[session]
+	if lock == nil {
+		lock = make(chan struct{}, 1)
+		e.locks[session] = lock
+	}
+	e.waiting[session]++
+	e.mu.Unlock()
+	// The session first, then a slot: a test waiting for a session holds
+	// no slot, so waiting never starves the tests that can run.
+	lock <- struct{}{}
+	e.mu.Lock()
+	e.waiting[session]--
+	slot := !e.slotted[t.Name()]
+	e.slotted[t.Name()] = true
+	e.mu.Unlock()
+	if slot {
+		e.slots <- struct{}{}
+		t.Cleanup(func() { // after the session's cleanup below (LIFO)
+			e.mu.Lock()
+			delete(e.slotted, t.Name())
+			e.mu.Unlock()
+			<-e.slots
+		})
+	}
 	t.Cleanup(func() {
 		e.mu.Lock()
 		delete(e.users, key)
-		e.users[session]--
-		last := e.users[session] == 0
+		next := e.waiting[session] > 0
 		e.mu.Unlock()
-		if last {
+		if !next || t.Failed() {
 			e.stop(session)
 		}
+		<-lock
 	})
 }
 
@@ -110,4 +150,28 @@ func (e *CLIEnv) Close() error {
 	err := checkLeaks(e.token)
 	os.RemoveAll(e.Home)
 	return err
+}
+
+// browserSlots is how many tests run browsers at once:
+// $TACT_TEST_BROWSERS, else 4 (a 2-core machine is busy with four).
+func browserSlots() int {
+	if n, err := strconv.Atoi(os.Getenv("TACT_TEST_BROWSERS")); err == nil && n > 0 {
+		return n
+	}
+	return 4
+}
+
+// DefaultParallel sets -test.parallel to n unless the command line gave
+// it: a package whose tests mostly wait on browsers runs more of them at
+// once than GOMAXPROCS, without the caller having to know the flag. Call
+// it from TestMain before m.Run.
+func DefaultParallel(n int) {
+	if !flag.Parsed() {
+		flag.Parse()
+	}
+	given := false
+	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
+	if !given {
+		flag.Set("test.parallel", strconv.Itoa(n))
+	}
 }

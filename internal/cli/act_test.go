@@ -26,7 +26,8 @@ func evalIn(t *testing.T, s, expr string) string {
 }
 
 func TestActionsForm(t *testing.T) {
-	s := "act"
+	t.Parallel()
+	s := "pool-act" // shares a browser with other page-only tests
 	out := openPage(t, s, page("act_form.html"))
 
 	// A controlled input sees the value through its input events.
@@ -130,6 +131,7 @@ func TestActionsForm(t *testing.T) {
 }
 
 func TestStaleRefAfterNavigation(t *testing.T) {
+	t.Parallel()
 	s := "stale"
 	out := openPage(t, s, page("act_form.html"))
 	count := refOf(t, out, `"Count me"`)
@@ -162,6 +164,7 @@ func TestStaleRefAfterNavigation(t *testing.T) {
 }
 
 func TestNewTabAndShadow(t *testing.T) {
+	t.Parallel()
 	s := "tabs"
 	out := openPage(t, s, page("act_form.html"))
 	r := tact(t, s, "click", refOf(t, out, `"Open in new tab"`))
@@ -184,7 +187,8 @@ func TestNewTabAndShadow(t *testing.T) {
 }
 
 func TestCrossOriginFrameForm(t *testing.T) {
-	s := "frames"
+	t.Parallel()
+	s := "pool-act" // shares a browser with other page-only tests
 	out := openPage(t, s, page("act_frames.html?alt="+altURL))
 	mustOK(t, tact(t, s, "fill", refOf(t, out, `"Login"`), "neo", "--no-snap"))
 	r := tact(t, s, "click", refOf(t, out, `"Send"`))
@@ -195,7 +199,8 @@ func TestCrossOriginFrameForm(t *testing.T) {
 }
 
 func TestEvalScreenshotWaitHang(t *testing.T) {
-	s := "misc"
+	t.Parallel()
+	s := "pool-act" // shares a browser with other page-only tests
 	out := openPage(t, s, page("act_form.html"))
 	r := tact(t, s, "eval", "nope.x")
 	if r.code != 11 || !strings.Contains(r.err, "ReferenceError") {

@@ -9,6 +9,7 @@ import (
 )
 
 func TestBatchFillAndClick(t *testing.T) {
+	t.Parallel()
 	s := "batch"
 	out := openPage(t, s, page("act_form.html"))
 	name, count := refOf(t, out, `"Name"`), refOf(t, out, `"Count me"`)
@@ -30,6 +31,7 @@ func TestBatchFillAndClick(t *testing.T) {
 // A failing middle step stops the batch: its number, command and error,
 // the snap at that point, and its exit code. --continue-on-error goes on.
 func TestBatchFailingStep(t *testing.T) {
+	t.Parallel()
 	s := "batch"
 	out := openPage(t, s, page("act_form.html"))
 	count := refOf(t, out, `"Count me"`)
@@ -98,6 +100,7 @@ func TestBatchStdin(t *testing.T) {
 }
 
 func TestSplitWords(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		`fill @e1 'a b'`:                   "fill|@e1|a b",
 		`fill @e1 "say \"hi\""`:            `fill|@e1|say "hi"`,

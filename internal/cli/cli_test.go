@@ -28,8 +28,15 @@ func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && os.Args[1] == "__daemon" {
 		os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr))
 	}
+	browsertest.DefaultParallel(parallelTests)
 	os.Exit(run(m))
 }
+
+// parallelTests is how many tests may be in flight when -parallel is not
+// given: all of them. What runs at once is bounded by the environment's
+// browser slots (browsertest.CLIEnv.Use), and a test waiting for a
+// session another test holds must not take a place of its own.
+const parallelTests = 64
 
 var env *browsertest.CLIEnv
 
@@ -286,6 +293,7 @@ func TestReadIncludesFrames(t *testing.T) {
 }
 
 func TestBrowserLifecycle(t *testing.T) {
+	t.Parallel()
 	s := "lifecycle"
 	r := tact(t, s, "browser", "status")
 	mustOK(t, r)

@@ -25,6 +25,7 @@ func completion(t *testing.T, shell string) string {
 // Every script offers every command of the registry (and the builtins)
 // and the global flags.
 func TestCompletionScriptsNameCommands(t *testing.T) {
+	t.Parallel()
 	for _, shell := range []string{"bash", "zsh", "fish", "powershell"} {
 		s := completion(t, shell)
 		words := []string{"help", "version", "completion", "--session", "--output", "ndjson"}
@@ -46,6 +47,7 @@ func TestCompletionScriptsNameCommands(t *testing.T) {
 }
 
 func TestCompletionUnknownShell(t *testing.T) {
+	t.Parallel()
 	var out, errb bytes.Buffer
 	if code := cli.Main([]string{"completion", "tcsh"}, &out, &errb); code == 0 {
 		t.Fatalf("completion tcsh: exit 0, want a usage error")
@@ -55,6 +57,7 @@ func TestCompletionUnknownShell(t *testing.T) {
 // The bash script parses (bash -n) and completes: its function is run
 // on typed command lines and its answers compared.
 func TestCompletionBash(t *testing.T) {
+	t.Parallel()
 	bash, err := exec.LookPath("bash")
 	if err != nil {
 		t.Skip("no bash")
@@ -120,6 +123,7 @@ func itoa(n int) string { return strconv.Itoa(n) }
 // The zsh and fish scripts parse (zsh -n, fish -n) where those shells are
 // installed; fish also completes typed lines (complete -C).
 func TestCompletionZshFish(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	ran := false
 	if zsh, err := exec.LookPath("zsh"); err == nil {

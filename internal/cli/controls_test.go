@@ -28,7 +28,8 @@ func lineOf(t *testing.T, out, needle string) string {
 // input with its label's name and state, and check/uncheck/click work on
 // them, verified by the input's checked state.
 func TestCustomControls(t *testing.T) {
-	s := "controls"
+	t.Parallel()
+	s := "pool-show" // shares a browser with other page-only tests
 	out := openPage(t, s, page("act_controls.html"))
 	for needle, want := range map[string]string{
 		`"Send me news"`: `[input:checkbox] "Send me news" id="news"`,
@@ -100,7 +101,8 @@ func TestCustomControls(t *testing.T) {
 // value; listbox and combobox options are clicked by name; press takes a
 // sequence and --repeat.
 func TestARIAWidgets(t *testing.T) {
-	s := "widgets"
+	t.Parallel()
+	s := "pool-show" // shares a browser with other page-only tests
 	out := openPage(t, s, page("act_widgets.html"))
 	attr := func(id, a string) string {
 		return evalIn(t, s, `document.getElementById("`+id+`").getAttribute("`+a+`")`)
@@ -178,7 +180,8 @@ func TestARIAWidgets(t *testing.T) {
 
 // screenshot --annotate draws the ref labels (the in-page annotate module).
 func TestAnnotateDrawsLabels(t *testing.T) {
-	s := "controls-shot"
+	t.Parallel()
+	s := "pool-show" // shares a browser with other page-only tests
 	openPage(t, s, page("act_controls.html"))
 	red := func(args ...string) int {
 		file := filepath.Join(t.TempDir(), "shot.png")

@@ -9,6 +9,7 @@ import (
 // cookies: set for the current site, listed without values unless
 // --values, seen by the page, cleared by domain.
 func TestCookiesRoundTrip(t *testing.T) {
+	t.Parallel()
 	s := "cookies"
 	mustOK(t, tact(t, s, "snap", page("hello.html")))
 	r := tact(t, s, "cookies", "set", "flavour=oatmeal", "--expires", "24h")

@@ -28,7 +28,7 @@ import (
 // timed as nav ms), then "snap --max-tokens 0" on the same document (warm
 // snapshot, timed as snap ms). Tokens are characters/4.
 func TestCorpusSnap(t *testing.T) {
-	dir, shared := browsertest.CorpusPages(t)
+	dir, _ := browsertest.CorpusPages(t)
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		t.Skipf("no corpus: %v", err)
@@ -42,7 +42,7 @@ func TestCorpusSnap(t *testing.T) {
 	if len(names) == 0 {
 		t.Skipf("no pages with source.html under %s", dir)
 	}
-	peerFile := filepath.Join(shared, "notes", "corpus-peer-sizes.tsv")
+	peerFile := filepath.Join("..", "..", "testdata", "bench", "corpus-peer-sizes.tsv")
 	peers := readPeerCol(t, peerFile, "ab_i_chars")
 	var abMS []float64
 	for _, v := range readPeerCol(t, peerFile, "ab_i_ms") {

@@ -10,6 +10,7 @@ import (
 // too when the policy changes to accept/dismiss; the policy in force is in
 // browser status.
 func TestDialogLeaveInSync(t *testing.T) {
+	t.Parallel()
 	s := "dialogsync"
 	openPage(t, s, page("act_form.html"))
 	r := tact(t, s, "--timeout", "10s", "--dialog", "leave", "click", "text=Alert", "--no-snap")

@@ -8,6 +8,7 @@ import (
 // --allowed-domains: open, link clicks and popups to other hosts are
 // refused with a clear message; the session's own site works as before.
 func TestAllowedDomains(t *testing.T) {
+	t.Parallel()
 	s := "domains"
 	// Another site: the second test server, by name (hosts are compared
 	// without their port).

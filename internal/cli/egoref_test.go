@@ -10,6 +10,7 @@ import (
 // ego-browser writes refs as @N: "click @3" acts like "click @e3", while
 // @0, @-1 and @x stay usage errors that touch nothing.
 func TestBareNumberRef(t *testing.T) {
+	t.Parallel()
 	s := "egoref"
 	out := openPage(t, s, page("act_form.html"))
 	ref := refOf(t, out, `"Count me"`)
@@ -38,6 +39,7 @@ func TestBareNumberRef(t *testing.T) {
 // snap --raw honours --max-tokens: a small budget keeps the first elements
 // and says, in the JSON and on stderr, which it cut.
 func TestSnapRawMaxTokens(t *testing.T) {
+	t.Parallel()
 	s := "egoref"
 	full := rawOf(t, s, page("loc_page.html"), "--max-tokens", "0")
 	if len(full.Elements) < 5 {
@@ -69,6 +71,7 @@ func TestSnapRawMaxTokens(t *testing.T) {
 
 // snap --raw --html adds each element's outer HTML, cut at 300 characters.
 func TestSnapRawHTML(t *testing.T) {
+	t.Parallel()
 	s := "egoref"
 	openPage(t, s, page("act_form.html"))
 	evalIn(t, s, `(() => { const b = document.createElement("button"); b.id = "long"; b.textContent = "L".repeat(1000); document.body.append(b); return 1 })()`)

@@ -11,6 +11,7 @@ import (
 // --geo grants the permission and places the page there; --locale sets
 // Intl's locale. Both are sticky for the session.
 func TestEmulationGeoAndLocale(t *testing.T) {
+	t.Parallel()
 	s := "geo"
 	mustOK(t, tact(t, s, "snap", page("hello.html")))
 	pos := `new Promise((ok, fail) => navigator.geolocation.getCurrentPosition(
@@ -30,6 +31,7 @@ func TestEmulationGeoAndLocale(t *testing.T) {
 // Device, viewport, media features, offline and extra headers are sticky
 // for the session and shown by browser status.
 func TestEmulationScreenMediaNetwork(t *testing.T) {
+	t.Parallel()
 	s := "emul"
 	mustOK(t, tact(t, s, "--device", "iPhone 15", "snap", page("hello.html")))
 	r := tact(t, s, "eval", "screen.width + ' ' + devicePixelRatio + ' ' + navigator.maxTouchPoints + ' ' + /iPhone/.test(navigator.userAgent)")
@@ -77,7 +79,8 @@ func TestEmulationScreenMediaNetwork(t *testing.T) {
 
 // pdf writes a PDF; screenshot writes JPEG when asked, with a quality.
 func TestPDFAndJPEG(t *testing.T) {
-	s := "pdf"
+	t.Parallel()
+	s := "pool-act" // shares a browser with other page-only tests
 	mustOK(t, tact(t, s, "snap", page("hello.html")))
 	dir := t.TempDir()
 	r := tact(t, s, "pdf", "--file", filepath.Join(dir, "p.pdf"))

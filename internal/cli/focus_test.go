@@ -49,6 +49,7 @@ func TestFocusAnyTarget(t *testing.T) {
 // With stdout and stderr merged (2>&1), the footer starts on its own line;
 // --diff's footer is the size of the diff.
 func TestFooterOwnLine(t *testing.T) {
+	t.Parallel()
 	s := "focus"
 	out := openPage(t, s, page("act_form.html"))
 	var both bytes.Buffer

@@ -24,7 +24,8 @@ func foldRef(t *testing.T, out, needle string) string {
 // A news page: the sections menu and the footer's site index fold to a
 // line each; the article, and the search form of the menu, do not.
 func TestFoldNavFooterArticle(t *testing.T) {
-	s := "fold-site"
+	t.Parallel()
+	s := "pool-show" // shares a browser with other page-only tests
 	r := tact(t, s, "snap", page("fold_site.html"))
 	mustOK(t, r)
 	has(t, "snap", r.out,
@@ -89,7 +90,8 @@ func TestFoldNavFooterArticle(t *testing.T) {
 // A documentation page: code listings show their first line and size, the
 // long keyboard table its first rows and how many more.
 func TestFoldCodeAndTable(t *testing.T) {
-	s := "fold-doc"
+	t.Parallel()
+	s := "pool-show" // shares a browser with other page-only tests
 	r := tact(t, s, "snap", page("fold_doc.html"))
 	mustOK(t, r)
 	has(t, "snap", r.out,
@@ -117,7 +119,8 @@ func TestFoldCodeAndTable(t *testing.T) {
 // A dialog opened over folded regions is printed in full; the menu behind
 // it stays folded.
 func TestFoldDialogNeverFolded(t *testing.T) {
-	s := "fold-dialog"
+	t.Parallel()
+	s := "pool-show" // shares a browser with other page-only tests
 	r := tact(t, s, "snap", page("fold_dialog.html"))
 	mustOK(t, r)
 	has(t, "snap", r.out, "## Main menu — 12 links", "## Footer — 12 links")
@@ -130,7 +133,8 @@ func TestFoldDialogNeverFolded(t *testing.T) {
 // An action whose effect is inside a folded region: the region shows in
 // full after it, in the action's snap and in its --diff.
 func TestFoldActionEffectShows(t *testing.T) {
-	s := "fold-effect"
+	t.Parallel()
+	s := "pool-show" // shares a browser with other page-only tests
 	r := tact(t, s, "snap", page("fold_effect.html"))
 	mustOK(t, r)
 	has(t, "snap", r.out, "## Catalog — 11 elements: Category 1")

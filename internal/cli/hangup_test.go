@@ -20,6 +20,7 @@ import (
 // once instead of queueing behind a wait nobody reads. Without the
 // cancellation the next call would time out behind the ten-minute wait.
 func TestHungUpClientCancelsCommand(t *testing.T) {
+	t.Parallel()
 	s := "hangup"
 	mustOK(t, tact(t, s, "snap", page("hello.html")))
 	defer tact(t, s, "browser", "stop")

@@ -17,6 +17,7 @@ func mainOut(args ...string) (stdout, stderr string, code int) {
 // Bare tact, tact help [cmd] and a command group without its subcommand
 // print help and exit 0, as gh and kubectl do.
 func TestHelpExitsZero(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{nil, {"help"}, {"--help"}, {"help", "click"}, {"help", "browser", "launch"}, {"browser"}, {"tab"}} {
 		out, errOut, code := mainOut(args...)
 		if code != 0 || !strings.HasPrefix(out, "Usage: tact") {
@@ -41,6 +42,7 @@ func TestHelpExitsZero(t *testing.T) {
 // A command's own flags come first; the global ones follow under their
 // own heading.
 func TestHelpCommandFlagsFirst(t *testing.T) {
+	t.Parallel()
 	out, _, _ := mainOut("click", "--help")
 	own, global, session := strings.Index(out, "--no-snap"), strings.Index(out, "Global flags:"), strings.Index(out, "--session")
 	if own < 0 || global < 0 || session < 0 || !(own < global && global < session) {
@@ -52,6 +54,7 @@ func TestHelpCommandFlagsFirst(t *testing.T) {
 }
 
 func TestHelpVersion(t *testing.T) {
+	t.Parallel()
 	want := cli.Release.String() + "\n"
 	for _, args := range [][]string{{"--version"}, {"-V"}, {"version"}} {
 		out, errOut, code := mainOut(args...)

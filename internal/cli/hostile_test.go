@@ -11,6 +11,7 @@ import (
 // Every command against a hostile page returns within its --timeout with
 // a result or a clear, typed error; the session stays usable afterwards.
 func TestHostilePages(t *testing.T) {
+	t.Parallel()
 	s := "hostile"
 	cases := []struct {
 		name, url string
@@ -59,6 +60,7 @@ func TestHostilePages(t *testing.T) {
 
 // Bad input: a one-line error and the documented exit code, never a panic.
 func TestBadInput(t *testing.T) {
+	t.Parallel()
 	s := "badinput"
 	mustOK(t, tact(t, s, "snap", page("act_form.html")))
 	big := strings.Repeat("x", 1<<20)
@@ -130,7 +132,8 @@ func TestBadInput(t *testing.T) {
 // mouse move (between tact's hit test and the press) never gets the other
 // element clicked: the click either reaches "Cancel" or fails clearly.
 func TestClickSwapRace(t *testing.T) {
-	s := "swaprace"
+	t.Parallel()
+	s := "pool-act" // shares a browser with other page-only tests
 	wrong, stopped := 0, 0
 	for i := 0; i < 20; i++ {
 		out := openPage(t, s, page("race_swap.html")+"?d="+strconv.Itoa(2+i%3))
@@ -158,7 +161,8 @@ func TestClickSwapRace(t *testing.T) {
 // An element that acts on mousedown and removes itself did its job: the
 // click guard reports ok, not a cut-off press.
 func TestPressThatRemovesItself(t *testing.T) {
-	s := "pressremove"
+	t.Parallel()
+	s := "pool-act" // shares a browser with other page-only tests
 	out := openPage(t, s, page("press_removes.html"))
 	r := tact(t, s, "click", refOf(t, out, `"Pick"`), "--no-snap")
 	mustOK(t, r)

@@ -13,6 +13,7 @@ import (
 // the properties the schema names, so a field added to a command's output
 // without its schema fails here.
 func TestJSONOutputMatchesSchema(t *testing.T) {
+	t.Parallel()
 	s := "jsonout"
 	r := tact(t, s, "-o", "json", "open", page("seed_marks.html"))
 	mustOK(t, r)

@@ -15,6 +15,7 @@ import (
 // that answers every request itself); --ignore-https-errors accepts a
 // self-signed certificate.
 func TestProxyAndIgnoreHTTPSErrors(t *testing.T) {
+	t.Parallel()
 	var seen atomic.Int32
 	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		seen.Add(1)

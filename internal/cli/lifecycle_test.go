@@ -18,6 +18,7 @@ import (
 )
 
 func TestIdleTimeoutStopsDaemonAndBrowser(t *testing.T) {
+	t.Parallel()
 	s := "idle"
 	mustOK(t, tact(t, s, "browser", "launch", "--idle-timeout", "2s"))
 	bpid, dpid, _ := statusOf(t, s)
@@ -33,6 +34,7 @@ func TestIdleTimeoutStopsDaemonAndBrowser(t *testing.T) {
 }
 
 func TestAttachWithCDP(t *testing.T) {
+	t.Parallel()
 	p := otherBrowser(t)
 	s := "attached"
 	for _, spec := range []string{strconv.Itoa(p.Port), "http://127.0.0.1:" + strconv.Itoa(p.Port)} {
@@ -61,6 +63,7 @@ func TestAttachWithCDP(t *testing.T) {
 }
 
 func TestProfileInUse(t *testing.T) {
+	t.Parallel()
 	mustOK(t, tact(t, "prof-a", "browser", "launch", "--profile", "shared-prof"))
 	defer tact(t, "prof-a", "browser", "stop")
 	defer tact(t, "prof-b", "browser", "stop")
@@ -108,6 +111,7 @@ func spawn(t *testing.T, name string, args ...string) int {
 // stop` signals only a process whose pid, start time and profile all match
 // what was saved at launch.
 func TestStopSparesReusedPid(t *testing.T) {
+	t.Parallel()
 	s := "pidreuse"
 	tact(t, s, "browser", "stop")
 	profile := filepath.Join(os.Getenv("TACT_HOME"), "profiles", s)
@@ -164,6 +168,7 @@ func TestStopSparesReusedPid(t *testing.T) {
 // browser of a live daemon as an orphan, and never locks a session out of
 // its own profile.
 func TestConcurrentStopAndSnap(t *testing.T) {
+	t.Parallel()
 	s := "stoprace"
 	for round := 0; round < 4; round++ {
 		mustOK(t, tact(t, s, "snap", page("hello.html")))
@@ -239,6 +244,7 @@ func tcpListeners(t *testing.T, bpid int) int {
 // By default the browser speaks CDP over a pipe: no TCP port another local
 // user could connect to. --port opens one, on request.
 func TestNoDebuggingPortByDefault(t *testing.T) {
+	t.Parallel()
 	s := "noport"
 	defer tact(t, s, "browser", "stop")
 	mustOK(t, tact(t, s, "snap", page("hello.html")))
@@ -281,6 +287,7 @@ func TestNoDebuggingPortByDefault(t *testing.T) {
 // command relaunches it with the same profile and reopens the page, so the
 // login survives.
 func TestDaemonKilledKeepsLogin(t *testing.T) {
+	t.Parallel()
 	s := "killdaemon"
 	tact(t, s, "browser", "stop")
 	os.RemoveAll(filepath.Join(os.Getenv("TACT_HOME"), "profiles", s))
@@ -312,6 +319,7 @@ func TestDaemonKilledKeepsLogin(t *testing.T) {
 // A deleted socket file does not brick the session: the daemon is asked
 // to listen again and keeps its browser and refs.
 func TestDeletedSocketRecovers(t *testing.T) {
+	t.Parallel()
 	s := "nosock"
 	out := openPage(t, s, page("act_form.html"))
 	bpid, dpid, _ := statusOf(t, s)
@@ -337,6 +345,7 @@ func TestDeletedSocketRecovers(t *testing.T) {
 
 // --timeout bounds a call even when the daemon cannot answer at all.
 func TestTimeoutWithStoppedDaemon(t *testing.T) {
+	t.Parallel()
 	s := "sigstop"
 	mustOK(t, tact(t, s, "snap", page("hello.html")))
 	_, dpid, _ := statusOf(t, s)
@@ -364,6 +373,7 @@ func TestTimeoutWithStoppedDaemon(t *testing.T) {
 // `browser stop` returns once the browser has exited, so its profile is
 // complete and can be removed at once.
 func TestStopWaitsForBrowserExit(t *testing.T) {
+	t.Parallel()
 	s := "stopwait"
 	mustOK(t, tact(t, s, "snap", page("hello.html")))
 	bpid, dpid, _ := statusOf(t, s)

@@ -57,6 +57,7 @@ func rawOf(t *testing.T, s string, args ...string) rawSnap {
 // resolves through tact locate to the same ref; after a reload the stable
 // ones still find an element of the same role and name.
 func TestLocatorsResolveBack(t *testing.T) {
+	t.Parallel()
 	s := "loc"
 	raw := rawOf(t, s, page("loc_page.html"))
 	if len(raw.Elements) < 15 {
@@ -98,6 +99,7 @@ func TestLocatorsResolveBack(t *testing.T) {
 }
 
 func TestActWithLocators(t *testing.T) {
+	t.Parallel()
 	s := "loc"
 	mustOK(t, tact(t, s, "open", page("loc_page.html"), "--no-snap"))
 	// Into the iframe and the shadow root by locator.
@@ -145,6 +147,7 @@ func TestActWithLocators(t *testing.T) {
 // TestSnapLocatorsFlag: --locators adds loc= to element lines; without it
 // the text output has none.
 func TestSnapLocatorsFlag(t *testing.T) {
+	t.Parallel()
 	s := "loc"
 	plain := tact(t, s, "snap", page("loc_page.html"))
 	mustOK(t, plain)

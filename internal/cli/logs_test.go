@@ -11,6 +11,7 @@ import (
 // console and network show what the page did; --since-last only what the
 // last action caused; --har writes a HAR without cookie values.
 func TestConsoleAndNetwork(t *testing.T) {
+	t.Parallel()
 	s := "logs"
 	out := openPage(t, s, page("logs.html"))
 	r := tact(t, s, "console")

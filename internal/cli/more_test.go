@@ -15,6 +15,7 @@ import (
 )
 
 func TestMoreActions(t *testing.T) {
+	t.Parallel()
 	s := "more"
 	out := openPage(t, s, page("act_more.html"))
 
@@ -118,6 +119,7 @@ func waitDead(pid int) bool {
 }
 
 func TestFaults(t *testing.T) {
+	t.Parallel()
 	s := "faults"
 	// With --port (a CDP port, open to local users) the browser outlives
 	// its daemon, and the test can reach it to crash a tab. The default,
@@ -209,7 +211,8 @@ func TestFaults(t *testing.T) {
 }
 
 func TestConcurrentCallsOneSession(t *testing.T) {
-	s := "concurrent"
+	t.Parallel()
+	s := "pool-read" // shares a browser with other page-only tests
 	out := openPage(t, s, page("act_form.html"))
 	ref := refOf(t, out, `"Count me"`)
 	var wg sync.WaitGroup
@@ -247,6 +250,7 @@ func tail(s string, n int) string {
 }
 
 func TestTwoSessionsInParallel(t *testing.T) {
+	t.Parallel()
 	var wg sync.WaitGroup
 	res := make([]result, 2)
 	for i, s := range []string{"par-a", "par-b"} {

@@ -12,6 +12,7 @@ import (
 // --no-cache (session emulation, like --lang) makes every page come from
 // the server: a cron job never reads a stale copy from the cache.
 func TestNoCache(t *testing.T) {
+	t.Parallel()
 	var hits atomic.Int32
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")

@@ -13,7 +13,8 @@ import (
 // A page whose load event never fires (one image that never finishes) is
 // shown as it is after DOMContentLoaded, with a note, not a TIMEOUT.
 func TestNeverFinishingSubresource(t *testing.T) {
-	s := "loadhang"
+	t.Parallel()
+	s := "pool-read" // shares a browser with other page-only tests
 	u := page("load_hang.html")
 	for _, args := range [][]string{
 		{"open", u}, {"snap", u}, {"snap"}, {"read", u}, {"read"}, {"reload"},
@@ -48,6 +49,7 @@ func TestNeverFinishingSubresource(t *testing.T) {
 // stuck in a script neither delays it nor misses it (it catches up when it
 // is next used).
 func TestEmulationWithHungBackgroundTab(t *testing.T) {
+	t.Parallel()
 	s := "emulhang"
 	openPage(t, s, page("hello.html"))
 	first := currentTabID(t, s)
@@ -88,7 +90,8 @@ func currentTabID(t *testing.T, s string) string {
 // A locator on a page that re-renders its target all the time clicks the
 // current element or fails naming the locator, never a ref it did not use.
 func TestClickLocatorOnChurningPage(t *testing.T) {
-	s := "churn"
+	t.Parallel()
+	s := "pool-act" // shares a browser with other page-only tests
 	openPage(t, s, page("churn.html"))
 	clicked := 0
 	for i := 0; i < 5; i++ {
@@ -110,6 +113,7 @@ func TestClickLocatorOnChurningPage(t *testing.T) {
 
 // Closing the last tab says so; closing with no tab is NOT_FOUND.
 func TestCloseLastTab(t *testing.T) {
+	t.Parallel()
 	s := "closelast"
 	openPage(t, s, page("hello.html"))
 	r := tact(t, s, "close")
@@ -125,6 +129,7 @@ func TestCloseLastTab(t *testing.T) {
 // A stdout the caller closed (the Go runtime puts /dev/null read-write in
 // its place) is an IO error, not a silent success; >/dev/null still works.
 func TestClosedStdout(t *testing.T) {
+	t.Parallel()
 	if noBrowser != "" {
 		t.Skip(noBrowser)
 	}
@@ -151,7 +156,8 @@ func TestClosedStdout(t *testing.T) {
 // through the script that built it), inside data: and sandboxed srcdoc
 // iframes without scoping; read includes those frames.
 func TestFramesAndShadowLocators(t *testing.T) {
-	s := "oddframes"
+	t.Parallel()
+	s := "pool-show" // shares a browser with other page-only tests
 	openPage(t, s, page("frames_odd.html"))
 	for _, target := range []string{"text=Shadow button", "text=Shadow paragraph", "text=Data button", "text=Sandbox button", `text="Data frame text"`} {
 		if r := tact(t, s, "--timeout", "5s", "locate", target); r.code != 0 {

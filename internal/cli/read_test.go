@@ -31,7 +31,8 @@ func lacks(t *testing.T, what, out string, bads ...string) {
 // An article page: the main content only, under the note saying what was
 // left out; --all has everything.
 func TestReadMainContent(t *testing.T) {
-	s := "readmain"
+	t.Parallel()
+	s := "pool-read" // shares a browser with other page-only tests
 	r := tact(t, s, "read", page("read_news.html"))
 	mustOK(t, r)
 	lines := strings.Split(r.out, "\n")
@@ -59,7 +60,8 @@ func TestReadMainContent(t *testing.T) {
 // An app screen has no main content: every row, the status line and the
 // sidebar's figure are printed.
 func TestReadAppPageKeepsData(t *testing.T) {
-	r := tact(t, "readapp", "read", page("read_app.html"))
+	t.Parallel()
+	r := tact(t, "pool-read", "read", page("read_app.html"))
 	mustOK(t, r)
 	has(t, "read", r.out,
 		"Sync OK — last updated 12:04, 3 orders need attention",

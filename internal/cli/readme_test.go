@@ -14,6 +14,7 @@ import (
 // a fresh session, its 127.0.0.1:8765 pages served from testdata, stdout
 // compared line by line.
 func TestREADMEConsoleExamples(t *testing.T) {
+	t.Parallel()
 	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
 	if err != nil {
 		t.Fatal(err)

@@ -73,6 +73,7 @@ func (f *farm) pages(t *testing.T) []string {
 }
 
 func TestRemoteBrowserBehindProxy(t *testing.T) {
+	t.Parallel()
 	f := startFarm(t)
 	s := "farm"
 	before := f.pages(t)
@@ -178,6 +179,7 @@ func otherBrowser(t *testing.T) *browser.Process {
 // one, e.g. "wss://production-sfo.browserless.io?token=…". Not run in CI:
 // this machine reaches no farm.
 func TestRealFarm(t *testing.T) {
+	t.Parallel()
 	u := os.Getenv("TACT_BROWSERLESS_URL")
 	if u == "" {
 		t.Skip("TACT_BROWSERLESS_URL not set")

@@ -8,6 +8,7 @@ import (
 // A ref whose element the page re-rendered in the same document is
 // re-found when exactly one element is identical to it, and says so.
 func TestRefindAfterRerender(t *testing.T) {
+	t.Parallel()
 	s := "rerender"
 	out := openPage(t, s, page("act_rerender.html"))
 	first, second := refOf(t, out, `"Toggle Call bank"`), refOf(t, out, `"Toggle Pay rent"`)
@@ -41,6 +42,7 @@ func TestRefindAfterRerender(t *testing.T) {
 // Two identical rows: after a re-render either could be "the" element,
 // so tact does not guess.
 func TestRefindLookalikesStale(t *testing.T) {
+	t.Parallel()
 	s := "rerender"
 	out := openPage(t, s, page("act_rerender.html?items=Buy%20milk,Buy%20milk,Eggs"))
 	eggs := refOf(t, out, `"Toggle Eggs"`)
@@ -62,6 +64,7 @@ func TestRefindLookalikesStale(t *testing.T) {
 
 // An identical element under another heading is not the removed one.
 func TestRefindOtherSectionStale(t *testing.T) {
+	t.Parallel()
 	s := "rerender"
 	out := openPage(t, s, page("act_rerender.html"))
 	var more string

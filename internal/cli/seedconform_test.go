@@ -8,6 +8,7 @@ import (
 // Seed conformance (issue 18 §4): a dry run checks what a real run checks
 // first and changes nothing — no navigation, no option picked.
 func TestDryRunChangesNothing(t *testing.T) {
+	t.Parallel()
 	s := "seed-dry"
 	r := tact(t, s, "open", page("seed_marks.html"))
 	mustOK(t, r)
@@ -47,7 +48,8 @@ func TestDryRunChangesNothing(t *testing.T) {
 // before it touches the page, naming the mark; §6: text=<label> reaches
 // the labelled control.
 func TestActionMarksAndLabelText(t *testing.T) {
-	s := "seed-marks"
+	t.Parallel()
+	s := "pool-read" // shares a browser with other page-only tests
 	mustOK(t, tact(t, s, "open", page("seed_marks.html")))
 	r := tact(t, s, "check", "css=#submit-btn")
 	if r.code != 10 || !strings.Contains(r.err, "its action is click") {
@@ -72,6 +74,7 @@ func TestActionMarksAndLabelText(t *testing.T) {
 
 // §9: closing the current tab makes the next one current and visible.
 func TestCloseActivatesNextTab(t *testing.T) {
+	t.Parallel()
 	s := "seed-closetab"
 	mustOK(t, tact(t, s, "open", page("hello.html"), "--no-snap"))
 	mustOK(t, tact(t, s, "tab", "new", page("other.html"), "--no-snap"))
@@ -89,7 +92,8 @@ func TestCloseActivatesNextTab(t *testing.T) {
 // §10: text and controls after an iframe belong to the section around
 // the iframe, not to the frame's last heading.
 func TestTextAfterFrameKeepsSection(t *testing.T) {
-	s := "seed-framesec"
+	t.Parallel()
+	s := "pool-read" // shares a browser with other page-only tests
 	r := tact(t, s, "snap", page("seed_marks.html"))
 	mustOK(t, r)
 	i := strings.Index(r.out, "Card details")
@@ -105,7 +109,8 @@ func TestTextAfterFrameKeepsSection(t *testing.T) {
 // §11: screenshot --annotate with no snap of the page takes one and says
 // how many labels it drew.
 func TestAnnotateWithoutSnap(t *testing.T) {
-	s := "seed-annotate"
+	t.Parallel()
+	s := "pool-read" // shares a browser with other page-only tests
 	mustOK(t, tact(t, s, "open", page("seed_marks.html"), "--no-snap"))
 	mustOK(t, tact(t, s, "reload", "--no-snap")) // no snap of this document
 	r := tact(t, s, "screenshot", "--annotate", "--file", t.TempDir()+"/a.png")

@@ -11,6 +11,7 @@ import (
 // followed by `wait navigation` succeeds at once, and the recorded
 // workflow, wait step included, replays.
 func TestSeedWaitNavigationAfterAction(t *testing.T) {
+	t.Parallel()
 	s := "seed-waitnav"
 	mustOK(t, tact(t, s, "record", "start", "seedlogin"))
 	r := tact(t, s, "open", page("wf_login.html"))
@@ -53,6 +54,7 @@ func TestSeedWaitNavigationAfterAction(t *testing.T) {
 // Seed 000's quick start: `browser launch --background` is accepted (tact's
 // browser always runs in the background) and the help says so.
 func TestSeedBrowserLaunchBackground(t *testing.T) {
+	t.Parallel()
 	s := "seed-bg"
 	r := tact(t, s, "browser", "launch", "--background")
 	mustOK(t, r)
@@ -69,6 +71,7 @@ func TestSeedBrowserLaunchBackground(t *testing.T) {
 // before the command they work as after it; a flag no command has, or one
 // the command lacks, is still a usage error.
 func TestSeedFlagsBeforeCommand(t *testing.T) {
+	t.Parallel()
 	s := "seed-flags"
 	r := tact(t, s, "snap", page("hello.html"))
 	mustOK(t, r)

@@ -8,6 +8,7 @@ import (
 )
 
 func TestSessionSaveLoadAcrossRestart(t *testing.T) {
+	t.Parallel()
 	s := "sess"
 	// A fresh profile, also when the test runs again (-count).
 	tact(t, s, "browser", "stop")
@@ -116,6 +117,7 @@ func TestSaveFailsCleanly(t *testing.T) {
 
 // Corrupt state files never break a session: they are replaced.
 func TestCorruptStateFiles(t *testing.T) {
+	t.Parallel()
 	s := "corrupt"
 	mustOK(t, tact(t, s, "snap", page("hello.html")))
 	mustOK(t, tact(t, s, "browser", "stop"))

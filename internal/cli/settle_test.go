@@ -9,7 +9,8 @@ import (
 // action the page ignores says so; a field that did not take the value
 // says what it holds.
 func TestSettleDelayedEffects(t *testing.T) {
-	s := "settle"
+	t.Parallel()
+	s := "pool-read" // shares a browser with other page-only tests
 	out := openPage(t, s, page("act_settle.html"))
 
 	r := tact(t, s, "click", refOf(t, out, `"Add to bag"`))

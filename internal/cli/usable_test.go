@@ -11,7 +11,8 @@ import (
 // script's work and its first-party data, and say that requests are
 // still loading; wait --load still waits for the load event.
 func TestUsableBeforeThirdParty(t *testing.T) {
-	s := "usable"
+	t.Parallel()
+	s := "pool-read" // shares a browser with other page-only tests
 	// Another site: localhost, not the page's 127.0.0.1.
 	other := strings.Replace(altURL, "127.0.0.1", "localhost", 1)
 	u := page("load_third_party.html?alt=" + other)

@@ -111,6 +111,7 @@ func TestRecordReplayHeal(t *testing.T) {
 }
 
 func TestWorkflowLintAndScopes(t *testing.T) {
+	t.Parallel()
 	s := "wflint"
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.json")
@@ -163,6 +164,7 @@ func writeFlow(t *testing.T, name, steps string) string {
 // step; against a server that never answers, the error names the one
 // that expired and the steps before it still count.
 func TestReplayDeadlines(t *testing.T) {
+	t.Parallel()
 	s := "wfdeadline"
 	f := writeFlow(t, "hang", `{"command":"open","params":{"URL":"`+page("hello.html")+`"}},
  {"command":"open","params":{"URL":"`+srvURL+`/hang"}},
@@ -189,6 +191,7 @@ func TestReplayDeadlines(t *testing.T) {
 // error listing the variables, and a ${NAME} typed while recording
 // reaches the page as the variable's value, never as literal text.
 func TestRecordVariables(t *testing.T) {
+	t.Parallel()
 	s := "wfvars"
 	mustOK(t, tact(t, s, "record", "start", "vars"))
 	r := tact(t, s, "open", page("wf_login.html"))
@@ -237,6 +240,7 @@ func TestRecordVariables(t *testing.T) {
 // replay's ndjson carries each step's name, URL and eval value as JSON,
 // and its text a header line per step.
 func TestCleanRecordingAndOutputs(t *testing.T) {
+	t.Parallel()
 	s := "wfclean"
 	mustOK(t, tact(t, s, "record", "start", "clean"))
 	r := tact(t, s, "open", page("wf_home.html?user=ada"))
@@ -289,6 +293,7 @@ func TestCleanRecordingAndOutputs(t *testing.T) {
 // With --continue-on-error the steps after a failed one say so; a target
 // several elements match is AMBIGUOUS (exit 9).
 func TestReplayStatusesAndAmbiguous(t *testing.T) {
+	t.Parallel()
 	s := "wfstatus"
 	f := writeFlow(t, "flow", `{"command":"open","params":{"URL":"`+page("wf_login.html")+`"}},
  {"command":"click","target":{"locators":["css=#missing"],"fingerprint":{"role":"button","name":"Gone","tag":"button"}}},
@@ -319,6 +324,7 @@ func TestReplayStatusesAndAmbiguous(t *testing.T) {
 // A renamed button heals when two independent locators (id, test id)
 // agree on it; --strict refuses; --update writes the new name.
 func TestReplayHealsRename(t *testing.T) {
+	t.Parallel()
 	s := "wfrename"
 	mustOK(t, tact(t, s, "record", "start", "rename"))
 	r := tact(t, s, "open", page("wf_login.html"))
@@ -349,6 +355,7 @@ func TestReplayHealsRename(t *testing.T) {
 // leaves nothing behind) unless --keep-browser; a name that is not found
 // says where tact looked.
 func TestReplayBrowserScope(t *testing.T) {
+	t.Parallel()
 	s := "wfscope"
 	f := writeFlow(t, "scope", `{"command":"open","params":{"URL":"`+page("hello.html")+`"}}`)
 	r := tact(t, s, "replay", f)

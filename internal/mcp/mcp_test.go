@@ -39,6 +39,7 @@ func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && (os.Args[1] == "__daemon" || os.Getenv("TACT_TEST_CLI") == "1") {
 		os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr))
 	}
+	browsertest.DefaultParallel(64) // browsertest.CLIEnv.Use bounds the browsers at work
 	os.Exit(run(m))
 }
 
@@ -142,6 +143,7 @@ func refOf(t *testing.T, out, needle string) string {
 // TestRegistryHasTools: every command is a tool (alone or in its group)
 // unless Skip says why not; commands that run in the CLI are never tools.
 func TestRegistryHasTools(t *testing.T) {
+	t.Parallel()
 	tools, err := mcp.Tools(commands.SchemaCommands())
 	if err != nil {
 		t.Fatal(err)
@@ -177,6 +179,7 @@ func TestRegistryHasTools(t *testing.T) {
 // TestToolsList lists the tools over the in-memory transport and reports
 // the size of tools/list in tokens (chars/4).
 func TestToolsList(t *testing.T) {
+	t.Parallel()
 	cs := connect(t, "mcp-list")
 	res, err := cs.ListTools(context.Background(), nil)
 	if err != nil {
@@ -225,6 +228,7 @@ func TestToolsList(t *testing.T) {
 
 // TestSnapClickFill drives a real page through the in-memory client.
 func TestSnapClickFill(t *testing.T) {
+	t.Parallel()
 	needBrowser(t, "mcp-mem")
 	cs := connect(t, "mcp-mem")
 	out, res := call(t, cs, "snap", map[string]any{"url": srvURL + "/act_form.html"})
@@ -266,6 +270,7 @@ func TestSnapClickFill(t *testing.T) {
 
 // TestToolErrors: failures are tool errors with the CLI's code and exit.
 func TestToolErrors(t *testing.T) {
+	t.Parallel()
 	needBrowser(t, "mcp-err")
 	cs := connect(t, "mcp-err")
 	out, res := call(t, cs, "snap", map[string]any{"url": srvURL + "/hello.html"})
@@ -294,6 +299,7 @@ func TestToolErrors(t *testing.T) {
 // ten minutes, a wait that kept running would hold the next call (the
 // daemon runs one command at a time) far past this test's deadline.
 func TestCancelledCallStops(t *testing.T) {
+	t.Parallel()
 	needBrowser(t, "mcp-cancel")
 	cs := connectFor(t, "mcp-cancel", 10*time.Minute)
 	out, res := call(t, cs, "snap", map[string]any{"url": srvURL + "/hello.html"})
@@ -331,6 +337,7 @@ func daemonBusy(t *testing.T, session string) bool {
 
 // Messages in tool results name the tools' arguments, not CLI flags.
 func TestMessagesSpeakArguments(t *testing.T) {
+	t.Parallel()
 	needBrowser(t, "mcp-words")
 	cs := connect(t, "mcp-words")
 	out, res := call(t, cs, "snap", map[string]any{"url": srvURL + "/snap_table.html", "max_tokens": 50})
@@ -342,6 +349,7 @@ func TestMessagesSpeakArguments(t *testing.T) {
 
 // TestTabsAndScreenshot covers a group tool and the image content block.
 func TestTabsAndScreenshot(t *testing.T) {
+	t.Parallel()
 	needBrowser(t, "mcp-shot")
 	cs := connect(t, "mcp-shot")
 	out, res := call(t, cs, "open", map[string]any{"url": srvURL + "/hello.html", "no_snap": true})
@@ -370,6 +378,7 @@ func TestTabsAndScreenshot(t *testing.T) {
 // TestStdioSubprocess runs `tact mcp` as a process and talks
 // newline-delimited JSON-RPC over its stdin/stdout.
 func TestStdioSubprocess(t *testing.T) {
+	t.Parallel()
 	needBrowser(t, "mcp-stdio")
 	exe, err := os.Executable()
 	if err != nil {
@@ -457,6 +466,7 @@ func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
 // The streamable HTTP transport serves the same tools; with a token, a
 // request without it is refused.
 func TestHTTPTransport(t *testing.T) {
+	t.Parallel()
 	needBrowser(t, "mcp-http")
 	h, err := mcp.HTTPHandler(mcp.Options{
 		Commands: commands.SchemaCommands(),
@@ -498,6 +508,7 @@ func TestHTTPTransport(t *testing.T) {
 // the command's -o json as structured content beside the text (the SDK
 // client checks the content against the schema).
 func TestStructuredOutput(t *testing.T) {
+	t.Parallel()
 	needBrowser(t, "mcp-struct")
 	s, err := mcp.NewServer(mcp.Options{
 		Commands:   commands.SchemaCommands(),
