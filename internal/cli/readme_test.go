@@ -9,23 +9,33 @@ import (
 	"testing"
 )
 
-// The README's console examples (``` blocks of `$ tact …` lines, each
-// followed by what it prints) run against the test server: each block in
-// a fresh session, its 127.0.0.1:8765 pages served from testdata, stdout
-// compared line by line.
+// The console examples of the README and docs/ (``` blocks of `$ tact …`
+// lines, each followed by what it prints) run against the test server:
+// each block in a fresh session, its 127.0.0.1:8765 pages served from
+// testdata, stdout (and an `error:` line on stderr) compared line by line.
 func TestREADMEConsoleExamples(t *testing.T) {
 	t.Parallel()
-	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	pages, _ := filepath.Glob(filepath.Join("..", "..", "docs", "*.md"))
+	for _, p := range append([]string{filepath.Join("..", "..", "README.md")}, pages...) {
+		t.Run(filepath.Base(p), func(t *testing.T) {
+			t.Parallel()
+			runConsoleExamples(t, p)
+		})
+	}
+}
+
+func runConsoleExamples(t *testing.T, path string) {
+	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	blocks := regexp.MustCompile("(?s)```[a-z]*\n(\\$ tact .*?)```").FindAllStringSubmatch(string(b), -1)
-	if len(blocks) == 0 {
+	if filepath.Base(path) == "README.md" && len(blocks) == 0 {
 		t.Fatal("the README has no console example")
 	}
 	const readmeHost = "http://127.0.0.1:8765"
 	for bi, m := range blocks {
-		s := "readme-" + strconv.Itoa(bi)
+		s := "readme-" + strings.TrimSuffix(filepath.Base(path), ".md") + "-" + strconv.Itoa(bi)
 		var cmd string
 		var want []string
 		check := func() {
@@ -34,9 +44,15 @@ func TestREADMEConsoleExamples(t *testing.T) {
 			}
 			args := splitArgs(t, strings.ReplaceAll(cmd, readmeHost, srvURL))
 			r := tact(t, s, args...)
-			got := strings.TrimRight(strings.ReplaceAll(r.out, srvURL, readmeHost), "\n")
+			out := r.out
+			for _, line := range strings.Split(r.err, "\n") {
+				if strings.HasPrefix(line, "error: ") {
+					out += line + "\n"
+				}
+			}
+			got := strings.TrimRight(strings.ReplaceAll(out, srvURL, readmeHost), "\n")
 			if exp := strings.TrimRight(strings.Join(want, "\n"), "\n"); got != exp {
-				t.Errorf("README example `tact %s` (exit %d) prints:\n%s\nthe README says:\n%s\n%s", cmd, r.code, got, exp, r.err)
+				t.Errorf("%s example `tact %s` (exit %d) prints:\n%s\nthe page says:\n%s\n%s", path, cmd, r.code, got, exp, r.err)
 			}
 		}
 		for _, line := range strings.Split(m[1], "\n") {

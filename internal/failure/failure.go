@@ -27,7 +27,7 @@ const (
 )
 
 // exitCodes is the single mapping from codes to process exit statuses; the
-// README documents the same table.
+// docs/errors.md documents the same table.
 var exitCodes = map[Code]int{
 	Internal:           1,
 	Usage:              2,

@@ -50,10 +50,10 @@ func TestWrapKeepsCause(t *testing.T) {
 	}
 }
 
-// Each code maps to its documented exit status, and the README's table
-// says the same.
+// Each code maps to its documented exit status, and the table in
+// docs/errors.md says the same.
 func TestEachExitCode(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
+	readme, err := os.ReadFile("../../docs/errors.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +70,7 @@ func TestEachExitCode(t *testing.T) {
 			t.Errorf("wrapped %s exits %d, want %d", c, got, n)
 		}
 		if row := fmt.Sprintf("| %d | `%s` |", n, c); !strings.Contains(string(readme), row) {
-			t.Errorf("README has no row %q", row)
+			t.Errorf("docs/errors.md has no row %q", row)
 		}
 	}
 }

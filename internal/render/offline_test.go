@@ -21,7 +21,7 @@ func TestCorpusOffline(t *testing.T) {
 		t.Skip("set TACT_CORPUS_JSON")
 	}
 	peer := map[string]int{}
-	if f, err := os.Open("../../../shared/notes/corpus-peer-sizes.tsv"); err == nil {
+	if f, err := os.Open("../../testdata/bench/corpus-peer-sizes.tsv"); err == nil {
 		sc := bufio.NewScanner(f)
 		for sc.Scan() {
 			c := strings.Split(sc.Text(), "\t")

@@ -183,17 +183,22 @@ func TestSnapOutputValidates(t *testing.T) {
 	}
 }
 
-// TestREADMEExamples validates each JSON example in the README that is
-// preceded by <!-- schema: COMMAND input|output|error -->.
+// TestREADMEExamples validates each JSON example in the README and docs/
+// that is preceded by <!-- schema: COMMAND input|output|error -->.
 func TestREADMEExamples(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
-	if err != nil {
-		t.Fatal(err)
+	pages, _ := filepath.Glob(filepath.Join("..", "..", "docs", "*.md"))
+	var b []byte
+	for _, p := range append(pages, filepath.Join("..", "..", "README.md")) {
+		s, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b = append(b, s...)
 	}
 	re := regexp.MustCompile("<!-- schema: ([a-z ]+?) (input|output|error) -->\\s*```json\\n([\\s\\S]*?)```")
 	ms := re.FindAllStringSubmatch(string(b), -1)
 	if len(ms) < 3 {
-		t.Fatalf("README has %d schema-checked JSON examples, want at least 3", len(ms))
+		t.Fatalf("README and docs/ have %d schema-checked JSON examples, want at least 3", len(ms))
 	}
 	cmds := commands.SchemaCommands()
 	for _, m := range ms {

@@ -23,9 +23,9 @@ import (
 // the text size with agent-browser's "snapshot -i" (from the peers' table).
 // It reports; it does not assert sizes. Run with TACT_CORPUS=1 -v.
 func TestCorpus(t *testing.T) {
-	pages, shared := browsertest.CorpusPages(t)
+	pages, _ := browsertest.CorpusPages(t)
 	peer := map[string]int{}
-	if f, err := os.Open(filepath.Join(shared, "notes", "corpus-peer-sizes.tsv")); err == nil {
+	if f, err := os.Open(filepath.Join("..", "..", "testdata", "bench", "corpus-peer-sizes.tsv")); err == nil {
 		sc := bufio.NewScanner(f)
 		for sc.Scan() {
 			c := strings.Split(sc.Text(), "\t")
