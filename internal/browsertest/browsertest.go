@@ -224,7 +224,7 @@ func NewTab(t testing.TB) *Tab {
 	if shared.conn == nil {
 		t.Fatal("browsertest: TestMain must call browsertest.Main")
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	browserSess := shared.conn.Browser()
 	created, err := cdp.Call(ctx, browserSess, cdptarget.CreateTarget, cdptarget.CreateTargetParams{URL: "about:blank"})
@@ -268,7 +268,7 @@ func (tab *Tab) Navigate(t testing.TB, path string) {
 	if !strings.Contains(path, "://") {
 		u = URL(path)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	tab.mu.Lock()
 	tab.events = nil
@@ -308,7 +308,7 @@ func (tab *Tab) Eval(t testing.TB, expr string, out any) {
 
 // EvalErr is Eval returning the error (a thrown exception included).
 func (tab *Tab) EvalErr(expr string, out any) error {
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	raw, err := cdp.Call(ctx, tab.Session, runtime.Evaluate, runtime.EvaluateParams{Expression: expr, ReturnByValue: new(true), AwaitPromise: new(true)})
 	if err != nil {
