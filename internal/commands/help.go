@@ -31,8 +31,6 @@ func (c *Fill) Help() string {
 func (c *Replay) Help() string {
 	return `Examples:
   tact replay login --var PASSWORD=s3cret
-  TACT_VAR_PKG=react tact replay npm-stats -o ndjson
-  tact replay ./flows/checkout.json --continue-on-error --update
   tact --timeout 2m replay news --step-timeout 20s   # deadline for the whole replay, and for each step`
 }
 

@@ -197,6 +197,10 @@ func writeSection(path, rel, body string, force bool) (string, error) {
 // guideSection is the tact section of AGENTS.md/CLAUDE.md.
 func guideSection() string { return "## Browsing with tact\n\n" + agentBody() }
 
+// Guide is the agent guide as tact guide prints it: the section init
+// writes, without the markers around it.
+func Guide() string { return guideSection() }
+
 // AgentDoc is the guide as a document of its own (what the section
 // holds, as AGENTS.md has it when tact creates it).
 func AgentDoc() string { return guideBlock(guideSection()) }
