@@ -362,7 +362,7 @@ func (c *Type) Run(ctx context.Context, env *Env) (*Output, error) {
 // Press presses a key, a chord or a sequence of them.
 type Press struct {
 	Key    string `arg:"" help:"A key or chord (Enter, Tab, ArrowDown, F5, a character, Control+a), or several separated by spaces: \"ArrowDown ArrowDown Enter\"."`
-	Target string `arg:"" optional:"" help:"Focus this @eN/css= target first."`
+	Target string `arg:"" optional:"" help:"Focus this @eN or locator first (before or after the keys)."`
 	Repeat int    `default:"1" help:"Press the whole sequence N times (1-1000); one snap at the end."`
 	ActOpts
 }
@@ -372,7 +372,7 @@ const maxRepeat = 1000
 
 // Run presses.
 func (c *Press) Run(ctx context.Context, env *Env) (*Output, error) {
-	keys, err := page.ParseKeys(c.Key)
+	keys, err := c.order()
 	if err != nil {
 		return nil, err
 	}

@@ -7,9 +7,8 @@ package commands
 func (c *Snap) Help() string {
 	return `Examples:
   tact snap example.com                 # open and print the page
-  tact snap                             # the current page again (same refs)
-  tact snap --focus main --max-tokens 2000
-  tact snap --locators                  # add durable loc=… to each element`
+  tact snap --diff                      # what changed since the last snap
+  tact snap --focus main --max-tokens 2000`
 }
 
 // Help for click.
