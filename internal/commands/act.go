@@ -183,6 +183,9 @@ func actionResult(ctx context.Context, t *page.Tab, o ActOpts, head string, line
 // of text, not an error: what ran before it has happened.
 func freshSnap(ctx context.Context, t *page.Tab, o ActOpts) (text string, page *snapshot.Page, stderr string) {
 	page, err := t.Snapshot(ctx, o.Focus)
+	if err != nil && o.Focus != "" && ctx.Err() == nil {
+		return unfocusedSnap(ctx, t, o, err)
+	}
 	if err != nil {
 		return "(snap failed: " + failure.From(err).Message + ")\n", nil, ""
 	}
