@@ -66,7 +66,7 @@ var tweaks = map[string]schema.InputOptions{
 	"read": {Omit: map[string]bool{"max_lines": true}},
 	// Pacing, healing write-back and variable files are for a person
 	// maintaining a workflow at a shell.
-	"replay": {Omit: map[string]bool{"speed": true, "update": true, "strict": true, "var_file": true}},
+	"replay":     {Omit: map[string]bool{"speed": true, "update": true, "strict": true, "var_file": true}},
 	"screenshot": {Omit: map[string]bool{"quality": true}},
 }
 
