@@ -42,3 +42,10 @@ func (c *RecordStart) Help() string {
   tact record undo          # drop the last step
   tact record stop          # writes .tact/workflows/login.json (or the data dir)`
 }
+
+// Help for press.
+func (c *Press) Help() string {
+	return `Examples:
+  tact press Enter @e3                  # focus @e3, then press (tact press @e3 Enter works too)
+  tact press "ArrowDown ArrowDown Enter" --repeat 2`
+}
