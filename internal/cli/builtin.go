@@ -7,19 +7,31 @@ import (
 	"strings"
 
 	"github.com/alecthomas/kong"
+
+	"github.com/tact-browser/tact/internal/commands"
 )
 
 // Builtins are the commands about tact itself, as gh and kubectl have
 // them. They run in the CLI and are not agent tools (no MCP tool, no
 // schema): the command tree of internal/commands is.
 type Builtins struct {
-	Help       helpCmd       `cmd:"" help:"Show help for tact or a command (same as --help)."`
+	Help       helpCmd       `cmd:"" help:"Show help for tact or a command (same as --help); tact help flags lists the global flags."`
 	VersionCmd versionCmd    `cmd:"" name:"version" help:"Print tact's version (same as --version)."`
 	Completion completionCmd `cmd:"" help:"Print a shell completion script (bash, zsh, fish, powershell)."`
+	Guide      guideCmd      `cmd:"" help:"Print the agent guide: how to use tact well (what tact init writes for a project's agents)."`
+}
+
+// guideCmd prints the guide init writes, so an agent without it in its
+// context reads it in one call instead of piecing it together from --help.
+type guideCmd struct{}
+
+func (guideCmd) run(stdout io.Writer) int {
+	io.WriteString(stdout, commands.Guide())
+	return 0
 }
 
 type helpCmd struct {
-	Command []string `arg:"" optional:"" help:"The command, e.g. click or browser launch."`
+	Command []string `arg:"" optional:"" help:"The command, e.g. click or browser launch; \"flags\" for the global flags."`
 }
 
 type versionCmd struct{}

@@ -32,18 +32,18 @@ type Globals struct {
 	Output      string           `short:"o" enum:"text,json,ndjson" default:"text" group:"global" help:"Output format: text, json or ndjson."`
 	Timeout     string           `default:"30s" group:"global" help:"Deadline for the whole command (e.g. 30s, 500ms, or seconds)."`
 	Verbose     bool             `short:"v" group:"global" help:"Debug log on stderr."`
-	Lang        string           `help:"Accept-Language for the session (e.g. de-DE)."`
-	Locale      string           `help:"Locale for the session: Intl and navigator.language (e.g. ja-JP)."`
-	Geo         string           `help:"Geolocation LAT,LON for the session." placeholder:"LAT,LON"`
+	Lang        string           `group:"global" help:"Accept-Language for the session (e.g. de-DE)."`
+	Locale      string           `group:"global" help:"Locale for the session: Intl and navigator.language (e.g. ja-JP)."`
+	Geo         string           `group:"global" help:"Geolocation LAT,LON for the session." placeholder:"LAT,LON"`
 	UserAgent   string           `name:"user-agent" group:"global" help:"User-Agent for the session."`
-	Viewport    string           `help:"Viewport WIDTHxHEIGHT in CSS pixels for the session (e.g. 390x844)." placeholder:"WxH"`
-	Device      string           `help:"Emulate a device for the session: size, pixel ratio, touch, mobile user agent (iPhone 15, Pixel 7, iPad, …)." placeholder:"NAME"`
+	Viewport    string           `group:"global" help:"Viewport WIDTHxHEIGHT in CSS pixels for the session (e.g. 390x844)." placeholder:"WxH"`
+	Device      string           `group:"global" help:"Emulate a device for the session: size, pixel ratio, touch, mobile user agent (iPhone 15, Pixel 7, iPad, …)." placeholder:"NAME"`
 	ColorScheme string           `name:"color-scheme" enum:",dark,light" default:"" group:"global" help:"prefers-color-scheme for the session: dark or light."`
 	Motion      *bool            `name:"reduced-motion" negatable:"" group:"global" help:"prefers-reduced-motion: reduce for the session (--no-reduced-motion undoes it)."`
 	Offline     *bool            `negatable:"" group:"global" help:"Take the session's pages offline (--no-offline brings them back)."`
 	Domains     string           `name:"allowed-domains" env:"TACT_ALLOWED_DOMAINS" group:"global" help:"Hosts the session's tabs may navigate to, e.g. 'example.com,*.example.org' (kept for the session; '*' allows any)." placeholder:"HOSTS"`
 	Header      []string         `name:"header" sep:"none" group:"global" help:"Extra request header for the session's pages, 'Name: value' (repeatable; never logged)." placeholder:"'NAME: VALUE'"`
-	Proxy       string           `help:"Proxy for a launched browser: http://, https://, socks4:// or socks5://HOST:PORT (applies when the session's browser starts)." placeholder:"URL"`
+	Proxy       string           `group:"global" help:"Proxy for a launched browser: http://, https://, socks4:// or socks5://HOST:PORT (applies when the session's browser starts)." placeholder:"URL"`
 	IgnoreHTTPS bool             `name:"ignore-https-errors" group:"global" help:"Accept invalid TLS certificates in a launched browser (self-signed test servers; applies when the session's browser starts)."`
 	NoCache     bool             `name:"no-cache" group:"global" help:"Disable the HTTP cache for the session (kept until browser stop): every page and resource is fetched fresh."`
 	DialogMode  string           `name:"dialog" enum:",accept,dismiss,leave" default:"" group:"global" help:"Dialog policy, kept for the session until changed: accept (the default), dismiss, or leave open for tact dialog accept|dismiss (browser status shows it)."`
@@ -97,7 +97,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
   tact read                    # the page's text as markdown
   tact --session a snap …      # parallel agents: one browser per session`),
 		kong.UsageOnError(),
-		kong.ConfigureHelp(kong.HelpOptions{Compact: true, NoExpandSubcommands: true, FlagsLast: true}),
+		kong.Help(printHelp),
 		kong.ExplicitGroups([]kong.Group{{Key: "global", Title: "Global flags:"}}),
 		kong.Vars{"version": Release.String()},
 		kong.Writers(stdout, stderr),
@@ -124,8 +124,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		}()
 		kctx, err := parser.Parse(hoistFlags(parser.Model.Node, helpArgs(parser.Model.Node, args)))
 		if err != nil {
-			fmt.Fprintf(stderr, "error: %s\n", oneLine(err.Error()))
-			fmt.Fprintln(stderr, "run 'tact --help' for usage")
+			fmt.Fprintf(stderr, "error: %s\n", oneLine(usageMessage(err)))
+			fmt.Fprintf(stderr, "run 'tact %s--help' for usage\n", helpPath(err))
 			return failure.ExitCode(failure.New(failure.Usage, "%v", err))
 		}
 		return run(kctx, &a, stdout, stderr)
@@ -141,6 +141,10 @@ func run(kctx *kong.Context, a *app, stdout, stderr io.Writer) int {
 	case "__daemon":
 		return runDaemon(a, stderr)
 	case "help":
+		if slices.Equal(a.Help.Command, []string{"flags"}) {
+			io.WriteString(stdout, globalFlagsHelp(kctx.Model.Node))
+			return 0
+		}
 		// Exits through kong's help flag, like `tact <command> --help`.
 		_, err := kctx.Kong.Parse(append(a.Help.Command, "--help"))
 		if err == nil {
@@ -150,6 +154,8 @@ func run(kctx *kong.Context, a *app, stdout, stderr io.Writer) int {
 		return failure.ExitCode(failure.New(failure.Usage, "%v", err))
 	case "version":
 		return a.VersionCmd.run(a.Output, stdout)
+	case "guide":
+		return a.Guide.run(stdout)
 	case "completion":
 		return a.Completion.run(kctx.Model.Node, stdout, stderr)
 	}

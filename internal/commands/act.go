@@ -183,6 +183,9 @@ func actionResult(ctx context.Context, t *page.Tab, o ActOpts, head string, line
 // of text, not an error: what ran before it has happened.
 func freshSnap(ctx context.Context, t *page.Tab, o ActOpts) (text string, page *snapshot.Page, stderr string) {
 	page, err := t.Snapshot(ctx, o.Focus)
+	if err != nil && o.Focus != "" && ctx.Err() == nil {
+		return unfocusedSnap(ctx, t, o, err)
+	}
 	if err != nil {
 		return "(snap failed: " + failure.From(err).Message + ")\n", nil, ""
 	}
@@ -362,7 +365,7 @@ func (c *Type) Run(ctx context.Context, env *Env) (*Output, error) {
 // Press presses a key, a chord or a sequence of them.
 type Press struct {
 	Key    string `arg:"" help:"A key or chord (Enter, Tab, ArrowDown, F5, a character, Control+a), or several separated by spaces: \"ArrowDown ArrowDown Enter\"."`
-	Target string `arg:"" optional:"" help:"Focus this @eN/css= target first."`
+	Target string `arg:"" optional:"" help:"Focus this @eN or locator first (before or after the keys)."`
 	Repeat int    `default:"1" help:"Press the whole sequence N times (1-1000); one snap at the end."`
 	ActOpts
 }
@@ -372,7 +375,7 @@ const maxRepeat = 1000
 
 // Run presses.
 func (c *Press) Run(ctx context.Context, env *Env) (*Output, error) {
-	keys, err := page.ParseKeys(c.Key)
+	keys, err := c.order()
 	if err != nil {
 		return nil, err
 	}

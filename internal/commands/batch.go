@@ -25,6 +25,8 @@ type Batch struct {
 	NoSnap          bool     `name:"no-snap" help:"Print only the steps' result lines, not the final snap."`
 	Diff            bool     `help:"End with only the sections that changed since the snap before the batch."`
 	MaxTokens       int      `name:"max-tokens" default:"5000" help:"Budget for the final snap (0 = no limit)."`
+	Focus           string   `help:"Snap only this part at the end: a CSS selector, @eN or a locator (role=dialog)." placeholder:"TARGET"`
+	Locators        bool     `help:"Add loc=<best verified locator> to each element line of the final snap."`
 }
 
 // Prepare reads the steps from stdin when none are given as arguments.
@@ -191,7 +193,7 @@ func (c *Batch) Run(ctx context.Context, env *Env) (*Output, error) {
 		ctx, cancel := context.WithTimeout(ctx, env.Globals.Timeout)
 		defer cancel()
 		if t, terr := env.Browser.Current(ctx); terr == nil {
-			text, page, stderr := freshSnap(ctx, t, ActOpts{Diff: c.Diff, MaxTokens: c.MaxTokens})
+			text, page, stderr := freshSnap(ctx, t, ActOpts{Diff: c.Diff, MaxTokens: c.MaxTokens, Focus: c.Focus, Locators: c.Locators})
 			sb.WriteString("---\n" + text)
 			out.Stderr = stderr
 			data.Snap = page
@@ -262,10 +264,32 @@ func SplitWords(s string) ([]string, error) {
 	var out []string
 	var cur strings.Builder
 	inWord := false
+	depth := 0 // unquoted [ … ] of a locator the current word is inside
 	rs := []rune(s)
 	for i := 0; i < len(rs); i++ {
 		r := rs[i]
 		switch {
+		case depth > 0 && (r == '\'' || r == '"'):
+			// A locator's attribute value keeps its quotes (and spaces):
+			// role=button[name="Load goat"] is one word, as the locator
+			// reads it, not role=button[name=Load goat].
+			j := i + 1
+			for ; j < len(rs) && rs[j] != r; j++ {
+				if rs[j] == '\\' && j+1 < len(rs) {
+					j++
+				}
+			}
+			if j == len(rs) {
+				return nil, fmt.Errorf("unclosed %c", r)
+			}
+			cur.WriteString(string(rs[i : j+1]))
+			i = j
+		case r == '[' && inWord:
+			depth++
+			cur.WriteRune(r)
+		case r == ']' && depth > 0:
+			depth--
+			cur.WriteRune(r)
 		case r == '\'':
 			j := i + 1
 			for j < len(rs) && rs[j] != '\'' {
@@ -296,7 +320,7 @@ func SplitWords(s string) ([]string, error) {
 			if inWord {
 				out = append(out, cur.String())
 				cur.Reset()
-				inWord = false
+				inWord, depth = false, 0
 			}
 		case r == '#' && !inWord:
 			return out, nil

@@ -7,9 +7,8 @@ package commands
 func (c *Snap) Help() string {
 	return `Examples:
   tact snap example.com                 # open and print the page
-  tact snap                             # the current page again (same refs)
-  tact snap --focus main --max-tokens 2000
-  tact snap --locators                  # add durable loc=… to each element`
+  tact snap --diff                      # what changed since the last snap
+  tact snap --focus main --max-tokens 2000`
 }
 
 // Help for click.
@@ -31,8 +30,6 @@ func (c *Fill) Help() string {
 func (c *Replay) Help() string {
 	return `Examples:
   tact replay login --var PASSWORD=s3cret
-  TACT_VAR_PKG=react tact replay npm-stats -o ndjson
-  tact replay ./flows/checkout.json --continue-on-error --update
   tact --timeout 2m replay news --step-timeout 20s   # deadline for the whole replay, and for each step`
 }
 
@@ -44,4 +41,11 @@ func (c *RecordStart) Help() string {
   tact read --focus h1 --as headline
   tact record undo          # drop the last step
   tact record stop          # writes .tact/workflows/login.json (or the data dir)`
+}
+
+// Help for press.
+func (c *Press) Help() string {
+	return `Examples:
+  tact press Enter @e3                  # focus @e3, then press (tact press @e3 Enter works too)
+  tact press "ArrowDown ArrowDown Enter" --repeat 2`
 }

@@ -197,6 +197,10 @@ func writeSection(path, rel, body string, force bool) (string, error) {
 // guideSection is the tact section of AGENTS.md/CLAUDE.md.
 func guideSection() string { return "## Browsing with tact\n\n" + agentBody() }
 
+// Guide is the agent guide as tact guide prints it: the section init
+// writes, without the markers around it.
+func Guide() string { return guideSection() }
+
 // AgentDoc is the guide as a document of its own (what the section
 // holds, as AGENTS.md has it when tact creates it).
 func AgentDoc() string { return guideBlock(guideSection()) }
@@ -225,12 +229,15 @@ headless browser for the session and keeps it (tabs, cookies, refs) between call
    ` + "`role=listitem >> nth=0`" + `. CSS, text, role and label locators pierce open shadow
    DOM. A control hidden behind a styled label (a custom checkbox) is reached through its
    label: ` + "`check label=\"Accept terms\"`" + `, ` + "`fill text=Username ada`" + `.
-4. Big pages: ` + "`--focus main`" + ` (CSS, an ` + "`@eN`" + ` ref such as ` + "`--focus @e12`" + `, or a locator)
-   or ` + "`--max-tokens 1500`" + `. Several steps in one call, one snap at the end:
+4. Big pages: ` + "`--focus main`" + ` (CSS, an ` + "`@eN`" + ` ref such as ` + "`--focus @e12`" + `, or a locator;
+   without a ` + "`<main>`" + ` it shows the page's main content region) or ` + "`--max-tokens 1500`" + `.
+   snap and every action take the same page flags (` + "`tact help flags`" + ` lists them).
+   Several steps in one call, one snap at the end:
    ` + "`tact batch \"fill @e2 'Ada'\" \"fill @e3 ada@example.com\" \"click @e4\"`" + `.
 5. Text: ` + "`tact read [URL] [--focus TARGET]`" + ` gives the main content as markdown, title first (` + "`--all`" + `:
    everything; just the top: ` + "`--max-tokens 500`" + `; long pages in pieces: ` + "`--outline`, `--from N`" + `).
-6. Also: ` + "`open`, `back`, `eval \"js\"`, `screenshot`, `wait text=Done`, `tab list`" + `; ` + "`tact <cmd> --help`" + `;
+6. Also: ` + "`open`, `back`, `eval \"js\"`, `screenshot`, `wait text=Done`, `tab list`" + `; ` + "`tact <cmd> --help`" + `
+   (global flags: ` + "`tact help flags`" + `; this guide: ` + "`tact guide`" + `);
    ` + "`tact schema <cmd>`" + ` for JSON Schemas. ` + "`--session NAME`" + ` gives a separate browser.
 7. Repeat a task without a model: ` + "`tact record start NAME`" + `, work as usual, ` + "`tact record stop`" + `;
    then ` + "`tact replay NAME --var KEY=VALUE`" + `. Passwords are saved as ` + "`${PLACEHOLDERS}`" + `;

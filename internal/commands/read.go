@@ -28,17 +28,9 @@ type Read struct {
 
 // Help for read (kong prints it after the flags).
 func (c *Read) Help() string {
-	return `On an article, post or docs page read prints the main content, first
-saying what it left out; on an app screen, dashboard or list, all visible
-text but navigation. Output stops at --max-tokens with the command that
-continues.
-
-Examples:
-  tact read https://example.com/article
+	return `Examples:
   tact read --outline                   # headings, each with its line for --from
-  tact read --from "Installation"       # start at a heading (or a line number)
-  tact read --all                       # everything, navigation and footer included
-  tact read --focus 'role=dialog'       # one part, any target`
+  tact read --from "Installation"       # start at a heading (or a line number)`
 }
 
 // Run navigates if asked, extracts the text and prints the part asked for.

@@ -15,16 +15,16 @@ type Root struct {
 	Snap       Snap        `cmd:"" help:"Page structure: sections, summaries and actionable elements (@eN refs)."`
 	Snapshot   Snapshot    `cmd:"" hidden:"" help:"Alias of snap (agent-browser's name)."`
 	Read       Read        `cmd:"" help:"The page's main content as markdown (else all its visible text), in pieces."`
-	Locate     Locate      `cmd:"" help:"What a target resolves to: ref, role, name and verified, durable locators."`
+	Locate     Locate      `cmd:"" help:"What a target resolves to: ref, role, name and durable locators."`
 	Open       Open        `cmd:"" aliases:"goto" help:"Open a URL in the current tab; prints the fresh snap."`
 	Click      Click       `cmd:"" help:"Click an element; prints what happened and the fresh snap."`
 	Dblclick   Dblclick    `cmd:"" help:"Double-click an element."`
 	Hover      Hover       `cmd:"" help:"Move the mouse over an element."`
-	Drag       Drag        `cmd:"" help:"Drag an element onto another with the mouse."`
+	Drag       Drag        `cmd:"" help:"Drag an element onto another."`
 	Fill       Fill        `cmd:"" help:"Replace a field's value (works with React/Vue inputs)."`
-	Type       Type        `cmd:"" help:"Type text with real key events into an element."`
+	Type       Type        `cmd:"" help:"Type text with real key events."`
 	Press      Press       `cmd:"" help:"Press a key or chord (Enter, Tab, Control+a)."`
-	Select     Select      `cmd:"" help:"Choose options of a select, listbox or combobox by value or label."`
+	Select     Select      `cmd:"" help:"Choose options of a select, listbox or combobox."`
 	Check      Check       `cmd:"" help:"Tick a checkbox/radio/switch (idempotent)."`
 	Uncheck    Uncheck     `cmd:"" help:"Untick a checkbox/switch (idempotent)."`
 	Upload     Upload      `cmd:"" help:"Set the files of a file input."`
@@ -38,7 +38,7 @@ type Root struct {
 	Pdf        Pdf         `cmd:"" help:"Print the page to a PDF file and print its path."`
 	Console    Console     `cmd:"" help:"The page's console messages and uncaught exceptions."`
 	Network    Network     `cmd:"" help:"The page's requests: method, status, type, size, time, URL."`
-	Wait       Wait        `cmd:"" help:"Wait for navigation, a selector, text=…, N ms, --url, --idle or --load."`
+	Wait       Wait        `cmd:"" help:"Wait for navigation, a selector, text=…, N ms, a URL, network idle or load."`
 	Batch      Batch       `cmd:"" help:"Run several commands in one call (arguments or stdin lines); one snap at the end."`
 	Tab        TabCmd      `cmd:"" help:"List, open, switch or close tabs."`
 	Dialog     DialogCmd   `cmd:"" help:"Accept or dismiss a dialog left open (--dialog leave)."`

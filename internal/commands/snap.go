@@ -20,7 +20,8 @@ type Snap struct {
 	// already lists interactive elements and keeps section text.
 	Interactive bool `short:"i" hidden:"" help:"Accepted for compatibility; snap is always interactive-first."`
 	Locators    bool `help:"Add loc=<best verified locator> to each element line (durable, unlike @eN)."`
-	Raw         bool `help:"Print every element as JSON with ref, role, name, attributes, box, frame path, action and all verified locators (--max-tokens cuts the list and says what it cut)."`
+	Diff        bool `help:"Print only what changed since the last snap (or action): changed sections, removed elements."`
+	Raw         bool `help:"Print every element as JSON: ref, role, name, attributes, box, frame, action, all verified locators."`
 	HTML        bool `help:"Print --raw with each element's outer HTML (first 300 characters)."`
 	Full        bool `help:"Fold nothing: print navigation, menus, footers, long link lists, code and every table row in full."`
 }
@@ -44,6 +45,10 @@ func (c *Snap) Run(ctx context.Context, env *Env) (*Output, error) {
 	}
 	if c.Locators || c.Raw {
 		return snapLocators(ctx, t, page, c)
+	}
+	if c.Diff && c.Focus == "" && prev != nil {
+		d := diffText(prev, page)
+		return &Output{Text: d, Data: page.Folded(snapshot.Changed(prev, page)), Stderr: diffStats(d)}, nil
 	}
 	if !c.Full {
 		page = page.Folded(snapshot.Changed(prev, page))

@@ -64,7 +64,16 @@ var tweaks = map[string]schema.InputOptions{
 	"snap": {Omit: map[string]bool{"html": true, "raw": true}},
 	// max_tokens and from bound a read; a line count cannot.
 	"read": {Omit: map[string]bool{"max_lines": true}},
+	// Pacing, healing write-back and variable files are for a person
+	// maintaining a workflow at a shell.
+	"replay":     {Omit: map[string]bool{"speed": true, "update": true, "strict": true, "var_file": true}},
+	"screenshot": {Omit: map[string]bool{"quality": true}},
 }
+
+// undescribed are the arguments the instructions explain once for every
+// tool (what a target is) or that explain themselves (url, files): a
+// description on each would be paid in every tools/list.
+var undescribed = map[string]bool{"target": true, "from": true, "to": true, "url": true, "files": true, "values": true, "workflow": true, "text": true}
 
 // cliSecret are the secret sources only a command line has (its
 // environment, its stdin); a tool passes the value with secret: true.
@@ -76,7 +85,7 @@ var cliSecret = map[string]bool{"secret_env": true, "secret_stdin": true}
 // budget, and snap itself takes max_tokens and focus).
 func options(c schema.Command) schema.InputOptions {
 	o := tweaks[c.Name]
-	o.Terse = true
+	o.Terse, o.Undescribed = true, undescribed
 	omit := map[string]bool{"dry_run": true, "diff": true}
 	fs, _ := schema.Fields(c.Type)
 	for _, f := range fs {
@@ -91,28 +100,44 @@ func options(c schema.Command) schema.InputOptions {
 	return o
 }
 
-// titles name each tool for people (a client's tool list, approvals).
-var titles = map[string]string{
-	"snap": "Page snapshot", "read": "Read page text", "locate": "Locate element", "open": "Open URL",
-	"click": "Click", "hover": "Hover", "drag": "Drag and drop", "fill": "Fill field", "type": "Type keys", "press": "Press keys",
-	"select": "Select option", "check": "Check", "uncheck": "Uncheck", "upload": "Upload files",
-	"scroll": "Scroll", "back": "Go back", "reload": "Reload", "eval": "Run JavaScript",
-	"screenshot": "Screenshot", "wait": "Wait for", "batch": "Run steps", "tab": "Tabs",
-	"dialog": "Answer dialog", "cookies": "Cookies", "console": "Console messages", "network": "Network requests", "record": "Record workflow",
-	"replay": "Replay workflow",
+// readOnly are the tools that only look at the browser: a client may run
+// them without asking. (screenshot writes a file of its own and wait only
+// waits; neither changes the page.)
+var readOnly = map[string]bool{
+	"snap": true, "read": true, "locate": true, "screenshot": true, "wait": true, "console": true, "network": true,
 }
 
-// readOnly are the tools that only look: a client may run them without
-// asking. Every other tool may change the page (the protocol's defaults:
-// destructive, open world).
-var readOnly = map[string]bool{"snap": true, "read": true, "locate": true, "screenshot": true, "wait": true, "console": true}
+// destructive says, for every tool that may change something, whether it
+// can destroy (true: data or state an agent cannot get back) or only adds
+// or moves (false). A tool missing here is a test failure, so a new tool
+// gets a considered answer.
+var destructive = map[string]bool{
+	// A click or a key can press "Delete", submit or pay; a script can do
+	// anything; a replay runs recorded actions.
+	"click": true, "press": true, "eval": true, "batch": true, "replay": true, "drag": true,
+	// Replacing a field's value, choosing options, ticking: they overwrite
+	// what was there, and a change handler may act on it.
+	"fill": true, "select": true, "check": true, "uncheck": true, "upload": true,
+	// Navigating away drops what the page held (unsaved input).
+	"open": true, "back": true, "reload": true,
+	// close, clear, delete; accepting a dialog confirms what it asked.
+	"tab": true, "cookies": true, "record": true, "dialog": true,
+	// Typing adds to a field; hovering and scrolling move nothing but the
+	// pointer and the viewport.
+	"type": false, "hover": false, "scroll": false,
+}
 
-// annotate gives a tool its title and, for a read-only one, the hints that
-// say so.
+// annotate gives a tool its hints. A destructive tool carries none: the
+// protocol's defaults (not read-only, destructive, not idempotent, open
+// world) say it, and spelling them out on every such tool would cost ~75
+// characters of each tools/list. Tools have no title either: a client
+// shows the name, and the model never sees a title.
 func annotate(t *sdk.Tool) {
-	t.Title = titles[t.Name]
-	if readOnly[t.Name] {
-		t.Annotations = &sdk.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true}
+	switch d, ok := destructive[t.Name]; {
+	case readOnly[t.Name]:
+		t.Annotations = &sdk.ToolAnnotations{ReadOnlyHint: true}
+	case ok && !d:
+		t.Annotations = &sdk.ToolAnnotations{DestructiveHint: &d}
 	}
 }
 
@@ -265,7 +290,7 @@ func groupTool(g string, members []schema.Command) (Tool, error) {
 		v, _ := props.Get(k)
 		all.Set(k, v)
 	}
-	in := schema.O("type", "object", "properties", all, "required", []string{"action"}, "additionalProperties", false)
+	in := schema.O("type", "object", "properties", all, "required", []string{"action"})
 	t.Tool = &sdk.Tool{Name: g, Description: strings.Join(synopsis, " | "), InputSchema: in}
 	t.words = argWords(t.Commands)
 	return t, nil

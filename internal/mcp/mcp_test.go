@@ -186,20 +186,13 @@ func TestToolsList(t *testing.T) {
 		t.Fatal(err)
 	}
 	b, _ := json.Marshal(res)
-	tokens := len(b) / 4
-	t.Logf("tools/list: %d tools, %d chars, ~%d tokens", len(res.Tools), len(b), tokens)
-	if tokens > 2500 {
-		t.Errorf("tools/list is ~%d tokens; keep it under 2500 (shorter help, fewer tool arguments, or mcp.Skip)", tokens)
+	t.Logf("tools/list: %d tools, %d chars, ~%d tokens", len(res.Tools), len(b), len(b)/4)
+	if len(b) > 8000 {
+		t.Errorf("tools/list is %d characters; keep it within 8000 (shorter help, fewer tool arguments)", len(b))
 	}
 	byName := map[string]*sdk.Tool{}
 	for _, tl := range res.Tools {
 		byName[tl.Name] = tl
-		if tl.Title == "" {
-			t.Errorf("tool %s has no title", tl.Name)
-		}
-		if ap, ok := tl.InputSchema.(map[string]any)["additionalProperties"]; !ok || ap != false {
-			t.Errorf("tool %s: input schema does not refuse unknown arguments", tl.Name)
-		}
 		if len(tl.Description) > 120 {
 			t.Errorf("tool %s: description of %d chars", tl.Name, len(tl.Description))
 		}

@@ -2,6 +2,7 @@ package page
 
 import (
 	"context"
+	"strings"
 
 	"github.com/tact-browser/tact/internal/failure"
 	"github.com/tact-browser/tact/internal/locator"
@@ -27,6 +28,22 @@ func (t *Tab) Snapshot(ctx context.Context, focus string) (*snapshot.Page, error
 	changed := false
 	f := snapFocus{css: focus}
 	host, frame, path := t.main, t.id, ""
+	var note string
+	if isMainLandmark(focus) {
+		el, n, err := t.mainRegion(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if n != "" {
+			note = n
+			if el == nil {
+				focus, f = "", snapFocus{}
+			} else {
+				defer el.Release(ctx)
+				focus, f = "", snapFocus{el: el}
+			}
+		}
+	}
 	if focus != "" {
 		el, err := t.FocusElement(ctx, focus)
 		if err != nil {
@@ -52,8 +69,71 @@ func (t *Tab) Snapshot(ctx context.Context, focus string) (*snapshot.Page, error
 	}
 	p := snapshot.Build(res.URL, res.Title, items)
 	p.Loading = t.StillLoading()
+	p.Note = note
 	return p, nil
 }
+
+// isMainLandmark reports whether a --focus asks for the page's main
+// landmark, which the guide suggests and many pages do not mark.
+func isMainLandmark(focus string) bool {
+	switch strings.ToLower(strings.Join(strings.Fields(focus), "")) {
+	case "main", "[role=main]", "role=main", "main,[role=main]":
+		return true
+	}
+	return false
+}
+
+// mainRegion stands in for a missing <main>: when the page has no
+// main/[role=main], it returns the element that holds the page's main
+// content (from <body> down, the child holding most of the text while
+// it holds most of it, leaving out navigation, banners, footers and
+// sidebars) and a note saying so; nil and a note when no element stands
+// out (the whole page is shown). A page with a main landmark gets no
+// note: the selector applies as given.
+func (t *Tab) mainRegion(ctx context.Context) (*Element, string, error) {
+	el, err := t.objectIn(ctx, t.main, t.id, mainRegionJS)
+	if err != nil || el == nil {
+		return nil, "", err
+	}
+	var what string
+	if err := el.Call(ctx, `function () { return this.__tactMainRegion || ""; }`, &what); err != nil {
+		el.Release(ctx)
+		return nil, "", err
+	}
+	if what == "body" {
+		el.Release(ctx)
+		return nil, "(no <main> on this page: showing the whole page)", nil
+	}
+	return el, "(no <main> on this page: showing its main content, " + what + ")", nil
+}
+
+// mainRegionJS yields null when the page has a main landmark, else the
+// main content region, marked with a short description of itself.
+const mainRegionJS = `(() => {
+  if (document.querySelector('main, [role=main]')) return null;
+  const body = document.body;
+  if (!body) return null;
+  const skip = 'nav, header, footer, aside, dialog, [role=navigation], [role=banner], [role=contentinfo], [role=complementary], [role=search], [aria-hidden=true]';
+  const size = (el) => (el.innerText || '').trim().length;
+  let cur = body;
+  for (;;) {
+    const total = size(cur);
+    let best = null, bestN = 0;
+    for (const c of cur.children) {
+      if (c.matches(skip) || !c.checkVisibility()) continue;
+      const n = size(c);
+      if (n > bestN) { best = c; bestN = n; }
+    }
+    if (!best || bestN < total * 0.6) break;
+    cur = best;
+  }
+  let what = cur.localName;
+  if (cur === body) what = 'body';
+  else if (cur.id) what += '#' + cur.id;
+  else if (typeof cur.className === 'string' && cur.className.trim()) what += '.' + cur.className.trim().split(/\s+/)[0];
+  cur.__tactMainRegion = what;
+  return cur;
+})()`
 
 // snapFocus is a --focus: a CSS selector the walker applies, or an
 // element resolved from a ref or locator.

@@ -75,6 +75,9 @@ func Text(p *snapshot.Page, o Options) (string, Stats) {
 		w.limit = o.MaxTokens * CharsPerToken
 	}
 	w.line(header(p))
+	if p.Note != "" {
+		w.line(p.Note)
+	}
 	cutAt := -1
 	for si := range p.Sections {
 		s := &p.Sections[si]

@@ -187,6 +187,10 @@ type InputOptions struct {
 	// Require makes optional parameters required (eval's expression is
 	// optional on the CLI only because --stdin can supply it).
 	Require map[string]bool
+	// Undescribed parameters go without a description even when Terse
+	// keeps them (targets and URLs, which a server's instructions explain
+	// once for every tool).
+	Undescribed map[string]bool
 }
 
 func (o InputOptions) skip(f Field) bool { return f.Hidden || o.Omit[f.Prop] }
@@ -213,7 +217,7 @@ func Input(c Command, o InputOptions) (*Obj, error) {
 				p.Set("type", []any{"array", "string"}) // Params takes a lone string as [s]
 			}
 		}
-		if f.Help != "" && (!o.Terse || f.Positional) {
+		if f.Help != "" && (!o.Terse || f.Positional) && !o.Undescribed[f.Prop] {
 			h := f.Help
 			if o.Terse {
 				h = Short(h)
@@ -243,8 +247,12 @@ func Input(c Command, o InputOptions) (*Obj, error) {
 	if len(req) > 0 {
 		s.Set("required", req)
 	}
-	// Params refuses unknown arguments: the schema says so too.
-	s.Set("additionalProperties", false)
+	// Params refuses unknown arguments, naming the known ones; the schema
+	// says so too, except a terse one (an MCP tool list pays for it on
+	// every tool, and the server refuses them all the same).
+	if !o.Terse {
+		s.Set("additionalProperties", false)
+	}
 	return s, nil
 }
 

@@ -105,6 +105,9 @@ type Page struct {
 	// Loading: the load event has not fired (a subresource never finished);
 	// the page is shown as it is.
 	Loading bool `json:"loading,omitempty"`
+	// Note says how the snap differs from what was asked (a --focus main
+	// on a page without <main>); printed under the header line.
+	Note string `json:"note,omitempty"`
 	// items are what the page was built from, for Folded.
 	items []Item
 	// folded: built by Folded.
@@ -274,7 +277,7 @@ func (p *Page) Folded(keep func(ref string) bool) *Page {
 		keep = func(string) bool { return false }
 	}
 	q := build(p.URL, p.Title, p.items, keep)
-	q.Loading = p.Loading
+	q.Loading, q.Note = p.Loading, p.Note
 	return q
 }
 
