@@ -38,10 +38,22 @@ func (c *RecordStart) Run(ctx context.Context, env *Env) (*Output, error) {
 	if name == "" {
 		name = "flow-" + time.Now().Format("20060102-150405")
 	}
-	if err := env.Recorder.Start(name, env.Globals.Cwd); err != nil {
+	// A recording started on a page begins there (looking at the tabs
+	// never launches a browser or opens a tab).
+	var start string
+	if env.Browser.Connected() {
+		if u := currentURL(ctx, env); isPageURL(u) {
+			start = u
+		}
+	}
+	if err := env.Recorder.Start(name, env.Globals.Cwd, start); err != nil {
 		return nil, err
 	}
-	return &Output{Text: "recording " + name + "\n", Data: recordingData{Recording: name}}, nil
+	msg := "recording " + name + "\n"
+	if start != "" {
+		msg += "step 1: open " + start + " (the page it starts on; replay opens it when the browser is elsewhere)\n"
+	}
+	return &Output{Text: msg, Data: recordingData{Recording: name, Start: start}}, nil
 }
 
 // RecordStop saves the workflow.
@@ -258,32 +270,37 @@ func (c *WorkflowLint) Run(ctx context.Context, env *Env) (*Output, error) {
 		failure.New(failure.Usage, "%s: %d problem(s): %s", filepath.Base(loc.Path), len(probs), strings.Join(msgs, "; "))
 }
 
-// CheckStep validates a step against the registry: a recordable command
-// whose params decode strictly into its struct.
-func CheckStep(command string, params json.RawMessage) (bool, error) {
-	cmd, ok := New(command)
-	if !ok || !replayable(command) {
-		return false, fmt.Errorf("unknown step command %q", command)
+// CheckStep validates a step against the registry: a step command whose
+// args are the command's parameters (a version 1 step's params decode
+// strictly into its struct); a command that needs a drop target has one.
+// It reports whether the step needs a target.
+func CheckStep(s *workflow.Step) (bool, error) {
+	c, ok := stepTypeOf(s.Command)
+	if !ok {
+		return false, fmt.Errorf("unknown step command %q", s.Command)
 	}
-	if len(params) > 0 {
-		dec := json.NewDecoder(strings.NewReader(string(params)))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(cmd); err != nil {
-			return false, fmt.Errorf("bad params for %s: %v", command, err)
+	if len(s.Params) > 0 {
+		cp := *s
+		if err := upgradeStep(&cp); err != nil {
+			return false, err
 		}
+		s = &cp
 	}
-	_, targeted := cmd.(Targeted)
-	switch cmd.(type) {
-	case *Scroll, *Press: // the target is optional for these
-		targeted = false
+	if _, err := stepCommand(s, nil); err != nil {
+		return false, errors.New(failure.From(err).Message)
 	}
-	return targeted, nil
+	target, drop := targetFields(c)
+	if drop != nil && drop.required && (s.To == nil || len(s.To.Locators) == 0) {
+		return false, fmt.Errorf("%s needs a \"to\" target with at least one locator", s.Command)
+	}
+	return target != nil && target.required, nil
 }
 
 // Output shapes of the record and workflow commands.
 type (
 	recordingData struct {
 		Recording string `json:"recording"`
+		Start     string `json:"start,omitempty"` // the page it starts on: its step 1
 	}
 	savedWorkflow struct {
 		Name    string   `json:"name"`
