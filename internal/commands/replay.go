@@ -147,12 +147,12 @@ type replayData struct {
 	Workflow string `json:"workflow"`
 	// Outputs are the steps' outputs named with --as: the text a read
 	// printed, an eval's value as JSON, a screenshot's path.
-	Outputs  map[string]any `json:"outputs"`
-	Steps    []stepResult   `json:"steps"`
-	OK       int          `json:"ok"`
-	Total    int          `json:"total"`
-	Healed   int          `json:"healed"`
-	Updated  string       `json:"updated,omitempty"` // the file --update rewrote
+	Outputs map[string]any `json:"outputs"`
+	Steps   []stepResult   `json:"steps"`
+	OK      int            `json:"ok"`
+	Total   int            `json:"total"`
+	Healed  int            `json:"healed"`
+	Updated string         `json:"updated,omitempty"` // the file --update rewrote
 }
 
 // replaySummary is the last line of replay's -o ndjson, after the step

@@ -27,8 +27,14 @@ func (c *Schema) RunLocal(ctx context.Context, env *LocalEnv) error {
 			return failure.New(failure.Internal, "schema: %v", err)
 		}
 		v = doc
+	} else if name := strings.Join(c.Command, " "); name == "workflow" {
+		// The workflow file format, not a command.
+		ws, err := WorkflowSchema()
+		if err != nil {
+			return failure.New(failure.Internal, "schema: %v", err)
+		}
+		v = ws
 	} else {
-		name := strings.Join(c.Command, " ")
 		sc, ok := schema.Find(cmds, name)
 		if !ok {
 			var names []string

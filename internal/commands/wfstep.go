@@ -167,7 +167,19 @@ func stepCommand(s *workflow.Step, vars map[string]string) (Command, error) {
 			return nil, failure.New(failure.Usage, "%v", err)
 		}
 	}
-	params, err := schema.Params(c, args, schema.InputOptions{Omit: omitTargets(c, s)})
+	omit := omitTargets(c, s)
+	var given map[string]json.RawMessage
+	_ = json.Unmarshal(args, &given)
+	for k := range given {
+		if omit[strings.ReplaceAll(strings.ToLower(k), "-", "_")] {
+			where := "target"
+			if _, drop := targetFields(c); drop != nil && drop.prop == k {
+				where = "to"
+			}
+			return nil, failure.New(failure.Usage, "args: %q is an element: give it as \"%s\": {\"locators\": [\"css=…\"]}, not in args", k, where)
+		}
+	}
+	params, err := schema.Params(c, args, schema.InputOptions{Omit: omit})
 	if err != nil {
 		return nil, failure.New(failure.Usage, "args: %s", strings.TrimPrefix(failure.From(err).Message, s.Command+": "))
 	}

@@ -47,8 +47,10 @@ func Lint(w *Workflow, check Checker) []Problem {
 		if err != nil {
 			out = append(out, Problem{n, err.Error()})
 		}
-		if refs := append(findRefs(s.Args), findRefs(s.Params)...); len(refs) > 0 {
+		if refs := findRefs(s.Args); len(refs) > 0 {
 			out = append(out, Problem{n, fmt.Sprintf("temporary ref %s in args; use a stable locator", refs[0])})
+		} else if refs := findRefs(s.Params); len(refs) > 0 {
+			out = append(out, Problem{n, fmt.Sprintf("temporary ref %s in params; use a stable locator", refs[0])})
 		}
 		if needsTarget && (s.Target == nil || len(s.Target.Locators) == 0) {
 			out = append(out, Problem{n, s.Command + " needs a target with at least one locator"})
