@@ -490,10 +490,10 @@ func readsPage(name string) bool {
 }
 
 func describeStep(s *workflow.Step) string {
-	if s.Target != nil && s.Target.Fingerprint.Name != "" {
-		d := fmt.Sprintf("%s %q", s.Command, s.Target.Fingerprint.Name)
-		if s.To != nil && s.To.Fingerprint.Name != "" {
-			d += fmt.Sprintf(" to %q", s.To.Fingerprint.Name)
+	if s.Target != nil {
+		d := s.Command + " " + nameOfTarget(s.Target)
+		if s.To != nil {
+			d += " to " + nameOfTarget(s.To)
 		}
 		return d
 	}
@@ -508,6 +508,18 @@ func describeStep(s *workflow.Step) string {
 		return s.Command + " " + p.URL
 	}
 	return s.Command
+}
+
+// nameOfTarget names a recorded element: its name, else its first
+// locator.
+func nameOfTarget(t *workflow.Target) string {
+	switch {
+	case t.Fingerprint.Name != "":
+		return strconv.Quote(t.Fingerprint.Name)
+	case len(t.Locators) > 0:
+		return t.Locators[0]
+	}
+	return "(no locator)"
 }
 
 // stepRun is what running one step found out besides its output.

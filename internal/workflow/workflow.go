@@ -4,6 +4,7 @@
 package workflow
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -271,11 +272,15 @@ func Save(path string, w *Workflow) error {
 	if w.Steps == nil {
 		w.Steps = []Step{}
 	}
-	b, err := json.MarshalIndent(w, "", "  ")
-	if err != nil {
+	// Locators keep their > and & as typed (no \u003e).
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(w); err != nil {
 		return err
 	}
-	return datadir.WriteFile(path, append(b, '\n'), 0o600)
+	return datadir.WriteFile(path, buf.Bytes(), 0o600)
 }
 
 var varRE = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}`)
