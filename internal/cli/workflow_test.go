@@ -205,7 +205,7 @@ func TestRecordVariables(t *testing.T) {
 	}
 	mustOK(t, tact(t, s, "fill", pass, "hunter2", "--no-snap"))
 	mustOK(t, tact(t, s, "click", button, "--no-snap"))
-	mustOK(t, tact(t, s, "read", "--focus", "h1"))
+	mustOK(t, tact(t, s, "read", "--focus", "h1", "--as", "greeting"))
 	mustOK(t, tact(t, s, "record", "stop"))
 	b, _ := os.ReadFile(filepath.Join(os.Getenv("TACT_HOME"), "workflows", "vars.json"))
 	if !strings.Contains(string(b), `"${USERNAME}"`) || !strings.Contains(string(b), `"USERNAME": "ada"`) || strings.Contains(string(b), "hunter2") {

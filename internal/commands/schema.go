@@ -11,7 +11,7 @@ import (
 // Schema prints JSON Schemas (draft 2020-12) of commands' input and output
 // and the exit code table. It runs in the CLI; no daemon is started.
 type Schema struct {
-	Command []string `arg:"" optional:"" help:"Only this command (e.g. snap, \"tab new\"); default: all."`
+	Command []string `arg:"" optional:"" help:"Only this command (e.g. snap, \"tab new\"), or workflow: the workflow file format; default: all."`
 }
 
 // Run refuses: schema is local.

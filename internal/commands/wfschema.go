@@ -175,3 +175,18 @@ func placeOf(loc []string) workflow.Problem {
 	}
 	return workflow.Problem{Message: strings.Join(loc, ".")}
 }
+
+// Help for workflow lint.
+func (c *WorkflowLint) Help() string {
+	return `A workflow file is checked against tact schema workflow (each wrong field
+is named with its step), then for what would make it unsafe or
+unreplayable: @eN refs (they die with the page), a password or --secret
+value in clear (it must be a ${NAME} placeholder), a step without the
+target it needs. Version 1 files (steps with Go field "params") are read
+too; replay --update writes them in the current format.
+
+Examples:
+  tact workflow lint login
+  tact workflow lint ./flows/checkout.json
+  tact schema workflow      # the format, as JSON Schema`
+}
