@@ -237,7 +237,12 @@ func Load(path string) (*Workflow, error) {
 	} else if err != nil {
 		return nil, err
 	}
-	return Parse(b)
+	w, err := Parse(b)
+	if err == nil && w.Name == "" {
+		// A hand-written file may leave its name out: it is the file's.
+		w.Name = strings.TrimSuffix(filepath.Base(path), ".json")
+	}
+	return w, err
 }
 
 // Parse decodes a workflow and checks its version.
