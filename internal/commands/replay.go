@@ -543,6 +543,10 @@ func (c *Replay) runStep(ctx context.Context, env *Env, step *workflow.Step, var
 	if o, ok := cmd.(*Open); ok && step.Start && sameURL(currentURL(ctx, env), o.URL) {
 		return ran, nil
 	}
+	st, _ := stepTypeOf(step.Command)
+	if target, drop := targetFields(st); target != nil && target.required && step.Target == nil || drop != nil && drop.required && step.To == nil {
+		return ran, failure.New(failure.Usage, "%s needs a target with locators (tact schema workflow)", step.Command)
+	}
 	if q, ok := cmd.(quieter); ok {
 		q.quiet()
 	}
@@ -562,10 +566,6 @@ func (c *Replay) runStep(ctx context.Context, env *Env, step *workflow.Step, var
 		}
 		loc, _ := workflow.Expand(step.To.Locators[ran.to.index], vars)
 		dc.SetDrop(loc)
-	}
-	st, _ := stepTypeOf(step.Command)
-	if target, drop := targetFields(st); target != nil && target.required && step.Target == nil || drop != nil && drop.required && step.To == nil {
-		return ran, failure.New(failure.Usage, "%s needs a target with locators (tact schema workflow)", step.Command)
 	}
 	ran.healed = ran.pick.index > 0 || ran.pick.newName != nil || ran.to.index > 0 || ran.to.newName != nil
 	if ran.pick.heal == "" && ran.to.heal != "" {
