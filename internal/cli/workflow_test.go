@@ -23,7 +23,7 @@ func TestRecordReplayHeal(t *testing.T) {
 	if !strings.Contains(r.out, "Hello neo (signed in)") {
 		t.Fatalf("login during recording:\n%s", r.out)
 	}
-	mustOK(t, tact(t, s, "read", "--focus", "#data"))
+	mustOK(t, tact(t, s, "read", "--focus", "#data", "--as", "balance"))
 	r = tact(t, s, "record", "stop")
 	mustOK(t, r)
 	recTook := time.Since(recStart)
@@ -52,7 +52,7 @@ func TestRecordReplayHeal(t *testing.T) {
 
 	// Parameterize the page and the user, as a person would by editing.
 	text := strings.Replace(string(b), page("wf_login.html"), srvURL+"/${PAGE}", 1)
-	text = strings.Replace(text, `"neo"`, `"${USER}"`, 1)
+	text = strings.Replace(text, `"value": "neo"`, `"value": "${USER}"`, 1)
 	os.WriteFile(path, []byte(text), 0o600)
 
 	start := time.Now()
@@ -208,7 +208,7 @@ func TestRecordVariables(t *testing.T) {
 	}
 	mustOK(t, tact(t, s, "fill", pass, "hunter2", "--no-snap"))
 	mustOK(t, tact(t, s, "click", button, "--no-snap"))
-	mustOK(t, tact(t, s, "read", "--focus", "h1"))
+	mustOK(t, tact(t, s, "read", "--focus", "h1", "--as", "greeting"))
 	mustOK(t, tact(t, s, "record", "stop"))
 	b, _ := os.ReadFile(filepath.Join(os.Getenv("TACT_HOME"), "workflows", "vars.json"))
 	if !strings.Contains(string(b), `"${USERNAME}"`) || !strings.Contains(string(b), `"USERNAME": "ada"`) || strings.Contains(string(b), "hunter2") {

@@ -30,15 +30,16 @@ func (c *Fill) Help() string {
 func (c *Replay) Help() string {
 	return `Examples:
   tact replay login --var PASSWORD=s3cret
-  tact --timeout 2m replay news --step-timeout 20s   # deadline for the whole replay, and for each step`
+  tact replay prices -o json | jq .outputs   # every --as output in one object`
 }
 
 // Help for record start.
 func (c *RecordStart) Help() string {
 	return `Examples:
-  tact record start login   # then use tact as usual; actions and outputs are steps (snap is not)
+  tact record start login   # then use tact as usual; on a page, step 1 opens that page
+  tact snap https://app.example/login   # a navigation: recorded as open URL
   tact fill @e3 ada --as USERNAME   # recorded as ${USERNAME}, default "ada"
-  tact read --focus h1 --as headline
+  tact read --focus h1 --as headline   # a named output is a step; snap, and read with no URL or name, are not
   tact record undo          # drop the last step
   tact record stop          # writes .tact/workflows/login.json (or the data dir)`
 }

@@ -338,7 +338,7 @@ func TestWorkflowRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.Steps[0].Params, _ = json.Marshal(&Open{URL: "example.com", ActOpts: ActOpts{DryRun: true}})
+	w.Steps[0].Args = json.RawMessage(`{"url": "example.com", "dry_run": true}`)
 	if err := workflow.Save(path, w); err != nil {
 		t.Fatal(err)
 	}
@@ -347,7 +347,7 @@ func TestWorkflowRoundTrip(t *testing.T) {
 	if out.Text != "[1/1] open example.com: ok\nreplay: 1/1 steps ok, 0 healed\n" {
 		t.Errorf("replay text %q", out.Text)
 	}
-	jsonEq(t, "replay", out.Data, `{"workflow":"flow","steps":[{"step":1,"command":"open","status":"ok"}],"ok":1,"total":1,"healed":0}`)
+	jsonEq(t, "replay", out.Data, `{"workflow":"flow","outputs":{},"steps":[{"step":1,"command":"open","status":"ok"}],"ok":1,"total":1,"healed":0}`)
 	jsonEq(t, "replay ndjson summary", out.Lines, `[{"summary":"replay: 1/1 steps ok, 0 healed","ok":1,"total":1,"healed":0}]`)
 	if f.begun != 1 || f.ended != 1 {
 		t.Errorf("replay bracketed its step %d/%d times, want once", f.begun, f.ended)
@@ -365,7 +365,7 @@ func TestWorkflowRoundTrip(t *testing.T) {
 	if failure.From(err).Code != failure.Usage || out == nil {
 		t.Fatalf("lint of a bad workflow: %v", err)
 	}
-	jsonEq(t, "workflow lint (problems)", out.Data, `{"ok":false,"problems":[{"step":1,"message":"temporary ref @e3 in params; use a stable locator"},{"step":1,"message":"click needs a target with at least one locator"}]}`)
+	jsonEq(t, "workflow lint (problems)", out.Data, `{"ok":false,"problems":[{"step":1,"message":"args: \"target\" is an element: give it as \"target\": {\"locators\": [\"css=…\"]}, not in args"},{"step":1,"message":"temporary ref @e3 in params; use a stable locator"},{"step":1,"message":"click needs a target with at least one locator"}]}`)
 }
 
 // A changed section of a --diff keeps its heading and prints only the

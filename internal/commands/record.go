@@ -76,10 +76,11 @@ func (r *Recorder) Active() (string, bool) {
 }
 
 // recordable lists the commands a workflow keeps: what changes the page,
-// and what reads it as an output (read, eval, screenshot). Exploration
-// (snap, locate), lifecycle, storage and meta commands are not steps.
+// and what reads it as an output (read --as, eval, screenshot).
+// Exploration (snap, read, locate without a URL), lifecycle, storage and
+// meta commands are not steps; see stepOf for snap and read.
 var recordable = map[string]bool{
-	"read": true, "open": true, "click": true, "dblclick": true,
+	"read": true, "open": true, "click": true, "dblclick": true, "drag": true,
 	"hover": true, "fill": true, "type": true, "press": true, "select": true, "check": true,
 	"uncheck": true, "upload": true, "scroll": true, "back": true, "forward": true, "reload": true,
 	"close": true, "eval": true, "wait": true, "tab new": true, "tab close": true,
@@ -90,6 +91,31 @@ var recordable = map[string]bool{
 // steps of workflows recorded before snaps stopped being recorded.
 func replayable(name string) bool { return recordable[name] || name == "snap" || name == "snapshot" }
 
+// stepOf is the step a command makes while recording, if any: a snap or
+// read of a URL is a navigation (open URL), unless the read names its
+// output (read URL --as NAME reads it again on replay); a snap, or a
+// read with no name, of the current page is exploration.
+func stepOf(name string, cmd Command) (string, Command, bool) {
+	switch c := cmd.(type) {
+	case *Snap:
+		if c.URL == "" {
+			return "", nil, false
+		}
+		return "open", withArgs("open", map[string]any{"url": c.URL}), true
+	case *Snapshot:
+		return stepOf("snap", &c.Snap)
+	case *Read:
+		switch {
+		case c.As != "":
+			return name, cmd, true
+		case c.URL != "":
+			return "open", withArgs("open", map[string]any{"url": c.URL}), true
+		}
+		return "", nil, false
+	}
+	return name, cmd, recordable[name]
+}
+
 // dryRunner commands (those embedding ActOpts) can be dry runs, which
 // change nothing and are not recorded.
 type dryRunner interface{ dryRun() bool }
@@ -97,50 +123,51 @@ type dryRunner interface{ dryRun() bool }
 func (o *ActOpts) dryRun() bool { return o.DryRun }
 
 // Capture runs before a command while recording: it turns the command's
-// target into durable locators and a fingerprint (refs die with the page)
-// and replaces secret values with placeholders. The returned func appends
-// the step once the command succeeded.
+// targets into durable locators and a fingerprint (refs die with the
+// page) and replaces secret values with placeholders. The returned func
+// appends the step once the command succeeded.
 func (r *Recorder) Capture(ctx context.Context, env *Env, name string, cmd Command) (func(ok bool), error) {
-	if _, on := r.Active(); !on || !recordable[name] {
+	if _, on := r.Active(); !on {
 		return func(bool) {}, nil
 	}
 	if d, ok := cmd.(dryRunner); ok && d.dryRun() {
 		return func(bool) {}, nil
 	}
+	name, stepCmd, ok := stepOf(name, cmd)
+	if !ok {
+		return func(bool) {}, nil
+	}
 	step := workflow.Step{Command: name}
-	var stored Command = cmd
-	if tc, ok := cmd.(Targeted); ok && tc.GetTarget() != "" {
-		t, err := env.Browser.Current(ctx)
-		if err != nil {
-			return nil, err
-		}
-		el, err := t.Resolve(ctx, tc.GetTarget())
-		if err != nil {
-			return nil, err
-		}
-		tgt, password, err := describeTarget(ctx, t, el)
-		el.Release(ctx)
+	// The step keeps a copy: without the live targets, secrets masked.
+	cp, _ := New(name)
+	b, _ := json.Marshal(stepCmd)
+	_ = json.Unmarshal(b, cp)
+	if tc, ok := stepCmd.(Targeted); ok && tc.GetTarget() != "" {
+		tgt, password, err := captureTarget(ctx, env, tc.GetTarget())
 		if err != nil {
 			return nil, err
 		}
 		step.Target = tgt
-		// Store a copy without the live target, and with secrets masked.
-		cp, _ := New(name)
-		b, _ := json.Marshal(cmd)
-		_ = json.Unmarshal(b, cp)
 		cp.(Targeted).SetTarget("")
 		if vc, ok := cp.(Valued); ok {
-			if err := r.recordValue(cmd.(Valued), vc, password || vc.IsSecret(), tgt.Fingerprint.Name); err != nil {
+			if err := r.recordValue(stepCmd.(Valued), vc, password || vc.IsSecret(), tgt.Fingerprint.Name); err != nil {
 				return nil, err
 			}
 		}
-		stored = cp
 	}
-	params, err := json.Marshal(stored)
+	if dc, ok := stepCmd.(dropTargeted); ok && dc.GetDrop() != "" {
+		to, _, err := captureTarget(ctx, env, dc.GetDrop())
+		if err != nil {
+			return nil, err
+		}
+		step.To = to
+		cp.(dropTargeted).SetDrop("")
+	}
+	args, err := encodeArgs(name, cp)
 	if err != nil {
 		return nil, err
 	}
-	step.Params = params
+	step.Args = args
 	return func(ok bool) {
 		if !ok {
 			return
@@ -154,6 +181,20 @@ func (r *Recorder) Capture(ctx context.Context, env *Env, name string, cmd Comma
 		r.cur.Workflow.Steps = append(r.cur.Workflow.Steps, step)
 		_ = r.persist()
 	}, nil
+}
+
+// captureTarget describes the element a live target names, durably.
+func captureTarget(ctx context.Context, env *Env, target string) (*workflow.Target, bool, error) {
+	t, err := env.Browser.Current(ctx)
+	if err != nil {
+		return nil, false, err
+	}
+	el, err := t.Resolve(ctx, target)
+	if err != nil {
+		return nil, false, err
+	}
+	defer el.Release(ctx)
+	return describeTarget(ctx, t, el)
 }
 
 // recordValue decides what a recorded fill or type stores (in the copy
@@ -274,6 +315,15 @@ func fingerprintOf(ctx context.Context, li *page.LocInfo, el *page.Element) (wor
 	return workflow.Fingerprint{Role: li.Role, Name: li.Name, Tag: li.Tag, Heading: heading}, password
 }
 
+// navigates reports whether a step opens a page in the current tab.
+func navigates(s *workflow.Step) bool {
+	var a struct {
+		URL string `json:"url"`
+	}
+	_ = json.Unmarshal(s.Args, &a)
+	return a.URL != "" && (s.Command == "open" || s.Command == "read")
+}
+
 // Undo drops the last recorded step and returns it with the number it had.
 func (r *Recorder) Undo() (workflow.Step, int, error) {
 	r.mu.Lock()
@@ -293,8 +343,10 @@ func (r *Recorder) Undo() (workflow.Step, int, error) {
 	return last, len(steps), nil
 }
 
-// Start begins recording name.
-func (r *Recorder) Start(name, cwd string) error {
+// Start begins recording name. A recording started on a page (startURL)
+// begins with it, so that its replay opens it when the browser is
+// elsewhere.
+func (r *Recorder) Start(name, cwd, startURL string) error {
 	if err := datadir.CheckName("workflow", name); err != nil {
 		return failure.New(failure.Usage, "%v", err)
 	}
@@ -303,7 +355,11 @@ func (r *Recorder) Start(name, cwd string) error {
 	if r.cur != nil {
 		return failure.New(failure.Usage, "already recording %q; run tact record stop first", r.cur.Workflow.Name)
 	}
-	r.cur = &recording{Workflow: workflow.Workflow{Version: workflow.Version, Name: name, CreatedAt: time.Now().UTC()}, Cwd: cwd, Started: time.Now()}
+	r.cur = &recording{Workflow: workflow.Workflow{Version: workflow.Version, Name: name, CreatedAt: time.Now().UTC(), Steps: []workflow.Step{}}, Cwd: cwd, Started: time.Now()}
+	if startURL != "" {
+		b, _ := json.Marshal(map[string]string{"url": startURL})
+		r.cur.Workflow.Steps = append(r.cur.Workflow.Steps, workflow.Step{Command: "open", Args: b, Start: true})
+	}
 	if err := r.persist(); err != nil {
 		r.cur = nil
 		return failure.New(failure.IO, "start recording: %v", err)
@@ -319,6 +375,14 @@ func (r *Recorder) Stop() (*workflow.Workflow, workflow.Location, error) {
 		return nil, workflow.Location{}, failure.New(failure.Usage, "not recording (tact record start <name>)")
 	}
 	w := r.cur.Workflow
+	// A recording that went to a page first does not need the one it
+	// started on.
+	if len(w.Steps) > 1 && w.Steps[0].Start && navigates(&w.Steps[1]) {
+		w.Steps = w.Steps[1:]
+	}
+	if err := upgrade(&w); err != nil { // begun by an older tact
+		return nil, workflow.Location{}, failure.New(failure.Internal, "%v", err)
+	}
 	loc, err := workflow.SaveLocation(r.cur.Cwd, w.Name)
 	if err != nil {
 		return nil, loc, failure.New(failure.IO, "%v", err)

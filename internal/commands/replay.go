@@ -141,14 +141,18 @@ type stepResult struct {
 	Error   string `json:"error,omitempty"`
 }
 
-// replayData is replay's -o json: every step's result and the counts.
+// replayData is replay's -o json: the named outputs, every step's result
+// and the counts.
 type replayData struct {
-	Workflow string       `json:"workflow"`
-	Steps    []stepResult `json:"steps"`
-	OK       int          `json:"ok"`
-	Total    int          `json:"total"`
-	Healed   int          `json:"healed"`
-	Updated  string       `json:"updated,omitempty"` // the file --update rewrote
+	Workflow string `json:"workflow"`
+	// Outputs are the steps' outputs named with --as: the text a read
+	// printed, an eval's value as JSON, a screenshot's path.
+	Outputs map[string]any `json:"outputs"`
+	Steps   []stepResult   `json:"steps"`
+	OK      int            `json:"ok"`
+	Total   int            `json:"total"`
+	Healed  int            `json:"healed"`
+	Updated string         `json:"updated,omitempty"` // the file --update rewrote
 }
 
 // replaySummary is the last line of replay's -o ndjson, after the step
@@ -168,6 +172,9 @@ func (c *Replay) Run(ctx context.Context, env *Env) (*Output, error) {
 		return nil, err
 	}
 	w, err := workflow.Load(loc.Path)
+	if err == nil {
+		err = upgrade(w) // a version 1 file replays; --update writes the new format
+	}
 	if err != nil {
 		return nil, failure.New(failure.Usage, "%s: %v", loc.Path, err)
 	}
@@ -195,7 +202,7 @@ func (c *Replay) Run(ctx context.Context, env *Env) (*Output, error) {
 		ctx, cancel = context.WithDeadline(ctx, dl.Add(-min(replayReserve, env.Globals.Timeout/10)))
 		defer cancel()
 	}
-	r := &replayRun{c: c, env: env, w: w, total: len(w.Steps)}
+	r := &replayRun{c: c, env: env, w: w, total: len(w.Steps), outputs: map[string]any{}}
 	// A replay that starts the browser (a cron job) stops it at the end.
 	launchedHere := !env.Browser.Connected()
 	r.partial = env.Partial
@@ -242,7 +249,7 @@ func (c *Replay) Run(ctx context.Context, env *Env) (*Output, error) {
 				WithHint("raise --step-timeout if the page is just slow")
 		}
 		if ran.healed {
-			res.Healed, res.Heal = true, ran.heal
+			res.Healed, res.Heal = true, ran.pick.heal
 			r.healed++
 			r.notes = append(r.notes, healNote(i+1, step, ran))
 			if c.Update {
@@ -276,6 +283,9 @@ func (c *Replay) Run(ctx context.Context, env *Env) (*Output, error) {
 			} else {
 				res.Output = text
 			}
+			if res.Name != "" {
+				r.output(res)
+			}
 		}
 		r.add(res, step, text)
 	}
@@ -293,7 +303,7 @@ func (c *Replay) Run(ctx context.Context, env *Env) (*Output, error) {
 	r.checkArgs()
 	r.finish(launchedHere)
 	out := &Output{Text: r.text.String(), Lines: lines, Stderr: strings.Join(append(r.notes, ""), "\n"),
-		Data: replayData{Workflow: w.Name, Steps: r.results, OK: r.okN, Total: r.total, Healed: r.healed, Updated: r.updated}}
+		Data: replayData{Workflow: w.Name, Outputs: r.outputs, Steps: r.results, OK: r.okN, Total: r.total, Healed: r.healed, Updated: r.updated}}
 	if failed != nil {
 		return out, failed
 	}
@@ -315,6 +325,16 @@ type replayRun struct {
 	updated string   // the file --update rewrote
 	partial func(stdout, stderr string)
 	stream  bool
+	outputs map[string]any // by --as name; a later step of the same name wins
+}
+
+// output keeps a named step's output for -o json.
+func (r *replayRun) output(res stepResult) {
+	if res.Value != nil || res.Output == "" {
+		r.outputs[res.Name] = res.Value
+		return
+	}
+	r.outputs[res.Name] = strings.TrimSuffix(res.Output, "\n")
 }
 
 // checkArgs notes that the session's browser runs with other
@@ -409,16 +429,29 @@ func (r *replayRun) stepFailed(i int, step *workflow.Step, fe *failure.Error) er
 // goes first, and a renamed element's fingerprint takes its new name. It
 // says what it changed ("" for nothing).
 func (r *replayRun) update(step *workflow.Step, ran stepRun) string {
-	var changes []string
-	if l := step.Target.Locators; ran.index > 0 {
-		changes = append(changes, fmt.Sprintf("%s first (was %s)", l[ran.index], l[0]))
-		l[0], l[ran.index] = l[ran.index], l[0]
-	}
-	if ran.newName != nil && step.Target.Fingerprint.Name != *ran.newName {
-		changes = append(changes, fmt.Sprintf("recorded name %q → %q", step.Target.Fingerprint.Name, *ran.newName))
-		step.Target.Fingerprint.Name = *ran.newName
+	changes := updateTarget(step.Target, ran.pick)
+	if step.To != nil {
+		changes = append(changes, updateTarget(step.To, ran.to)...)
 	}
 	return strings.Join(changes, ", ")
+}
+
+// updateTarget puts the locator that agreed first and takes a renamed
+// element's new name.
+func updateTarget(t *workflow.Target, p pick) []string {
+	var changes []string
+	if t == nil {
+		return nil
+	}
+	if l := t.Locators; p.index > 0 {
+		changes = append(changes, fmt.Sprintf("%s first (was %s)", l[p.index], l[0]))
+		l[0], l[p.index] = l[p.index], l[0]
+	}
+	if p.newName != nil && t.Fingerprint.Name != *p.newName {
+		changes = append(changes, fmt.Sprintf("recorded name %q → %q", t.Fingerprint.Name, *p.newName))
+		t.Fingerprint.Name = *p.newName
+	}
+	return changes
 }
 
 // healNote is the stderr line for a healed step.
@@ -426,7 +459,11 @@ func healNote(n int, step *workflow.Step, ran stepRun) string {
 	if ran.heal != "" {
 		return fmt.Sprintf("healed step %d: %s", n, ran.heal)
 	}
-	return fmt.Sprintf("healed step %d: found by %s (locator %d of %d)", n, step.Target.Locators[ran.index], ran.index+1, len(step.Target.Locators))
+	t, p := step.Target, ran.pick
+	if p.index == 0 && step.To != nil {
+		t, p = step.To, ran.to // the drop target healed
+	}
+	return fmt.Sprintf("healed step %d: found by %s (locator %d of %d)", n, t.Locators[p.index], p.index+1, len(t.Locators))
 }
 
 // currentURL is the current tab's address, "" when there is none (a
@@ -453,42 +490,62 @@ func readsPage(name string) bool {
 }
 
 func describeStep(s *workflow.Step) string {
-	if s.Target != nil && s.Target.Fingerprint.Name != "" {
-		return fmt.Sprintf("%s %q", s.Command, s.Target.Fingerprint.Name)
+	if s.Target != nil {
+		d := s.Command + " " + nameOfTarget(s.Target)
+		if s.To != nil {
+			d += " to " + nameOfTarget(s.To)
+		}
+		return d
+	}
+	var a struct {
+		URL string `json:"url"`
 	}
 	var p struct{ URL string }
+	if json.Unmarshal(s.Args, &a) == nil && a.URL != "" {
+		return s.Command + " " + a.URL
+	}
 	if json.Unmarshal(s.Params, &p) == nil && p.URL != "" {
 		return s.Command + " " + p.URL
 	}
 	return s.Command
 }
 
+// nameOfTarget names a recorded element: its name, else its first
+// locator.
+func nameOfTarget(t *workflow.Target) string {
+	switch {
+	case t.Fingerprint.Name != "":
+		return strconv.Quote(t.Fingerprint.Name)
+	case len(t.Locators) > 0:
+		return t.Locators[0]
+	}
+	return "(no locator)"
+}
+
 // stepRun is what running one step found out besides its output.
 type stepRun struct {
-	out     *Output
-	name    string  // the output's name
-	healed  bool    // not found by the first locator as recorded
-	index   int     // the locator that found it
-	heal    string  // what changed (a rename), for the report
-	newName *string // the element's name now, when it changed
+	out    *Output
+	name   string // the output's name
+	healed bool   // not found by the first locator as recorded
+	pick          // how the target was found
+	to     pick   // how the drop target was found
 }
 
 // runStep executes one step. For a targeted step it finds the element by
-// the recorded locators (see pickLocator).
+// the recorded locators (see pickLocator), and drag's drop target too. The
+// page a recording started on is opened only when the tab is elsewhere.
 func (c *Replay) runStep(ctx context.Context, env *Env, step *workflow.Step, vars map[string]string) (stepRun, error) {
 	var ran stepRun
-	cmd, ok := New(step.Command)
-	if !ok || !replayable(step.Command) {
-		return ran, failure.New(failure.Usage, "unknown step command %q", step.Command)
-	}
-	params, err := workflow.ExpandJSON(step.Params, vars)
+	cmd, err := stepCommand(step, vars)
 	if err != nil {
-		return ran, failure.New(failure.Usage, "%v", err)
+		return ran, err
 	}
-	if len(params) > 0 {
-		if err := json.Unmarshal(params, cmd); err != nil {
-			return ran, failure.New(failure.Usage, "bad params: %v", err)
-		}
+	if o, ok := cmd.(*Open); ok && step.Start && sameURL(currentURL(ctx, env), o.URL) {
+		return ran, nil
+	}
+	st, _ := stepTypeOf(step.Command)
+	if target, drop := targetFields(st); target != nil && target.required && step.Target == nil || drop != nil && drop.required && step.To == nil {
+		return ran, failure.New(failure.Usage, "%s needs a target with locators (tact schema workflow)", step.Command)
 	}
 	if q, ok := cmd.(quieter); ok {
 		q.quiet()
@@ -497,25 +554,54 @@ func (c *Replay) runStep(ctx context.Context, env *Env, step *workflow.Step, var
 		ran.name = n.outputName()
 	}
 	if tc, ok := cmd.(Targeted); ok && step.Target != nil {
-		t, err := env.Browser.Current(ctx)
-		if err != nil {
+		if ran.pick, err = c.find(ctx, env, step.Target, vars); err != nil {
 			return ran, err
 		}
-		t.Settle(ctx, actQuiet, settleCap)
-		pick, err := pickLocator(ctx, t, step.Target, vars, c.Strict)
-		if err != nil {
-			return ran, err
-		}
-		loc, _ := workflow.Expand(step.Target.Locators[pick.index], vars)
+		loc, _ := workflow.Expand(step.Target.Locators[ran.pick.index], vars)
 		tc.SetTarget(loc)
-		ran.index, ran.healed = pick.index, pick.index > 0 || pick.newName != nil
-		ran.heal, ran.newName = pick.heal, pick.newName
+	}
+	if dc, ok := cmd.(dropTargeted); ok && step.To != nil {
+		if ran.to, err = c.find(ctx, env, step.To, vars); err != nil {
+			return ran, err
+		}
+		loc, _ := workflow.Expand(step.To.Locators[ran.to.index], vars)
+		dc.SetDrop(loc)
+	}
+	ran.healed = ran.pick.index > 0 || ran.pick.newName != nil || ran.to.index > 0 || ran.to.newName != nil
+	if ran.pick.heal == "" && ran.to.heal != "" {
+		ran.pick.heal = "drop target " + ran.to.heal
 	}
 	env.Browser.BeginCommand()
 	out, err := cmd.Run(ctx, env)
 	env.Browser.EndCommand(ConsumesNavigation(cmd))
 	ran.out = out
 	return ran, err
+}
+
+// find waits for the page to settle and picks the locator of a target.
+func (c *Replay) find(ctx context.Context, env *Env, tgt *workflow.Target, vars map[string]string) (pick, error) {
+	if len(tgt.Locators) == 0 {
+		return pick{}, failure.New(failure.Usage, "a target with no locators")
+	}
+	t, err := env.Browser.Current(ctx)
+	if err != nil {
+		return pick{}, err
+	}
+	t.Settle(ctx, actQuiet, settleCap)
+	return pickLocator(ctx, t, tgt, vars, c.Strict)
+}
+
+// sameURL reports whether a tab at have is at the page want names (the
+// fragment and a missing scheme aside).
+func sameURL(have, want string) bool {
+	norm := func(u string) string {
+		u, _, _ = strings.Cut(u, "#")
+		if i := strings.Index(u, "://"); i >= 0 {
+			u = u[i+3:]
+		}
+		return strings.TrimSuffix(u, "/")
+	}
+	return have != "" && norm(have) == norm(want)
 }
 
 // Heal waits: a step's target may belong to a page that is still

@@ -11,7 +11,7 @@ import (
 // Schema prints JSON Schemas (draft 2020-12) of commands' input and output
 // and the exit code table. It runs in the CLI; no daemon is started.
 type Schema struct {
-	Command []string `arg:"" optional:"" help:"Only this command (e.g. snap, \"tab new\"); default: all."`
+	Command []string `arg:"" optional:"" help:"Only this command (e.g. snap, \"tab new\"), or workflow: the workflow file format; default: all."`
 }
 
 // Run refuses: schema is local.
@@ -27,8 +27,14 @@ func (c *Schema) RunLocal(ctx context.Context, env *LocalEnv) error {
 			return failure.New(failure.Internal, "schema: %v", err)
 		}
 		v = doc
+	} else if name := strings.Join(c.Command, " "); name == "workflow" {
+		// The workflow file format, not a command.
+		ws, err := WorkflowSchema()
+		if err != nil {
+			return failure.New(failure.Internal, "schema: %v", err)
+		}
+		v = ws
 	} else {
-		name := strings.Join(c.Command, " ")
 		sc, ok := schema.Find(cmds, name)
 		if !ok {
 			var names []string

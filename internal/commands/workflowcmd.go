@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sort"
 	"strings"
 	"time"
 
@@ -38,10 +39,22 @@ func (c *RecordStart) Run(ctx context.Context, env *Env) (*Output, error) {
 	if name == "" {
 		name = "flow-" + time.Now().Format("20060102-150405")
 	}
-	if err := env.Recorder.Start(name, env.Globals.Cwd); err != nil {
+	// A recording started on a page begins there (looking at the tabs
+	// never launches a browser or opens a tab).
+	var start string
+	if env.Browser.Connected() {
+		if u := currentURL(ctx, env); isPageURL(u) {
+			start = u
+		}
+	}
+	if err := env.Recorder.Start(name, env.Globals.Cwd, start); err != nil {
 		return nil, err
 	}
-	return &Output{Text: "recording " + name + "\n", Data: recordingData{Recording: name}}, nil
+	msg := "recording " + name + "\n"
+	if start != "" {
+		msg += "step 1: open " + start + " (the page it starts on; replay opens it when the browser is elsewhere)\n"
+	}
+	return &Output{Text: msg, Data: recordingData{Recording: name, Start: start}}, nil
 }
 
 // RecordStop saves the workflow.
@@ -238,11 +251,29 @@ type WorkflowLint struct {
 
 // Run lints; problems are a USAGE error listing them.
 func (c *WorkflowLint) Run(ctx context.Context, env *Env) (*Output, error) {
-	loc, w, err := parseWorkflow(env.Globals.Cwd, c.Name)
+	loc, b, err := readWorkflow(env.Globals.Cwd, c.Name)
 	if err != nil {
 		return nil, err
 	}
-	probs := workflow.Lint(w, CheckStep)
+	// A current-format file is checked against tact schema workflow
+	// first: it names the step and the field that is wrong.
+	var probs []workflow.Problem
+	var head struct {
+		Version int `json:"version"`
+	}
+	if json.Unmarshal(b, &head) == nil && head.Version == workflow.Version {
+		if probs, err = schemaProblems(b); err != nil {
+			return nil, failure.New(failure.Internal, "workflow schema: %v", err)
+		}
+	}
+	w, err := workflow.Parse(b)
+	if err != nil && len(probs) == 0 {
+		return nil, failure.New(failure.Usage, "%s: %v", loc.Path, err)
+	}
+	if err == nil {
+		probs = append(probs, lintBeyondSchema(w, probs)...)
+	}
+	sort.SliceStable(probs, func(i, j int) bool { return probs[i].Step < probs[j].Step })
 	if len(probs) == 0 {
 		msg := fmt.Sprintf("ok: %d steps", len(w.Steps))
 		if vars := w.Vars(); len(vars) > 0 {
@@ -258,32 +289,56 @@ func (c *WorkflowLint) Run(ctx context.Context, env *Env) (*Output, error) {
 		failure.New(failure.Usage, "%s: %d problem(s): %s", filepath.Base(loc.Path), len(probs), strings.Join(msgs, "; "))
 }
 
-// CheckStep validates a step against the registry: a recordable command
-// whose params decode strictly into its struct.
-func CheckStep(command string, params json.RawMessage) (bool, error) {
-	cmd, ok := New(command)
-	if !ok || !replayable(command) {
-		return false, fmt.Errorf("unknown step command %q", command)
+// lintBeyondSchema is what the schema cannot see (refs, secrets in clear,
+// args that do not fit the command), less what it already said of a step.
+func lintBeyondSchema(w *workflow.Workflow, schemaSaid []workflow.Problem) []workflow.Problem {
+	said := map[int]bool{}
+	for _, p := range schemaSaid {
+		said[p.Step] = true
 	}
-	if len(params) > 0 {
-		dec := json.NewDecoder(strings.NewReader(string(params)))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(cmd); err != nil {
-			return false, fmt.Errorf("bad params for %s: %v", command, err)
+	var out []workflow.Problem
+	for _, p := range workflow.Lint(w, CheckStep) {
+		restates := strings.HasPrefix(p.Message, "args: ") || strings.HasPrefix(p.Message, "unknown step command") || strings.Contains(p.Message, "needs a")
+		if said[p.Step] && restates {
+			continue
 		}
+		out = append(out, p)
 	}
-	_, targeted := cmd.(Targeted)
-	switch cmd.(type) {
-	case *Scroll, *Press: // the target is optional for these
-		targeted = false
+	return out
+}
+
+// CheckStep validates a step against the registry: a step command whose
+// args are the command's parameters (a version 1 step's params decode
+// strictly into its struct); a command that needs a drop target has one.
+// It reports whether the step needs a target.
+func CheckStep(s *workflow.Step) (bool, error) {
+	c, ok := stepTypeOf(s.Command)
+	if !ok {
+		return false, fmt.Errorf("unknown step command %q", s.Command)
 	}
-	return targeted, nil
+	if len(s.Params) > 0 {
+		cp := *s
+		if err := upgradeStep(&cp); err != nil {
+			return false, err
+		}
+		s = &cp
+	}
+	target, drop := targetFields(c)
+	needsTarget := target != nil && target.required
+	if _, err := stepCommand(s, nil); err != nil {
+		return needsTarget, errors.New(failure.From(err).Message)
+	}
+	if drop != nil && drop.required && (s.To == nil || len(s.To.Locators) == 0) {
+		return needsTarget, fmt.Errorf("%s needs a \"to\" target with at least one locator", s.Command)
+	}
+	return needsTarget, nil
 }
 
 // Output shapes of the record and workflow commands.
 type (
 	recordingData struct {
 		Recording string `json:"recording"`
+		Start     string `json:"start,omitempty"` // the page it starts on: its step 1
 	}
 	savedWorkflow struct {
 		Name    string   `json:"name"`

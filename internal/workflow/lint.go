@@ -7,9 +7,9 @@ import (
 	"strings"
 )
 
-// Checker validates a step's command and params against the command
+// Checker validates a step's command and args against the command
 // registry (kept outside this package so it stays free of the browser).
-type Checker func(command string, params json.RawMessage) (needsTarget bool, err error)
+type Checker func(s *Step) (needsTarget bool, err error)
 
 var bareRef = regexp.MustCompile(`(^|[^\w$])@?e\d+$|@e\d+\b`)
 
@@ -31,7 +31,7 @@ func (p Problem) String() string {
 // plain-text values in password fields.
 func Lint(w *Workflow, check Checker) []Problem {
 	var out []Problem
-	if w.Version != Version {
+	if w.Version != Version && w.Version != LegacyVersion {
 		out = append(out, Problem{0, fmt.Sprintf("version %d is not supported", w.Version)})
 	}
 	if len(w.Steps) == 0 {
@@ -43,42 +43,70 @@ func Lint(w *Workflow, check Checker) []Problem {
 			out = append(out, Problem{n, "missing command"})
 			continue
 		}
-		needsTarget, err := check(s.Command, s.Params)
+		needsTarget, err := check(&s)
 		if err != nil {
 			out = append(out, Problem{n, err.Error()})
 		}
-		if refs := findRefs(s.Params); len(refs) > 0 {
+		if refs := findRefs(s.Args); len(refs) > 0 {
+			out = append(out, Problem{n, fmt.Sprintf("temporary ref %s in args; use a stable locator", refs[0])})
+		} else if refs := findRefs(s.Params); len(refs) > 0 {
 			out = append(out, Problem{n, fmt.Sprintf("temporary ref %s in params; use a stable locator", refs[0])})
 		}
 		if needsTarget && (s.Target == nil || len(s.Target.Locators) == 0) {
 			out = append(out, Problem{n, s.Command + " needs a target with at least one locator"})
 		}
-		if s.Target != nil {
-			for _, l := range s.Target.Locators {
+		for _, t := range []*Target{s.Target, s.To} {
+			if t == nil {
+				continue
+			}
+			for _, l := range t.Locators {
 				if bareRef.MatchString(strings.TrimSpace(l)) {
 					out = append(out, Problem{n, fmt.Sprintf("temporary ref %q as a locator; refs die with the page", l)})
 				}
 			}
-			if s.Target.Fingerprint.Role == "input:password" || strings.Contains(string(s.Params), `"secret":true`) {
-				if v := valueOf(s.Params); v != "" && !isPlaceholder(v) {
-					out = append(out, Problem{n, "plain-text secret: a password value must be a ${NAME} placeholder"})
-				}
+		}
+		if s.Target != nil && (s.Target.Fingerprint.Role == "input:password" || secretFlag(s.Args) || strings.Contains(string(s.Params), `"Secret":true`)) {
+			if v := valueOf(s); v != "" && !isPlaceholder(v) {
+				out = append(out, Problem{n, "plain-text secret: a password value must be a ${NAME} placeholder"})
 			}
 		}
 	}
 	return out
 }
 
+// secretFlag reports whether a step's args say "secret": true.
+func secretFlag(args json.RawMessage) bool {
+	var a struct {
+		Secret bool `json:"secret"`
+	}
+	_ = json.Unmarshal(args, &a)
+	return a.Secret
+}
+
 func isPlaceholder(v string) bool { return varRE.MatchString(v) && varRE.FindString(v) == v }
 
-// valueOf returns the typed text of fill/type params.
-func valueOf(params json.RawMessage) string {
+// valueOf returns the text a fill or type step types: args "value" or
+// "text" (a string, or words joined), or a version 1 step's Value/Text.
+func valueOf(s Step) string {
+	var words []string
+	var a map[string]json.RawMessage
+	_ = json.Unmarshal(s.Args, &a)
+	for _, k := range []string{"value", "text"} {
+		var one string
+		var many []string
+		if json.Unmarshal(a[k], &one) == nil {
+			words = append(words, one)
+		} else if json.Unmarshal(a[k], &many) == nil {
+			words = append(words, many...)
+		}
+	}
 	var p struct {
 		Value []string `json:"Value"`
 		Text  []string `json:"Text"`
 	}
-	_ = json.Unmarshal(params, &p)
-	return strings.Join(append(p.Value, p.Text...), " ")
+	_ = json.Unmarshal(s.Params, &p)
+	words = append(append(words, p.Value...), p.Text...)
+	return strings.Join(words, " ")
 }
 
 func findRefs(params json.RawMessage) []string {

@@ -4,6 +4,7 @@
 package workflow
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -19,8 +20,13 @@ import (
 	"github.com/tact-browser/tact/internal/datadir"
 )
 
-// Version is the current file format.
-const Version = 1
+// Version is the current file format. Version 1 files (steps holding the
+// command's Go struct as "params") are still read; files are written as
+// Version.
+const Version = 2
+
+// LegacyVersion is the first format, read but never written.
+const LegacyVersion = 1
 
 // Workflow is a recorded sequence of tact commands.
 type Workflow struct {
@@ -36,15 +42,24 @@ type Workflow struct {
 	Steps    []Step            `json:"steps"`
 }
 
-// Step is one command. Params are the command's arguments and flags as
-// JSON (the target field left empty: it lives in Target).
+// Step is one command as it was typed. Args holds its arguments and the
+// flags that differ from their defaults, named as `tact schema COMMAND`
+// names them (url, value, no_snap, max_tokens); the element it acted on is
+// not an argument but Target (drag's drop target: To).
 type Step struct {
 	Command string          `json:"command"`
-	Params  json.RawMessage `json:"params,omitempty"`
+	Args    json.RawMessage `json:"args,omitempty"`
 	Target  *Target         `json:"target,omitempty"`
+	To      *Target         `json:"to,omitempty"`
+	// Start marks the page a recording started on: replay opens it only
+	// when the current tab is elsewhere.
+	Start bool `json:"start,omitempty"`
 	// AtMS is when the step ran, in ms since the recording started; replay
 	// --speed N keeps the recorded pauses, N times shorter.
 	AtMS int64 `json:"at_ms,omitempty"`
+	// Params is a version 1 step: the command struct with Go field names
+	// and every default. Read to upgrade, never written.
+	Params json.RawMessage `json:"params,omitempty"`
 }
 
 // Target identifies an element durably: verified locators best first, a
@@ -222,7 +237,12 @@ func Load(path string) (*Workflow, error) {
 	} else if err != nil {
 		return nil, err
 	}
-	return Parse(b)
+	w, err := Parse(b)
+	if err == nil && w.Name == "" {
+		// A hand-written file may leave its name out: it is the file's.
+		w.Name = strings.TrimSuffix(filepath.Base(path), ".json")
+	}
+	return w, err
 }
 
 // Parse decodes a workflow and checks its version.
@@ -233,20 +253,39 @@ func Parse(b []byte) (*Workflow, error) {
 	if err := dec.Decode(&w); err != nil {
 		return nil, fmt.Errorf("not a tact workflow: %v", err)
 	}
-	if w.Version != Version {
+	if w.Version != Version && w.Version != LegacyVersion {
 		return nil, fmt.Errorf("workflow version %d is not supported (want %d)", w.Version, Version)
+	}
+	for i, s := range w.Steps {
+		if w.Version == Version && len(s.Params) > 0 {
+			return nil, fmt.Errorf("step %d: \"params\" is the version 1 spelling; version %d steps take \"args\" (tact schema workflow)", i+1, Version)
+		}
+		if w.Version == LegacyVersion && (len(s.Args) > 0 || s.To != nil || s.Start) {
+			return nil, fmt.Errorf("step %d: \"args\", \"to\" and \"start\" need \"version\": %d", i+1, Version)
+		}
+	}
+	if w.Steps == nil {
+		w.Steps = []Step{}
 	}
 	return &w, nil
 }
 
 // Save writes a workflow atomically. Files may hold recorded values, so
-// they are private to the user (0600).
+// they are private to the user (0600). A workflow with no steps is
+// written with "steps": [].
 func Save(path string, w *Workflow) error {
-	b, err := json.MarshalIndent(w, "", "  ")
-	if err != nil {
+	if w.Steps == nil {
+		w.Steps = []Step{}
+	}
+	// Locators keep their > and & as typed (no \u003e).
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(w); err != nil {
 		return err
 	}
-	return datadir.WriteFile(path, append(b, '\n'), 0o600)
+	return datadir.WriteFile(path, buf.Bytes(), 0o600)
 }
 
 var varRE = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}`)

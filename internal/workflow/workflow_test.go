@@ -42,7 +42,7 @@ func TestParseVarsAndEnv(t *testing.T) {
 }
 
 func TestParseRejects(t *testing.T) {
-	for _, in := range []string{`{`, `{"version": 2, "steps": []}`, `{"version": 1, "steps": [], "bogus": 1}`} {
+	for _, in := range []string{`{`, `{"version": 3, "steps": []}`, `{"version": 1, "steps": [], "bogus": 1}`} {
 		if _, err := Parse([]byte(in)); err == nil {
 			t.Errorf("accepted %s", in)
 		}
@@ -50,14 +50,14 @@ func TestParseRejects(t *testing.T) {
 }
 
 func TestLint(t *testing.T) {
-	check := func(cmd string, params json.RawMessage) (bool, error) {
-		switch cmd {
+	check := func(s *Step) (bool, error) {
+		switch cmd := s.Command; cmd {
 		case "click", "fill":
 			return true, nil
 		case "snap":
 			return false, nil
 		}
-		return false, errors.New("unknown command " + cmd)
+		return false, errors.New("unknown command " + s.Command)
 	}
 	w := &Workflow{Version: 1, Steps: []Step{
 		{Command: "snap", Params: json.RawMessage(`{"URL":"https://x"}`)},
@@ -80,6 +80,48 @@ func TestLint(t *testing.T) {
 	}
 	if strings.Contains(joined, "step 5") || strings.Contains(joined, "step 1:") {
 		t.Errorf("false positive:\n%s", joined)
+	}
+	// The current format: args by their schema names, a drop target.
+	w = &Workflow{Version: Version, Steps: []Step{
+		{Command: "fill", Args: json.RawMessage(`{"value":"hunter2","secret":true}`), Target: &Target{Locators: []string{"label=Token"}}},
+		{Command: "fill", Args: json.RawMessage(`{"value":["${TOKEN}"],"secret":true}`), Target: &Target{Locators: []string{"label=Token"}}},
+		{Command: "click", Target: &Target{Locators: []string{"label=Go"}}, To: &Target{Locators: []string{"@e4"}}},
+		{Command: "snap", Args: json.RawMessage(`{"focus":"@e9"}`)},
+	}}
+	got = nil
+	for _, p := range Lint(w, check) {
+		got = append(got, p.String())
+	}
+	joined = strings.Join(got, "\n")
+	for _, want := range []string{"step 1: plain-text secret", `step 3: temporary ref "@e4"`, "step 4: temporary ref @e9"} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("lint lacks %q:\n%s", want, joined)
+		}
+	}
+	if strings.Contains(joined, "step 2") {
+		t.Errorf("false positive:\n%s", joined)
+	}
+}
+
+// A version 1 file is read; a file mixing the two spellings is not; no
+// steps is "steps": [], never null.
+func TestParseVersions(t *testing.T) {
+	if _, err := Parse([]byte(`{"version":1,"steps":[{"command":"open","params":{"URL":"https://x"}}]}`)); err != nil {
+		t.Errorf("version 1: %v", err)
+	}
+	if _, err := Parse([]byte(`{"version":2,"steps":[{"command":"open","params":{"URL":"https://x"}}]}`)); err == nil || !strings.Contains(err.Error(), "step 1") {
+		t.Errorf("params in version 2: %v", err)
+	}
+	if _, err := Parse([]byte(`{"version":1,"steps":[{"command":"open","args":{"url":"https://x"}}]}`)); err == nil {
+		t.Error("args in version 1 accepted")
+	}
+	f := filepath.Join(t.TempDir(), "empty.json")
+	if err := Save(f, &Workflow{Version: Version, Name: "empty"}); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(f)
+	if !strings.Contains(string(b), `"steps": []`) {
+		t.Errorf("empty workflow:\n%s", b)
 	}
 }
 
@@ -129,10 +171,11 @@ func FuzzParse(f *testing.F) {
 		if err != nil {
 			return
 		}
-		_ = Lint(w, func(string, json.RawMessage) (bool, error) { return true, nil })
+		_ = Lint(w, func(*Step) (bool, error) { return true, nil })
 		_ = w.Vars()
 		for _, s := range w.Steps {
 			_, _ = ExpandJSON(s.Params, map[string]string{})
+			_, _ = ExpandJSON(s.Args, map[string]string{})
 		}
 	})
 }
