@@ -221,6 +221,9 @@ func prepareAndRun(ctx context.Context, env *Env, s batchStep) (*Output, error) 
 	if q, ok := s.cmd.(quieter); ok {
 		q.quiet() // the batch prints one snap at the end
 	}
+	if err := ResolvePaths(s.cmd, env.Globals.Cwd); err != nil {
+		return nil, err
+	}
 	if p, ok := s.cmd.(Preparer); ok {
 		// Files are relative to the caller; there is no stdin here.
 		if err := p.Prepare(env.Globals.Cwd, nil, strings.NewReader("")); err != nil {

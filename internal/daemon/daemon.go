@@ -520,6 +520,9 @@ func Dispatch(ctx context.Context, m *session.Manager, rec *commands.Recorder, r
 		}
 	}
 	g := req.Globals
+	if err := commands.ResolvePaths(cmd, g.Cwd); err != nil {
+		return nil, err
+	}
 	if g.Timeout <= 0 {
 		g.Timeout = defaultTimeout
 	}

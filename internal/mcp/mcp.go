@@ -277,6 +277,11 @@ func NewServer(o Options) (*sdk.Server, error) {
 	if g.Output == "" {
 		g.Output = "text"
 	}
+	if g.Cwd == "" {
+		// A tool's relative paths (upload, workflow files) are the
+		// server's, as a shell's are its own.
+		g.Cwd, _ = os.Getwd()
+	}
 	c, err := client.New(g.Session, o.Version, client.Spawn{Browser: browser.Setup{CDP: g.CDP, Args: g.BrowserArgs}, Verbose: g.Verbose})
 	if err != nil {
 		return nil, err
