@@ -36,6 +36,13 @@ func (t *Tab) dialogOpened(tg *Target, typ, msg string) {
 		text, d.Action = pol.PromptText, "accepted"
 	}
 	t.update(func() {
+		if d.Action != "open" && t.storm.tooMany(time.Now()) {
+			// A page that opens dialogs in a loop (for(;;) alert()) would
+			// run for ever under a policy that answers each one, and no
+			// script interrupt gets in between. Leaving one open stops
+			// it: every command then fails at once with the dialog error.
+			d.Action = "open"
+		}
 		showing := d
 		t.open, t.openTg, t.openAt = &showing, tg, time.Now()
 		t.dialogs = append(t.dialogs, d)
@@ -48,6 +55,29 @@ func (t *Tab) dialogOpened(tg *Target, typ, msg string) {
 		defer cancel()
 		_ = handleDialog(ctx, tg, accept, text)
 	}()
+}
+
+// dialogStorm counts the dialogs a policy answered within a window.
+type dialogStorm struct {
+	since time.Time
+	n     int
+}
+
+// Dialogs answered by the policy: more than stormDialogs within
+// stormWindow are a loop, and the next one is left open.
+const (
+	stormDialogs = 20
+	stormWindow  = 2 * time.Second
+)
+
+// tooMany counts one more answered dialog at now and reports whether
+// that makes a loop.
+func (s *dialogStorm) tooMany(now time.Time) bool {
+	if now.Sub(s.since) > stormWindow {
+		s.since, s.n = now, 0
+	}
+	s.n++
+	return s.n > stormDialogs
 }
 
 func handleDialog(ctx context.Context, tg *Target, accept bool, text string) error {

@@ -62,6 +62,7 @@ type Tab struct {
 	open       *Dialog  // the dialog showing in the page (whatever the policy), until it closes
 	openTg     *Target  // the target whose session can answer it
 	openAt     time.Time
+	storm      dialogStorm // dialogs the policy answered lately
 	consoleErr int
 	opened     []string
 	popups     int // Page.windowOpen events not yet matched by an attached tab
