@@ -36,12 +36,14 @@ func (t *Tab) dialogOpened(tg *Target, typ, msg string) {
 		text, d.Action = pol.PromptText, "accepted"
 	}
 	t.update(func() {
-		if d.Action != "open" && t.storm.tooMany(time.Now()) {
-			// A page that opens dialogs in a loop (for(;;) alert()) would
-			// run for ever under a policy that answers each one, and no
-			// script interrupt gets in between. Leaving one open stops
-			// it: every command then fails at once with the dialog error.
+		if d.Action != "open" && time.Now().Before(t.holdUntil) {
+			// Right after a command was interrupted: a page that opens
+			// dialogs in a loop (for(;;) alert()) would go on for ever
+			// under a policy that answers each one, and the script
+			// interrupt does not get in between. Leaving one open stops
+			// it: the next command fails at once with the dialog error.
 			d.Action = "open"
+			accept = false
 		}
 		showing := d
 		t.open, t.openTg, t.openAt = &showing, tg, time.Now()
@@ -57,28 +59,9 @@ func (t *Tab) dialogOpened(tg *Target, typ, msg string) {
 	}()
 }
 
-// dialogStorm counts the dialogs a policy answered within a window.
-type dialogStorm struct {
-	since time.Time
-	n     int
-}
-
-// Dialogs answered by the policy: more than stormDialogs within
-// stormWindow are a loop, and the next one is left open.
-const (
-	stormDialogs = 20
-	stormWindow  = 2 * time.Second
-)
-
-// tooMany counts one more answered dialog at now and reports whether
-// that makes a loop.
-func (s *dialogStorm) tooMany(now time.Time) bool {
-	if now.Sub(s.since) > stormWindow {
-		s.since, s.n = now, 0
-	}
-	s.n++
-	return s.n > stormDialogs
-}
+// holdDialogs is how long after an interrupted command the policy
+// leaves dialogs open: a dialog loop shows its next one well within it.
+const holdDialogs = 2 * time.Second
 
 func handleDialog(ctx context.Context, tg *Target, accept bool, text string) error {
 	return cdp.Run(ctx, tg.sess, cdppage.HandleJavaScriptDialog, cdppage.HandleJavaScriptDialogParams{Accept: accept, PromptText: text})

@@ -62,7 +62,7 @@ type Tab struct {
 	open       *Dialog  // the dialog showing in the page (whatever the policy), until it closes
 	openTg     *Target  // the target whose session can answer it
 	openAt     time.Time
-	storm      dialogStorm // dialogs the policy answered lately
+	holdUntil  time.Time // dialogs until then are left open (after an interrupt)
 	consoleErr int
 	opened     []string
 	popups     int // Page.windowOpen events not yet matched by an attached tab
@@ -706,6 +706,7 @@ func (t *Tab) EndCommand(consumed bool) {
 
 // Interrupt stops the script that keeps the page busy (an endless loop).
 func (t *Tab) Interrupt(ctx context.Context) {
+	t.update(func() { t.holdUntil = time.Now().Add(holdDialogs) })
 	_ = cdp.Run(ctx, t.main.sess, runtime.TerminateExecution, proto.Empty{})
 }
 
