@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/alecthomas/kong"
 
@@ -204,19 +205,28 @@ func (c *Batch) Run(ctx context.Context, env *Env) (*Output, error) {
 	if err != nil {
 		return nil, stopped(ctx, err)
 	}
+	// The steps end a little before the call does, so a step that hits
+	// the deadline on a hung page (whose clean-up can overrun it) is
+	// still reported, with the steps before it, within --timeout.
+	stepCtx := ctx
+	if dl, ok := ctx.Deadline(); ok {
+		var cancel context.CancelFunc
+		stepCtx, cancel = context.WithDeadline(ctx, dl.Add(-reportReserve(env.Globals.Timeout)))
+		defer cancel()
+	}
 	var sb strings.Builder
 	results := []batchStepData{}
 	var firstErr error
 	for _, s := range steps {
-		if ctx.Err() != nil {
+		if stepCtx.Err() != nil {
 			// The call is over (--timeout, a hang-up, browser stop):
 			// no more steps, --continue-on-error or not.
 			if firstErr == nil {
-				firstErr = stepErr(s, failure.From(stopped(ctx, ctx.Err())))
+				firstErr = stepErr(s, failure.From(stopped(stepCtx, stepCtx.Err())))
 			}
 			break
 		}
-		out, err := prepareAndRun(ctx, env, s)
+		out, err := prepareAndRun(stepCtx, env, s)
 		fmt.Fprintf(&sb, "[%d] %s\n", s.n, s.line)
 		res := batchStepData{Step: s.n, Command: s.line, OK: err == nil}
 		if err == nil {
@@ -301,6 +311,12 @@ func prepareAndRun(ctx context.Context, env *Env, s batchStep) (*Output, error) 
 		out = &Output{}
 	}
 	return out, err
+}
+
+// reportReserve is the part of --timeout a batch keeps back from its
+// steps to report them: a quarter, at most a second.
+func reportReserve(timeout time.Duration) time.Duration {
+	return min(timeout/4, time.Second)
 }
 
 // stopped is the error of a batch whose call ended under it: the
