@@ -39,7 +39,7 @@ type Root struct {
 	Console    Console     `cmd:"" help:"The page's console messages and uncaught exceptions."`
 	Network    Network     `cmd:"" help:"The page's requests: method, status, type, size, time, URL."`
 	Wait       Wait        `cmd:"" help:"Wait for navigation, a selector, text=…, N ms, --url, --idle or --load."`
-	Batch      Batch       `cmd:"" help:"Run several commands in one call (arguments or stdin lines, at most 1000), all within --timeout; one snap at the end."`
+	Batch      Batch       `cmd:"" help:"Run several commands in one call (arguments or stdin lines); one snap at the end."`
 	Tab        TabCmd      `cmd:"" help:"List, open, switch or close tabs."`
 	Dialog     DialogCmd   `cmd:"" help:"Accept or dismiss a dialog left open (--dialog leave)."`
 	Session    SessionCmd  `cmd:"" help:"Save, load, list or delete browser sessions (cookies, storage, URL)."`
