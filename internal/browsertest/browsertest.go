@@ -142,7 +142,10 @@ func Serve(dir, addr string) *httptest.Server {
 	}
 	fs := http.FileServer(http.Dir(dir))
 	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Cache-Control", "no-store")
+		if r.URL.Query().Get("cacheable") == "" {
+			// ?cacheable=1 lets a page into the back/forward cache.
+			w.Header().Set("Cache-Control", "no-store")
+		}
 		switch {
 		case strings.HasSuffix(r.URL.Path, ".html"), strings.HasSuffix(r.URL.Path, "/"):
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -172,6 +175,11 @@ func Serve(dir, addr string) *httptest.Server {
 				fmt.Fprintf(w, "<li>%s: %s</li>", html.EscapeString(k), html.EscapeString(strings.Join(r.Header[k], ", ")))
 			}
 			fmt.Fprint(w, "</ul>")
+			return
+		}
+		if r.URL.Path == "/redirect" {
+			// A server redirect to ?to=URL (any site).
+			http.Redirect(w, r, r.URL.Query().Get("to"), http.StatusFound)
 			return
 		}
 		if r.URL.Path == "/status/404" {

@@ -184,6 +184,11 @@ func run(kctx *kong.Context, a *app, stdout, stderr io.Writer) int {
 			g.TTY = true
 		}
 	}
+	// Files are named relative to this process's directory, not the
+	// daemon's.
+	if err := commands.ResolvePaths(cmd, g.Cwd); err != nil {
+		return printErr(stdout, stderr, a.Output, err)
+	}
 	if p, ok := cmd.(commands.Preparer); ok {
 		if err := p.Prepare(g.Cwd, os.Environ(), os.Stdin); err != nil {
 			return printErr(stdout, stderr, a.Output, err)

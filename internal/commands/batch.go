@@ -3,6 +3,7 @@ package commands
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -13,7 +14,6 @@ import (
 	"github.com/alecthomas/kong"
 
 	"github.com/tact-browser/tact/internal/failure"
-	"github.com/tact-browser/tact/internal/rpc"
 	"github.com/tact-browser/tact/internal/snapshot"
 )
 
@@ -29,10 +29,15 @@ type Batch struct {
 	Locators        bool     `help:"Add loc=<best verified locator> to each element line of the final snap."`
 }
 
-// Prepare reads the steps from stdin when none are given as arguments.
+// MaxSteps bounds a batch: more is a USAGE error before anything runs
+// (a batch is one call under one --timeout, not a script runner).
+const MaxSteps = 1000
+
+// Prepare reads the steps from stdin when none are given as arguments,
+// refusing more than MaxSteps as soon as it sees them.
 func (c *Batch) Prepare(_ string, _ []string, stdin io.Reader) error {
 	if len(c.Steps) > 0 || stdin == nil {
-		return nil
+		return checkStepCount(c.Steps)
 	}
 	if f, ok := stdin.(*os.File); ok {
 		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
@@ -41,8 +46,14 @@ func (c *Batch) Prepare(_ string, _ []string, stdin io.Reader) error {
 	}
 	sc := bufio.NewScanner(stdin)
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	n := 0
 	for sc.Scan() {
 		c.Steps = append(c.Steps, sc.Text())
+		if isStep(sc.Text()) {
+			if n++; n > MaxSteps {
+				return tooManySteps()
+			}
+		}
 	}
 	if err := sc.Err(); err != nil {
 		return failure.New(failure.IO, "read steps from stdin: %v", err)
@@ -50,9 +61,28 @@ func (c *Batch) Prepare(_ string, _ []string, stdin io.Reader) error {
 	return nil
 }
 
-// Deadline gives every step its own --timeout.
-func (c *Batch) Deadline(g rpc.Globals) time.Duration {
-	return time.Duration(len(c.Steps)+1) * g.Timeout
+// isStep reports whether a line is a step (not blank, not a comment, or
+// a line that does not split, which parsing reports).
+func isStep(line string) bool {
+	words, err := SplitWords(line)
+	return err != nil || len(words) > 0
+}
+
+// checkStepCount refuses more than MaxSteps steps.
+func checkStepCount(lines []string) error {
+	n := 0
+	for _, l := range lines {
+		if isStep(l) {
+			if n++; n > MaxSteps {
+				return tooManySteps()
+			}
+		}
+	}
+	return nil
+}
+
+func tooManySteps() error {
+	return failure.New(failure.Usage, "more than %d steps in one batch; split it into several calls", MaxSteps)
 }
 
 // batchStep is one parsed step: its words and the command they make.
@@ -64,10 +94,24 @@ type batchStep struct {
 }
 
 // parseSteps turns step lines into commands; blank lines and # comments
-// are skipped. Every step is checked before any runs.
-func parseSteps(lines []string) ([]batchStep, error) {
+// are skipped. Every step is checked before any runs. One parser serves
+// every step (building one costs milliseconds), and a call that ends
+// (deadline, hang-up, stop) ends the parsing too.
+func parseSteps(ctx context.Context, lines []string) ([]batchStep, error) {
+	if err := checkStepCount(lines); err != nil {
+		return nil, err
+	}
+	var root Root
+	p, err := kong.New(&root, kong.Name("tact"), kong.Writers(io.Discard, io.Discard),
+		kong.Exit(func(int) { panic(kongExit{}) }))
+	if err != nil {
+		return nil, err
+	}
 	var out []batchStep
 	for _, line := range lines {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		words, err := SplitWords(line)
 		if err != nil {
 			return nil, failure.New(failure.Usage, "step %d (%s): %v", len(out)+1, strings.TrimSpace(line), err)
@@ -76,7 +120,7 @@ func parseSteps(lines []string) ([]batchStep, error) {
 			continue
 		}
 		n := len(out) + 1
-		name, cmd, err := parseCommand(words)
+		name, cmd, err := parseCommand(p, words)
 		if err != nil {
 			return nil, failure.New(failure.Usage, "step %d (%s): %s", n, strings.Join(words, " "), oneLine(err.Error()))
 		}
@@ -90,14 +134,10 @@ func parseSteps(lines []string) ([]batchStep, error) {
 
 type kongExit struct{}
 
-// parseCommand parses the words after "tact" with the CLI's own grammar.
-func parseCommand(words []string) (name string, cmd Command, err error) {
-	var root Root
-	p, err := kong.New(&root, kong.Name("tact"), kong.Writers(io.Discard, io.Discard),
-		kong.Exit(func(int) { panic(kongExit{}) }))
-	if err != nil {
-		return "", nil, err
-	}
+// parseCommand parses the words after "tact" with the CLI's own grammar
+// (p, built on a Root). The parser's target is reused by the next step,
+// so the command is copied out the way a request carries it: as JSON.
+func parseCommand(p *kong.Kong, words []string) (name string, cmd Command, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			if _, ok := r.(kongExit); !ok {
@@ -117,17 +157,28 @@ func parseCommand(words []string) (name string, cmd Command, err error) {
 		}
 	}
 	name = strings.Join(parts, " ")
-	c, ok := kctx.Selected().Target.Addr().Interface().(Command)
+	parsed, ok := kctx.Selected().Target.Addr().Interface().(Command)
 	if !ok {
 		return "", nil, fmt.Errorf("%q is not a command", name)
 	}
-	if !inBatch(c) {
+	if !inBatch(parsed) {
 		return "", nil, fmt.Errorf("%s cannot run in a batch", name)
 	}
-	if o, ok := c.(outsider); ok && o.fromOutside() {
+	if o, ok := parsed.(outsider); ok && o.fromOutside() {
 		// The batch runs in the daemon, which has neither the caller's
 		// environment nor its stdin (that holds the steps).
 		return "", nil, errors.New("--secret-env and --secret-stdin cannot be used in a batch; run that fill or type as its own call")
+	}
+	c, ok := New(name)
+	if !ok {
+		return "", nil, fmt.Errorf("%q is not a command", name)
+	}
+	b, err := json.Marshal(parsed)
+	if err == nil {
+		err = json.Unmarshal(b, c)
+	}
+	if err != nil {
+		return "", nil, fmt.Errorf("%s: %v", name, err)
 	}
 	return name, c, nil
 }
@@ -152,15 +203,32 @@ func (s *SecretSource) fromOutside() bool { return s.SecretEnv != "" || s.Secret
 // --continue-on-error) with its number, command and error, after the
 // snap at that point, and the batch fails with that step's error code.
 func (c *Batch) Run(ctx context.Context, env *Env) (*Output, error) {
-	steps, err := parseSteps(c.Steps)
+	steps, err := parseSteps(ctx, c.Steps)
 	if err != nil {
-		return nil, err
+		return nil, stopped(ctx, err)
+	}
+	// The steps end a little before the call does, so a step that hits
+	// the deadline on a hung page (whose clean-up can overrun it) is
+	// still reported, with the steps before it, within --timeout.
+	stepCtx := ctx
+	if dl, ok := ctx.Deadline(); ok {
+		var cancel context.CancelFunc
+		stepCtx, cancel = context.WithDeadline(ctx, dl.Add(-reportReserve(env.Globals.Timeout)))
+		defer cancel()
 	}
 	var sb strings.Builder
 	results := []batchStepData{}
 	var firstErr error
 	for _, s := range steps {
-		out, err := prepareAndRun(ctx, env, s)
+		if stepCtx.Err() != nil {
+			// The call is over (--timeout, a hang-up, browser stop):
+			// no more steps, --continue-on-error or not.
+			if firstErr == nil {
+				firstErr = stepErr(s, failure.From(stopped(stepCtx, stepCtx.Err())))
+			}
+			break
+		}
+		out, err := prepareAndRun(stepCtx, env, s)
 		fmt.Fprintf(&sb, "[%d] %s\n", s.n, s.line)
 		res := batchStepData{Step: s.n, Command: s.line, OK: err == nil}
 		if err == nil {
@@ -190,8 +258,6 @@ func (c *Batch) Run(ctx context.Context, env *Env) (*Output, error) {
 		// The page may still be stuck; the daemon interrupts it after this.
 		sb.WriteString("---\n(no snap: the step timed out)\n")
 	default:
-		ctx, cancel := context.WithTimeout(ctx, env.Globals.Timeout)
-		defer cancel()
 		if t, terr := env.Browser.Current(ctx); terr == nil {
 			text, page, stderr := freshSnap(ctx, t, ActOpts{Diff: c.Diff, MaxTokens: c.MaxTokens, Focus: c.Focus, Locators: c.Locators})
 			sb.WriteString("---\n" + text)
@@ -223,14 +289,15 @@ func prepareAndRun(ctx context.Context, env *Env, s batchStep) (*Output, error) 
 	if q, ok := s.cmd.(quieter); ok {
 		q.quiet() // the batch prints one snap at the end
 	}
+	if err := ResolvePaths(s.cmd, env.Globals.Cwd); err != nil {
+		return nil, err
+	}
 	if p, ok := s.cmd.(Preparer); ok {
 		// Files are relative to the caller; there is no stdin here.
 		if err := p.Prepare(env.Globals.Cwd, nil, strings.NewReader("")); err != nil {
 			return nil, err
 		}
 	}
-	ctx, cancel := context.WithTimeout(ctx, env.Globals.Timeout)
-	defer cancel()
 	after, err := env.Recorder.Capture(ctx, env, s.name, s.cmd)
 	if err != nil {
 		return nil, err
@@ -239,13 +306,32 @@ func prepareAndRun(ctx context.Context, env *Env, s batchStep) (*Output, error) 
 	out, err := s.cmd.Run(ctx, env)
 	env.Browser.EndCommand(ConsumesNavigation(s.cmd))
 	after(err == nil)
-	if err != nil && errors.Is(err, context.DeadlineExceeded) {
-		err = failure.New(failure.Timeout, "did not finish within --timeout %s", env.Globals.Timeout)
+	if err != nil && ctx.Err() != nil {
+		err = stopped(ctx, err)
 	}
 	if err == nil && out == nil {
 		out = &Output{}
 	}
 	return out, err
+}
+
+// reportReserve is the part of --timeout a batch keeps back from its
+// steps to report them: a quarter, at most a second.
+func reportReserve(timeout time.Duration) time.Duration {
+	return min(timeout/4, time.Second)
+}
+
+// stopped is the error of a batch whose call ended under it: the
+// whole batch's --timeout passed, or it was cancelled (the caller hung
+// up, browser stop, the daemon got SIGTERM).
+func stopped(ctx context.Context, err error) error {
+	switch {
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		return failure.New(failure.Timeout, "the batch did not finish within --timeout")
+	case ctx.Err() != nil:
+		return failure.New(failure.Internal, "the batch was stopped: the caller hung up or the session is stopping")
+	}
+	return err
 }
 
 // stepErr names the step in an error and keeps its code (and exit code).

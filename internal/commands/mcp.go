@@ -8,6 +8,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/tact-browser/tact/internal/failure"
 	"github.com/tact-browser/tact/internal/mcp"
 )
 
@@ -15,8 +16,9 @@ import (
 // HTTP with --http. It runs in the CLI; each tool call goes to the
 // session's daemon like a CLI call does.
 type Mcp struct {
-	Structured bool   `help:"Give each tool its output schema and each result its JSON as structured content (about 3x the tools/list size)."`
-	HTTP       string `name:"http" help:"Serve over MCP streamable HTTP on HOST:PORT instead of stdio (loopback; another address needs TACT_MCP_TOKEN, sent by clients as a bearer token)." placeholder:"HOST:PORT"`
+	Structured  bool     `help:"Give each tool its output schema and each result its JSON as structured content (about 3x the tools/list size)."`
+	HTTP        string   `name:"http" help:"Serve over MCP streamable HTTP on HOST:PORT instead of stdio (loopback; another address needs TACT_MCP_TOKEN, sent by clients as a bearer token). Requests from a web page of another origin get 403; at most 16 sessions, each ending after 30 minutes idle." placeholder:"HOST:PORT"`
+	AllowOrigin []string `name:"allow-origin" sep:"none" help:"With --http: a browser origin allowed to call the server besides its own, e.g. http://localhost:6274 (repeatable)." placeholder:"ORIGIN"`
 }
 
 // Run refuses: mcp is local.
@@ -31,6 +33,10 @@ func (c *Mcp) RunLocal(ctx context.Context, env *LocalEnv) error {
 		Log:      env.Stderr,
 
 		Structured: c.Structured,
+		Origins:    c.AllowOrigin,
+	}
+	if c.HTTP == "" && len(c.AllowOrigin) > 0 {
+		return failure.New(failure.Usage, "--allow-origin is for --http")
 	}
 	if c.HTTP != "" {
 		ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)

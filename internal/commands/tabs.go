@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/page"
 )
 
 // TabCmd groups tab commands.
@@ -54,17 +56,49 @@ func (c *TabNew) Run(ctx context.Context, env *Env) (*Output, error) {
 	if c.DryRun {
 		return dryRunNav("tab new", strings.TrimSpace("open a new tab "+u), u)
 	}
+	if d, err := page.ParseDomains(env.Browser.Info().AllowedDomains); err == nil && u != "" && !d.Allows(u) {
+		return nil, d.Refuse(u) // before a tab exists
+	}
+	prev := currentTab(ctx, env)
 	t, err := env.Browser.NewTab(ctx)
 	if err != nil {
 		return nil, err
 	}
 	if u != "" {
 		if err := t.Navigate(ctx, u); err != nil {
+			if blank(t.URL()) {
+				// Nothing loaded (a refused redirect, a host that does
+				// not answer): no empty tab is left behind.
+				discardTab(env, t.ID(), prev)
+			}
 			return nil, err
 		}
 		t.Settle(ctx, settleQuiet, settleCap)
 	}
 	return actionOutput(ctx, t, c.ActOpts, []string{"new tab " + t.ID()[:8]})
+}
+
+// currentTab is the id of the current tab, or "" when there is none.
+func currentTab(ctx context.Context, env *Env) string {
+	tabs, _ := env.Browser.Tabs(ctx)
+	for _, t := range tabs {
+		if t.Current {
+			return t.ID
+		}
+	}
+	return ""
+}
+
+func blank(u string) bool { return u == "" || u == "about:blank" }
+
+// discardTab closes a tab tab new opened and makes prev current again.
+func discardTab(env *Env, id, prev string) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	_ = env.Browser.CloseTab(ctx, id)
+	if prev != "" {
+		_, _ = env.Browser.Switch(ctx, prev)
+	}
 }
 
 // TabSwitch makes a tab current.

@@ -151,6 +151,8 @@ func Run(ctx context.Context, o Options) error {
 		case <-sig:
 		case <-ctx.Done():
 		}
+		// The running command (a long batch) would hold the exit up.
+		d.cancelRunning()
 		d.shutdown(true)
 	}()
 	go d.idleLoop()
@@ -301,6 +303,11 @@ type daemon struct {
 	sockInfo os.FileInfo
 	stopping bool
 
+	// runCancel cancels the command that runs now (nil between
+	// commands): browser stop and SIGTERM do not wait for it.
+	runMu     sync.Mutex
+	runCancel context.CancelFunc
+
 	stopOnce     sync.Once
 	stop         chan struct{}
 	closeBrowser bool
@@ -311,6 +318,15 @@ func (d *daemon) shutdown(closeBrowser bool) {
 		d.closeBrowser = closeBrowser
 		close(d.stop)
 	})
+}
+
+// cancelRunning cancels the command that runs now, if any.
+func (d *daemon) cancelRunning() {
+	d.runMu.Lock()
+	defer d.runMu.Unlock()
+	if d.runCancel != nil {
+		d.runCancel()
+	}
 }
 
 func (d *daemon) idleLoop() {
@@ -366,6 +382,11 @@ func (d *daemon) serve(conn net.Conn) {
 		d.shutdown(false) // with --port the browser stays for the new daemon; over a pipe it ends with this one and the new daemon reopens its page
 		return
 	}
+	if c, ok := commands.New(req.Command); ok && commands.RoleOf(c) == commands.Stops {
+		// browser stop does not queue behind a command that may run for
+		// its whole --timeout: that command ends now.
+		d.cancelRunning()
+	}
 	var wmu sync.Mutex
 	partial := func(stdout, stderr string) {
 		wmu.Lock()
@@ -409,8 +430,16 @@ func cancelOnHangup(parent context.Context, r io.Reader) (context.Context, conte
 // lets the next command run.
 func (d *daemon) execute(ctx context.Context, req rpc.Request, partial func(stdout, stderr string)) (resp rpc.Response, after func()) {
 	d.run.Lock()
+	ctx, cancel := context.WithCancel(ctx)
+	d.runMu.Lock()
+	d.runCancel = cancel
+	d.runMu.Unlock()
 	interrupt := false
 	after = func() {
+		d.runMu.Lock()
+		d.runCancel = nil
+		d.runMu.Unlock()
+		cancel()
 		if interrupt {
 			d.m.Interrupt()
 		}
@@ -520,6 +549,9 @@ func Dispatch(ctx context.Context, m *session.Manager, rec *commands.Recorder, r
 		}
 	}
 	g := req.Globals
+	if err := commands.ResolvePaths(cmd, g.Cwd); err != nil {
+		return nil, err
+	}
 	if g.Timeout <= 0 {
 		g.Timeout = defaultTimeout
 	}
@@ -559,7 +591,7 @@ func Dispatch(ctx context.Context, m *session.Manager, rec *commands.Recorder, r
 		err = failure.New(failure.Timeout, "%s did not finish within --timeout %s", req.Command, g.Timeout)
 	} else if err != nil && errors.Is(ctx.Err(), context.Canceled) {
 		// Nobody reads this; it is for the log.
-		err = failure.New(failure.Internal, "%s cancelled: the client hung up", req.Command)
+		err = failure.New(failure.Internal, "%s was cancelled: its caller hung up, or the session is stopping", req.Command)
 	}
 	return out, err
 }

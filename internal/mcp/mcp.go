@@ -16,6 +16,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"sort"
 	"strings"
@@ -153,6 +154,10 @@ type Options struct {
 	Globals  rpc.Globals      // session, timeout, emulation: as on the command line
 	Version  string           // tact's version; the daemon must match it
 	Log      io.Writer        // diagnostics (stderr); nil = none
+	// Origins are the browser origins (scheme://host[:port]) allowed to
+	// call the HTTP transport besides the server's own; a request from
+	// any other origin gets 403.
+	Origins []string
 	// Structured adds each command's output schema to its tool and the
 	// JSON output as structured content to its results. Off by default:
 	// the schemas would triple tools/list, and agents read the text.
@@ -302,6 +307,11 @@ func NewServer(o Options) (*sdk.Server, error) {
 	if g.Output == "" {
 		g.Output = "text"
 	}
+	if g.Cwd == "" {
+		// A tool's relative paths (upload, workflow files) are the
+		// server's, as a shell's are its own.
+		g.Cwd, _ = os.Getwd()
+	}
 	c, err := client.New(g.Session, o.Version, client.Spawn{Browser: browser.Setup{CDP: g.CDP, Args: g.BrowserArgs}, Verbose: g.Verbose})
 	if err != nil {
 		return nil, err
@@ -346,27 +356,85 @@ func Serve(ctx context.Context, o Options, in io.Reader, out io.Writer) error {
 	return failure.New(failure.Internal, "mcp: %v", err)
 }
 
+// Limits of the HTTP transport: a client that goes away without ending
+// its session leaves it to expire, and no caller can pile up sessions.
+const (
+	MaxSessions = 16
+	SessionIdle = 30 * time.Minute
+)
+
 // HTTPHandler serves the same server over MCP's streamable HTTP
 // transport, for remote agents and several clients at once. With a token,
-// every request must carry it as a bearer token.
+// every request must carry it as a bearer token. A request with an Origin
+// other than the server's own (or one of o.Origins) gets 403, as the MCP
+// spec requires: a web page the user visits must not drive their browser.
+// At most MaxSessions sessions live at once; one idle for SessionIdle
+// ends.
 func HTTPHandler(o Options, token string) (http.Handler, error) {
 	s, err := NewServer(o)
 	if err != nil {
 		return nil, err
 	}
-	h := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s }, nil)
-	if token == "" {
-		return h, nil
+	allowed := origins{}
+	for _, origin := range o.Origins {
+		n, ok := normalOrigin(origin)
+		if !ok {
+			return nil, failure.New(failure.Usage, "--allow-origin %q: want scheme://host[:port], e.g. http://localhost:6274", origin)
+		}
+		allowed[n] = true
 	}
+	h := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s }, &sdk.StreamableHTTPOptions{SessionTimeout: SessionIdle})
 	want := []byte("Bearer " + token)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if subtle.ConstantTimeCompare([]byte(r.Header.Get("Authorization")), want) != 1 {
+		if origin := r.Header.Get("Origin"); origin != "" && !sameOrigin(origin, r) && !allowed.has(origin) {
+			http.Error(w, "origin "+origin+" may not use this server (tact mcp --allow-origin adds one)", http.StatusForbidden)
+			return
+		}
+		if token != "" && subtle.ConstantTimeCompare([]byte(r.Header.Get("Authorization")), want) != 1 {
 			w.Header().Set("WWW-Authenticate", "Bearer")
 			http.Error(w, "missing or wrong bearer token", http.StatusUnauthorized)
 			return
 		}
+		if r.Method == http.MethodPost && r.Header.Get("Mcp-Session-Id") == "" && countSessions(s) >= MaxSessions {
+			w.Header().Set("Retry-After", "60")
+			http.Error(w, fmt.Sprintf("too many MCP sessions (%d); end one, or wait for an idle one to expire", MaxSessions), http.StatusServiceUnavailable)
+			return
+		}
 		h.ServeHTTP(w, r)
 	}), nil
+}
+
+func countSessions(s *sdk.Server) int {
+	n := 0
+	for range s.Sessions() {
+		n++
+	}
+	return n
+}
+
+// normalOrigin is an origin as browsers send it: lower-case
+// scheme://host[:port], no path; ok is false for anything else ("null").
+func normalOrigin(origin string) (string, bool) {
+	u, err := url.Parse(strings.TrimSpace(origin))
+	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") || (u.Path != "" && u.Path != "/") {
+		return "", false
+	}
+	return strings.ToLower(u.Scheme + "://" + u.Host), true
+}
+
+// origins are the allowed foreign origins, normalised.
+type origins map[string]bool
+
+func (o origins) has(origin string) bool {
+	n, ok := normalOrigin(origin)
+	return ok && o[n]
+}
+
+// sameOrigin reports whether origin is the server's own (a page it
+// served, as the Host the request came to names it).
+func sameOrigin(origin string, r *http.Request) bool {
+	u, err := url.Parse(origin)
+	return err == nil && u.Host != "" && strings.EqualFold(u.Host, r.Host)
 }
 
 // ServeHTTP listens on addr until ctx ends. An address other than

@@ -36,6 +36,15 @@ func (t *Tab) dialogOpened(tg *Target, typ, msg string) {
 		text, d.Action = pol.PromptText, "accepted"
 	}
 	t.update(func() {
+		if d.Action != "open" && time.Now().Before(t.holdUntil) {
+			// Right after a command was interrupted: a page that opens
+			// dialogs in a loop (for(;;) alert()) would go on for ever
+			// under a policy that answers each one, and the script
+			// interrupt does not get in between. Leaving one open stops
+			// it: the next command fails at once with the dialog error.
+			d.Action = "open"
+			accept = false
+		}
 		showing := d
 		t.open, t.openTg, t.openAt = &showing, tg, time.Now()
 		t.dialogs = append(t.dialogs, d)
@@ -49,6 +58,10 @@ func (t *Tab) dialogOpened(tg *Target, typ, msg string) {
 		_ = handleDialog(ctx, tg, accept, text)
 	}()
 }
+
+// holdDialogs is how long after an interrupted command the policy
+// leaves dialogs open: a dialog loop shows its next one well within it.
+const holdDialogs = 2 * time.Second
 
 func handleDialog(ctx context.Context, tg *Target, accept bool, text string) error {
 	return cdp.Run(ctx, tg.sess, cdppage.HandleJavaScriptDialog, cdppage.HandleJavaScriptDialogParams{Accept: accept, PromptText: text})

@@ -9,6 +9,7 @@ import (
 	proto "github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
+	cdppage "github.com/chromedp/cdproto/page"
 
 	"github.com/tact-browser/tact/internal/cdp"
 	"github.com/tact-browser/tact/internal/failure"
@@ -44,7 +45,9 @@ func ParseDomains(s string) (Domains, error) {
 func (d Domains) String() string { return strings.Join(d, ",") }
 
 // Allows reports whether a navigation to rawURL may go ahead. URLs without
-// a host (about:blank, data:) are not navigations to another site.
+// a host (about:blank, data:) are not navigations to another site; blob:
+// and filesystem: URLs are judged by the origin inside them (a frame of
+// another site can mint one and send the tab there).
 func (d Domains) Allows(rawURL string) bool {
 	if len(d) == 0 {
 		return true
@@ -52,6 +55,13 @@ func (d Domains) Allows(rawURL string) bool {
 	u, err := url.Parse(rawURL)
 	if err != nil {
 		return false
+	}
+	if s := strings.ToLower(u.Scheme); s == "blob" || s == "filesystem" {
+		inner := u.Opaque
+		if inner == "" {
+			return false // blob:null/… and the like: no origin to allow
+		}
+		return d.Allows(inner)
 	}
 	host := strings.ToLower(u.Hostname())
 	if host == "" {
@@ -69,8 +79,23 @@ func (d Domains) Allows(rawURL string) bool {
 	return false
 }
 
-// refuse is the error of a navigation the session's domains do not allow.
-func (d Domains) refuse(rawURL string) error {
+// AllowsDocument reports whether a main frame may show a document at
+// rawURL whose security origin is origin (as Page.frameNavigated reports
+// them). A document without a host of its own (about:blank, about:srcdoc)
+// that a page of another site opened and writes into has that site's
+// origin, and is judged by it.
+func (d Domains) AllowsDocument(rawURL, origin string) bool {
+	if !d.Allows(rawURL) {
+		return false
+	}
+	if o, err := url.Parse(origin); err == nil && (o.Scheme == "http" || o.Scheme == "https") && o.Host != "" {
+		return d.Allows(origin)
+	}
+	return true
+}
+
+// Refuse is the error of a navigation the session's domains do not allow.
+func (d Domains) Refuse(rawURL string) error {
 	host := rawURL
 	if u, err := url.Parse(rawURL); err == nil && u.Host != "" {
 		host = u.Host
@@ -124,6 +149,38 @@ func (tg *Target) paused(ev *fetch.EventRequestPaused) {
 			tg.tab.log.Debug("fetch", "err", err)
 		}
 	}()
+}
+
+// leave takes the main frame off a document it showed before it could be
+// stopped (a history entry from the back/forward cache, a blob: or
+// about:blank document of a refused site): to a blank page, the one
+// place that is never another site.
+func (tg *Target) leave(u string) {
+	tg.tab.update(func() { tg.tab.refused = append(tg.tab.refused, u) })
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), pauseAnswer)
+		defer cancel()
+		if err := cdp.Run(ctx, tg.sess, cdppage.Navigate, cdppage.NavigateParams{URL: "about:blank"}); err != nil {
+			tg.tab.log.Debug("leave refused document", "err", err)
+		}
+	}()
+}
+
+// refusedMark is where the list of refused navigations ends now;
+// refusedSince is the latest one after such a mark, or "".
+func (t *Tab) refusedMark() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return len(t.refused)
+}
+
+func (t *Tab) refusedSince(mark int) string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if len(t.refused) <= mark {
+		return ""
+	}
+	return t.refused[len(t.refused)-1]
 }
 
 // TakeRefused returns and clears the navigations --allowed-domains

@@ -37,9 +37,14 @@ func (t *Tab) Navigated(m Mark) bool { return t.state().navSeq > m.nav }
 
 // History goes back (-1) or forward (+1) and waits for the load.
 func (t *Tab) History(ctx context.Context, delta int) error {
-	id, _, err := t.historyEntry(ctx, delta)
+	id, u, err := t.historyEntry(ctx, delta)
 	if err != nil {
 		return err
+	}
+	if d := t.host.Domains(); !d.Allows(u) {
+		// An entry from before the restriction; the back/forward cache
+		// would show it without a request to stop.
+		return d.Refuse(u)
 	}
 	before := t.state()
 	if err := cdp.Run(ctx, t.main.sess, cdppage.NavigateToHistoryEntry, cdppage.NavigateToHistoryEntryParams{EntryID: id}); err != nil {

@@ -62,6 +62,7 @@ type Tab struct {
 	open       *Dialog  // the dialog showing in the page (whatever the policy), until it closes
 	openTg     *Target  // the target whose session can answer it
 	openAt     time.Time
+	holdUntil  time.Time // dialogs until then are left open (after an interrupt)
 	consoleErr int
 	opened     []string
 	popups     int // Page.windowOpen events not yet matched by an attached tab
@@ -182,8 +183,16 @@ func Events() *cdp.Handlers[*Target] {
 			return
 		}
 		t, f := tg.tab, ev.Frame
+		main := tg.kind == "page" && f.ParentID == ""
+		if main && !t.host.Domains().AllowsDocument(f.URL, f.SecurityOrigin) {
+			// No request to stop came first: a blob: or about:blank
+			// document of another site, a page from the back/forward
+			// cache. Leave it at once, and remember none of it.
+			tg.leave(f.URL)
+			return
+		}
 		t.host.Visited(f.URL)
-		if tg.kind == "page" && f.ParentID == "" {
+		if main {
 			t.host.ForgetRefs(t.id)
 			tg.dropRequestsOfOtherLoaders(string(f.LoaderID))
 			t.update(func() {
@@ -352,9 +361,9 @@ func (t *Tab) Navigate(ctx context.Context, url string) error {
 		return err
 	}
 	if d := t.host.Domains(); !d.Allows(url) {
-		return d.refuse(url)
+		return d.Refuse(url)
 	}
-	before := t.state()
+	before, mark := t.state(), t.refusedMark()
 	res, err := cdp.Call(ctx, t.main.sess, cdppage.Navigate, cdppage.NavigateParams{URL: url})
 	if err != nil {
 		if ctx.Err() != nil {
@@ -363,6 +372,10 @@ func (t *Tab) Navigate(ctx context.Context, url string) error {
 		return BrowserGone(failure.Wrap(failure.NavigationFailed, err, "navigate to %s", url))
 	}
 	if res.ErrorText != "" {
+		if r := t.refusedSince(mark); r != "" {
+			// A redirect to a refused site: say so, not net::ERR_ABORTED.
+			return t.host.Domains().Refuse(r)
+		}
 		return failure.New(failure.NavigationFailed, "%s: %s", url, res.ErrorText)
 	}
 	if res.LoaderID == "" {
@@ -693,6 +706,7 @@ func (t *Tab) EndCommand(consumed bool) {
 
 // Interrupt stops the script that keeps the page busy (an endless loop).
 func (t *Tab) Interrupt(ctx context.Context) {
+	t.update(func() { t.holdUntil = time.Now().Add(holdDialogs) })
 	_ = cdp.Run(ctx, t.main.sess, runtime.TerminateExecution, proto.Empty{})
 }
 

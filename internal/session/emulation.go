@@ -135,6 +135,7 @@ func (m *Manager) SetDomains(ctx context.Context, spec string) error {
 	m.mu.Lock()
 	changed := d.String() != m.domains.String()
 	m.domains = d
+	m.state.AllowedDomains = d.String()
 	var tabs []*page.Tab
 	for _, t := range m.tabs {
 		tabs = append(tabs, t)

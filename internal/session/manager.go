@@ -95,6 +95,9 @@ type persisted struct {
 	URL      string               `json:"url,omitempty"` // the current tab's URL, reopened in a relaunched browser
 	Refs     map[int]page.RefInfo `json:"refs,omitempty"`
 	Origins  []string             `json:"origins,omitempty"` // visited http(s) origins, for session save
+	// AllowedDomains is --allowed-domains in force: a daemon that
+	// restarts (crash, idle exit, a new build) keeps the restriction.
+	AllowedDomains string `json:"allowed_domains,omitempty"`
 }
 
 // readState loads a session's saved state; a missing or corrupt file is
@@ -133,6 +136,12 @@ func New(o Options) *Manager {
 	}
 	m := &Manager{opts: o, log: o.Log, created: map[string]bool{}, targets: map[string]*page.Target{}, tabs: map[string]*page.Tab{}, stopCh: make(chan struct{})}
 	m.state = readState(o.StateFile)
+	if d, err := page.ParseDomains(m.state.AllowedDomains); err == nil {
+		m.domains = d
+	} else {
+		// Unreadable: allow nothing rather than everything.
+		m.domains = page.Domains{"invalid.invalid"}
+	}
 	m.dialog = page.DialogPolicy{Mode: "accept"}
 	m.queue.init()
 	m.browserEv, m.targetEv = m.browserEvents(), page.Events()

@@ -1,0 +1,42 @@
+package commands
+
+import (
+	"path/filepath"
+	"testing"
+)
+
+func TestResolvePaths(t *testing.T) {
+	cwd := filepath.FromSlash("/home/ada/project")
+	up := &Upload{Files: []string{"a.txt", "/abs/b.txt", "sub/c.txt"}}
+	if err := ResolvePaths(up, cwd); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{filepath.Join(cwd, "a.txt"), "/abs/b.txt", filepath.Join(cwd, "sub/c.txt")}
+	for i := range want {
+		if up.Files[i] != want[i] {
+			t.Errorf("upload file %d = %q, want %q", i, up.Files[i], want[i])
+		}
+	}
+	shot := &Screenshot{}
+	if err := ResolvePaths(shot, cwd); err != nil || shot.File != "" {
+		t.Errorf("no --file: %q %v", shot.File, err)
+	}
+	rp := &Replay{Workflow: "login", VarFile: "vars.env"}
+	if err := ResolvePaths(rp, cwd); err != nil {
+		t.Fatal(err)
+	}
+	if rp.Workflow != "login" || rp.VarFile != filepath.Join(cwd, "vars.env") {
+		t.Errorf("replay: workflow %q var-file %q", rp.Workflow, rp.VarFile)
+	}
+	lint := &WorkflowLint{Name: "flows/login.json"}
+	if err := ResolvePaths(lint, cwd); err != nil || lint.Name != filepath.Join(cwd, "flows/login.json") {
+		t.Errorf("workflow file: %q %v", lint.Name, err)
+	}
+	// No caller directory: a relative path is refused, never guessed.
+	if err := ResolvePaths(&Pdf{File: "out.pdf"}, ""); err == nil {
+		t.Errorf("relative path without a cwd was accepted")
+	}
+	if err := ResolvePaths(&Pdf{File: "/tmp/out.pdf"}, ""); err != nil {
+		t.Errorf("absolute path without a cwd: %v", err)
+	}
+}

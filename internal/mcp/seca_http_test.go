@@ -1,0 +1,102 @@
+package mcp_test
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/tact-browser/tact/internal/cli"
+	"github.com/tact-browser/tact/internal/commands"
+	"github.com/tact-browser/tact/internal/mcp"
+	"github.com/tact-browser/tact/internal/rpc"
+)
+
+// A request from a web page of another origin gets 403 (the MCP spec's
+// rule against DNS rebinding and drive-by pages); the server's own
+// origin, an --allow-origin one and clients that send none are served.
+// Sessions are capped. No browser is needed: nothing reaches a tool.
+func TestHTTPOriginAndSessionCap(t *testing.T) {
+	t.Parallel()
+	h, err := mcp.HTTPHandler(mcp.Options{
+		Commands: commands.SchemaCommands(),
+		Globals:  rpc.Globals{Session: "seca-mcp-origin", Output: "text"},
+		Version:  cli.Version,
+		Origins:  []string{"http://localhost:6274"},
+	}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	const (
+		ping       = `{"jsonrpc":"2.0","id":1,"method":"ping"}`
+		initialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
+	)
+	post := func(base, origin, body string) int {
+		t.Helper()
+		req, _ := http.NewRequest(http.MethodPost, base, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		if origin != "" {
+			req.Header.Set("Origin", origin)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	for _, o := range []string{"http://evil.example", "null", "http://localhost:6275", srv.URL + ".evil.example"} {
+		if code := post(srv.URL, o, ping); code != http.StatusForbidden {
+			t.Errorf("Origin %s: HTTP %d, want 403", o, code)
+		}
+	}
+	for _, o := range []string{srv.URL, "http://LOCALHOST:6274"} {
+		if code := post(srv.URL, o, ping); code == http.StatusForbidden {
+			t.Errorf("Origin %s: 403", o)
+		}
+	}
+	if _, err := mcp.HTTPHandler(mcp.Options{Commands: commands.SchemaCommands(), Origins: []string{"localhost:6274/x"}}, ""); err == nil {
+		t.Errorf("a malformed --allow-origin was accepted")
+	}
+
+	// Up to the cap, sessions start; one more is refused until one ends.
+	// A fresh server: the requests above may have left sessions that end
+	// by themselves.
+	h, err = mcp.HTTPHandler(mcp.Options{Commands: commands.SchemaCommands(), Globals: rpc.Globals{Session: "seca-mcp-origin"}, Version: cli.Version}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv2 := httptest.NewServer(h)
+	defer srv2.Close()
+	c := sdk.NewClient(&sdk.Implementation{Name: "test", Version: "1"}, nil)
+	var sessions []*sdk.ClientSession
+	defer func() {
+		for _, cs := range sessions {
+			cs.Close()
+		}
+	}()
+	for len(sessions) < mcp.MaxSessions {
+		cs, err := c.Connect(context.Background(), &sdk.StreamableClientTransport{Endpoint: srv2.URL}, nil)
+		if err != nil {
+			t.Fatalf("session %d: %v", len(sessions)+1, err)
+		}
+		sessions = append(sessions, cs)
+	}
+	if code := post(srv2.URL, "", initialize); code != http.StatusServiceUnavailable {
+		t.Errorf("a session past the cap: HTTP %d, want 503", code)
+	}
+	sessions[0].Close()
+	sessions = sessions[1:]
+	cs, err := c.Connect(context.Background(), &sdk.StreamableClientTransport{Endpoint: srv2.URL}, nil)
+	if err != nil {
+		t.Errorf("a session after one ended: %v", err)
+	} else {
+		sessions = append(sessions, cs)
+	}
+}
