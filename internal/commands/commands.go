@@ -14,6 +14,7 @@ import (
 	"github.com/tact-browser/tact/internal/failure"
 	"github.com/tact-browser/tact/internal/page"
 	"github.com/tact-browser/tact/internal/rpc"
+	"github.com/tact-browser/tact/internal/secrets"
 	"github.com/tact-browser/tact/internal/session"
 )
 
@@ -63,6 +64,11 @@ type Browser interface {
 
 	BeginCommand()
 	EndCommand(consumed bool)
+
+	// Secrets are the values the session typed as secrets (fills with
+	// --secret, password fields, --header values): the daemon scrubs
+	// them from everything it prints and stores.
+	Secrets() *secrets.Set
 }
 
 // Output is a command's result in every format; the daemon prints the one

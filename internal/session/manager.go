@@ -31,6 +31,7 @@ import (
 	"github.com/tact-browser/tact/internal/inpage"
 	"github.com/tact-browser/tact/internal/page"
 	"github.com/tact-browser/tact/internal/proc"
+	"github.com/tact-browser/tact/internal/secrets"
 )
 
 // Options configure how a Manager gets its browser.
@@ -42,6 +43,9 @@ type Options struct {
 	DownloadDir string         // where downloads are saved (empty: browser default)
 	BrowserLog  io.Writer
 	Log         *slog.Logger
+	// Secrets are the values this session typed as secrets; they are
+	// scrubbed from the state file. Nil: New makes an empty set.
+	Secrets *secrets.Set
 }
 
 // Manager is the browser of one tact session.
@@ -130,6 +134,9 @@ func StopSavedBrowser(stateFile string, grace time.Duration) bool {
 func New(o Options) *Manager {
 	if o.Log == nil {
 		o.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	if o.Secrets == nil {
+		o.Secrets = &secrets.Set{}
 	}
 	m := &Manager{opts: o, log: o.Log, created: map[string]bool{}, targets: map[string]*page.Target{}, tabs: map[string]*page.Tab{}, stopCh: make(chan struct{})}
 	m.state = readState(o.StateFile)
@@ -599,6 +606,9 @@ func (m *Manager) save() {
 	}
 	b, err := json.Marshal(m.state)
 	m.mu.Unlock()
+	// A page that echoes a secret into its URL (a GET form) must not put
+	// it on disk: the page reopened after a restart gets *** instead.
+	b = m.opts.Secrets.ScrubBytes(b)
 	if err != nil || string(b) == string(m.saved) {
 		return
 	}
@@ -608,6 +618,13 @@ func (m *Manager) save() {
 	}
 	m.saved = b
 }
+
+// Secrets are the values this session typed as secrets, kept in memory
+// only, for scrubbing what tact prints and stores.
+func (m *Manager) Secrets() *secrets.Set { return m.opts.Secrets }
+
+// HasSecret reports whether text holds one of the session's secrets.
+func (m *Manager) HasSecret(text string) bool { return m.opts.Secrets.Contains(text) }
 
 // Persist writes the session state if it changed (the daemon calls it
 // after every command, so a navigation is remembered too).
