@@ -178,6 +178,9 @@ type Info struct {
 	Emulation []string `json:"emulation,omitempty"`
 	// AllowedDomains are the hosts the session's tabs may navigate to.
 	AllowedDomains string `json:"allowed_domains,omitempty"`
+	// RemoteGone is the --cdp endpoint (redacted) of an attached browser
+	// that went away: a farm ended its session, or the browser exited.
+	RemoteGone string `json:"remote_gone,omitempty"`
 }
 
 // Info reports the browser's state without connecting.
@@ -186,6 +189,16 @@ func (m *Manager) Info() Info {
 	defer m.mu.Unlock()
 	in := Info{Connected: m.conn != nil, Launched: m.launched, WS: browser.Redact(m.wsURL), Tabs: len(m.tabs), Current: m.current, DaemonPID: os.Getpid(),
 		Emulation: m.emul.Describe(), AllowedDomains: m.domains.String()}
+	switch {
+	case m.gone != "":
+		in.RemoteGone = browser.Redact(m.gone)
+	case m.conn != nil && !m.launched && m.opts.Browser.CDP != "":
+		select {
+		case <-m.conn.Done():
+			in.RemoteGone, in.Connected = browser.Redact(m.opts.Browser.CDP), false
+		default:
+		}
+	}
 	if m.proc != nil {
 		in.PID, in.Port = m.proc.PID, m.proc.Port
 	} else if m.launched {
@@ -403,7 +416,7 @@ func (m *Manager) connect(ctx context.Context) error {
 				return m.connect(ctx)
 			}
 			m.unbind()
-			return failure.New(failure.BrowserUnavailable, "connect to browser: %v", err)
+			return dialFailure(ws, err)
 		}
 	}
 	m.mu.Lock()
@@ -431,12 +444,12 @@ func (m *Manager) connect(ctx context.Context) error {
 	// Auto-attach to every page, paused until tact has set it up, so no tab
 	// ever runs a dialog before a session with Page enabled is listening.
 	if err := cdp.Run(ctx, conn.Browser(), cdptarget.SetDiscoverTargets, cdptarget.SetDiscoverTargetsParams{Discover: true}); err != nil {
-		return failure.New(failure.BrowserUnavailable, "browser: %v", err)
+		return m.setupFailed(ws, launched, err)
 	}
 	if err := cdp.Run(ctx, conn.Browser(), cdptarget.SetAutoAttach, cdptarget.SetAutoAttachParams{
 		AutoAttach: true, WaitForDebuggerOnStart: true, Flatten: new(true), Filter: page.OnlyType("page"),
 	}); err != nil {
-		return failure.New(failure.BrowserUnavailable, "browser: %v", err)
+		return m.setupFailed(ws, launched, err)
 	}
 	if reopen != "" {
 		m.reopen(ctx, reopen)
@@ -450,14 +463,46 @@ func (m *Manager) connect(ctx context.Context) error {
 			m.note("the attached browser opened no tab for tact; working in its current one")
 			return nil
 		}
-		m.mu.Lock()
-		m.created[id] = true
-		m.mu.Unlock()
 		if _, err := m.Adopt(ctx, id); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// dialFailure reports a --cdp browser that could not be reached, by its
+// redacted URL: a farm's refusal by name (wrong token, too many
+// sessions), its queue outlasting --timeout as a timeout.
+func dialFailure(ws string, err error) error {
+	var de *cdp.DialError
+	if errors.As(err, &de) && de.Timeout {
+		return failure.New(failure.Timeout, "--cdp %s: the browser farm did not hand over a browser within --timeout", browser.Redact(ws)).
+			WithHint("the farm may be queueing: too many sessions at once; retry later or raise --timeout")
+	}
+	return failure.New(failure.BrowserUnavailable, "--cdp %s: %v", browser.Redact(ws), err)
+}
+
+// setupFailed ends a connection whose browser did not answer its first
+// calls. An attached browser that never answered (a farm that took the
+// websocket but queues it) is dropped, so the next command dials afresh
+// instead of reusing a dead connection.
+func (m *Manager) setupFailed(ws string, launched bool, err error) error {
+	if launched {
+		return failure.New(failure.BrowserUnavailable, "browser: %v", err)
+	}
+	m.mu.Lock()
+	conn := m.conn
+	m.mu.Unlock()
+	if conn != nil {
+		_ = conn.Close()
+	}
+	m.resetConnection()
+	m.unbind()
+	if errors.Is(err, context.DeadlineExceeded) {
+		return failure.New(failure.Timeout, "--cdp %s: the browser farm took the connection but did not hand over a browser within --timeout", browser.Redact(ws)).
+			WithHint("the farm may be queueing: too many sessions at once; retry later or raise --timeout")
+	}
+	return failure.New(failure.BrowserUnavailable, "--cdp %s: the browser did not answer: %v", browser.Redact(ws), err)
 }
 
 // unbind forgets an endpoint the session could not connect to.
@@ -726,6 +771,11 @@ func (m *Manager) createTarget(ctx context.Context, url string) (string, error) 
 	if err != nil {
 		return "", failure.New(failure.BrowserUnavailable, "open tab: %v", err)
 	}
+	// Every tab tact opens is one browser stop closes in an attached
+	// browser (a farm's tabs outlive the session otherwise).
+	m.mu.Lock()
+	m.created[string(res.TargetID)] = true
+	m.mu.Unlock()
 	return string(res.TargetID), nil
 }
 
