@@ -180,6 +180,23 @@ func isIPv4(h string) bool {
 	return true
 }
 
+// OpensURL is the address a command opens before anything else (open,
+// snap URL, read URL, tab new URL), "" for none: --header given with it
+// binds to that site.
+func OpensURL(cmd Command) string {
+	switch c := cmd.(type) {
+	case *Open:
+		return c.URL
+	case *Snap:
+		return c.URL
+	case *Read:
+		return c.URL
+	case *TabNew:
+		return c.URL
+	}
+	return ""
+}
+
 // open navigates the current tab when url is non-empty and lets the page
 // settle, so content rendered right after load is included.
 func open(ctx context.Context, env *Env, rawURL string) (*page.Tab, error) {

@@ -570,7 +570,8 @@ func Dispatch(ctx context.Context, m *session.Manager, rec *commands.Recorder, r
 	ctx, cancel := context.WithTimeout(ctx, deadline)
 	defer cancel()
 	if err := m.SetEmulation(ctx, page.Emulation{Lang: g.Lang, Locale: g.Locale, Geo: g.Geo, UserAgent: g.UserAgent,
-		Viewport: g.Viewport, Device: g.Device, ColorScheme: g.ColorScheme, Motion: g.Motion, Offline: g.Offline, Headers: g.Headers, NoCache: g.NoCache}); err != nil {
+		Viewport: g.Viewport, Device: g.Device, ColorScheme: g.ColorScheme, Motion: g.Motion, Offline: g.Offline, Headers: g.Headers, NoCache: g.NoCache,
+		HeaderSite: headerSite(cmd, g), HeaderAllSites: g.HeaderAllSites}); err != nil {
 		return nil, err
 	}
 	if err := m.SetDomains(ctx, g.AllowedDomains); err != nil {
@@ -602,6 +603,23 @@ func Dispatch(ctx context.Context, m *session.Manager, rec *commands.Recorder, r
 		err = failure.New(failure.Internal, "%s cancelled: the client hung up", req.Command)
 	}
 	return out, err
+}
+
+// headerSite is the site --header binds to when the command opens a URL
+// (open URL, snap URL, tab new URL): "" leaves it to the current page.
+func headerSite(cmd commands.Command, g rpc.Globals) string {
+	if g.Headers == "" {
+		return ""
+	}
+	u := commands.OpensURL(cmd)
+	if u == "" {
+		return ""
+	}
+	n, err := commands.NormalizeURL(u, g.AllowFile)
+	if err != nil {
+		return ""
+	}
+	return page.SiteOf(n)
 }
 
 // StopOrphan ends a browser this session's daemon launched and left behind
