@@ -115,4 +115,3 @@ func TestFarmStopClosesEveryTab(t *testing.T) {
 	}
 	mustOK(t, tact(t, s, "browser", "stop"))
 }
-

@@ -34,7 +34,7 @@ type Emulation struct {
 	// given for. HeaderAllSites sends them with every request instead.
 	HeaderSite     string
 	HeaderAllSites bool
-	NoCache     bool   // the HTTP cache is off (Network.setCacheDisabled)
+	NoCache        bool // the HTTP cache is off (Network.setCacheDisabled)
 }
 
 // Describe lists what is in force, for browser status (header names only:

@@ -33,7 +33,7 @@ type Globals struct {
 	// HeaderAllSites sends Headers with every request, not only to the
 	// site of the page they were given for.
 	HeaderAllSites bool `json:"header_all_sites,omitempty"`
-	NoCache     bool          `json:"no_cache,omitempty"`
+	NoCache        bool `json:"no_cache,omitempty"`
 	// AllowedDomains limits the hosts the session's tabs navigate to.
 	AllowedDomains string        `json:"allowed_domains,omitempty"`
 	Dialog         string        `json:"dialog,omitempty"`
