@@ -48,7 +48,8 @@ func (s *Set) Add(v string) {
 	}
 	var enc []string
 	for _, f := range []string{v, url.QueryEscape(v), url.PathEscape(v), formEncode(v), uriComponent(v)} {
-		enc = append(enc, f, strings.ToLower(f))
+		// A page may change the case (or a server the hex digits').
+		enc = append(enc, f, strings.ToLower(f), strings.ToUpper(f))
 	}
 	for _, f := range enc {
 		for _, j := range []string{f, jsonEscape(f, true), jsonEscape(f, false)} {
