@@ -69,6 +69,9 @@ type Browser interface {
 	// --secret, password fields, --header values): the daemon scrubs
 	// them from everything it prints and stores.
 	Secrets() *secrets.Set
+	// Emulation is the session's emulation in force (its --header
+	// headers, whose values a HAR leaves out).
+	Emulation() page.Emulation
 }
 
 // Output is a command's result in every format; the daemon prints the one

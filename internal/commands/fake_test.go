@@ -38,6 +38,8 @@ func (f *fakeBrowser) LaunchArgs() []string { return nil }
 
 func (f *fakeBrowser) Secrets() *secrets.Set { return &f.secrets }
 
+func (f *fakeBrowser) Emulation() page.Emulation { return page.Emulation{} }
+
 func errNoPage(method string) error {
 	return failure.New(failure.BrowserUnavailable, "fake browser: no page for %s", method)
 }

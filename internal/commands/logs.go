@@ -101,7 +101,7 @@ func (c *Network) Run(ctx context.Context, env *Env) (*Output, error) {
 		if err != nil {
 			return nil, err
 		}
-		b, err := json.MarshalIndent(har(reqs, headerNames(env.Globals.Headers)), "", " ")
+		b, err := json.MarshalIndent(har(reqs, headerNames(env.Browser.Emulation().Headers+"\n"+env.Globals.Headers)), "", " ")
 		if err != nil {
 			return nil, failure.New(failure.Internal, "encode har: %v", err)
 		}

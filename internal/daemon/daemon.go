@@ -520,7 +520,7 @@ func (d *daemon) execute(ctx context.Context, req rpc.Request, partial func(stdo
 
 // rememberSecrets adds what a request's globals hold that is secret by
 // nature: a farm's token (in the --cdp query or a --cdp-header) and the
-// values of --header.
+// values of credential-like --header headers.
 func rememberSecrets(s *secrets.Set, g rpc.Globals) {
 	s.AddURL(g.CDP)
 	for _, l := range g.CDPHeaders {
@@ -529,7 +529,10 @@ func rememberSecrets(s *secrets.Set, g rpc.Globals) {
 		}
 	}
 	for _, l := range strings.Split(g.Headers, "\n") {
-		if _, v, ok := strings.Cut(l, ":"); ok {
+		// Only credentials: scrubbing "staging" of an X-Env header from
+		// every page would blank out ordinary text. (A HAR leaves out
+		// every --header value by name.)
+		if n, v, ok := strings.Cut(l, ":"); ok && secrets.Credential(n) {
 			s.Add(strings.TrimSpace(v))
 		}
 	}
