@@ -484,6 +484,7 @@ func (d *daemon) execute(ctx context.Context, req rpc.Request, partial func(stdo
 		defer d.m.Trace(nil)
 	}
 	out, err := Dispatch(ctx, d.m, d.rec, req, func() { d.shutdown(true) }, partial)
+	err = d.m.ExplainLost(err)
 	interrupt = err != nil && (failure.From(err).Code == failure.Timeout || ctx.Err() != nil)
 	if req.Globals.Verbose {
 		d.m.Trace(nil)

@@ -327,6 +327,31 @@ func (m *Manager) Ensure(ctx context.Context) error {
 	return m.connect(ctx)
 }
 
+// ExplainLost turns a command's lost connection into "the remote browser
+// went away" when the attached browser ended while the command ran (the
+// check before it saw a live connection).
+func (m *Manager) ExplainLost(err error) error {
+	if err == nil || failure.From(err).Code != failure.BrowserUnavailable {
+		return err
+	}
+	m.mu.Lock()
+	conn, spec, launched := m.conn, m.opts.Browser.CDP, m.launched
+	m.mu.Unlock()
+	if conn == nil || spec == "" || launched {
+		return err
+	}
+	select {
+	case <-conn.Done():
+	default:
+		return err
+	}
+	m.resetConnection()
+	m.mu.Lock()
+	m.gone = spec
+	m.mu.Unlock()
+	return m.remoteGone()
+}
+
 func (m *Manager) remoteGone() error {
 	return failure.New(failure.BrowserUnavailable, "the remote browser at --cdp %s went away (the farm may have ended its session)", browser.Redact(m.gone)).
 		WithHint("tact browser stop, then connect again with --cdp (a new remote browser: tabs and logins of the old one are gone)")
