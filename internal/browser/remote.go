@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/tact-browser/tact/internal/cdp"
 )
 
 // Endpoint is a browser to attach to: its websocket debugger URL and the
@@ -129,7 +131,7 @@ func versionAt(ctx context.Context, base *url.URL, header http.Header) (*Version
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("--cdp %s: HTTP %d %s", Redact(u.String()), resp.StatusCode, http.StatusText(resp.StatusCode))
+		return nil, fmt.Errorf("--cdp %s: %s", Redact(u.String()), cdp.Refusal(resp.StatusCode))
 	}
 	var v VersionInfo
 	if err := json.NewDecoder(io.LimitReader(resp.Body, 1<<20)).Decode(&v); err != nil {

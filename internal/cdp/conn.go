@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -94,16 +95,71 @@ func (c *Conn) SetTrace(fn func(method string, d time.Duration, err error)) {
 // (nil: none) with the handshake. The URL may hold a token: errors name
 // only its host.
 func Dial(ctx context.Context, wsURL string, header http.Header) (*Conn, error) {
-	ws, _, err := websocket.Dial(ctx, wsURL, &websocket.DialOptions{HTTPHeader: header})
+	ws, resp, err := websocket.Dial(ctx, wsURL, &websocket.DialOptions{HTTPHeader: header})
 	if err != nil {
-		host := "the browser"
-		if u, perr := url.Parse(wsURL); perr == nil {
-			host = u.Host
-		}
-		return nil, fmt.Errorf("cdp: websocket to %s: %w", host, err)
+		return nil, dialError(ctx, wsURL, resp, err)
 	}
 	ws.SetReadLimit(ReadLimit)
 	return newConn(wsTransport{ws}), nil
+}
+
+// DialError is why a websocket to a browser could not be opened. Its
+// text never holds the URL: a farm's URL carries its token.
+type DialError struct {
+	Host    string
+	Status  int  // the HTTP status that refused the upgrade (0: none)
+	Timeout bool // no answer to the upgrade before the deadline (a farm's queue)
+	Err     error
+}
+
+func (e *DialError) Error() string {
+	switch {
+	case e.Status != 0:
+		return Refusal(e.Status)
+	case e.Timeout:
+		return "no browser handed over in time (a farm may have queued the connection)"
+	}
+	return fmt.Sprintf("websocket to %s: %v", e.Host, e.Err)
+}
+
+func (e *DialError) Unwrap() error { return e.Err }
+
+// Refusal names an HTTP status a browser farm refuses a connection
+// with plainly.
+func Refusal(status int) string {
+	switch status {
+	case http.StatusUnauthorized, http.StatusForbidden:
+		return fmt.Sprintf("the browser farm refused: wrong token (HTTP %d)", status)
+	case http.StatusTooManyRequests:
+		return fmt.Sprintf("the browser farm refused: too many sessions (HTTP %d)", status)
+	case http.StatusServiceUnavailable:
+		return fmt.Sprintf("the browser farm refused: no browser available (HTTP %d)", status)
+	}
+	return fmt.Sprintf("the browser refused the connection (HTTP %d %s)", status, http.StatusText(status))
+}
+
+// dialError turns a websocket dial failure into a DialError. The
+// library's error quotes the URL (net/http's *url.Error): only the error
+// inside it is kept.
+func dialError(ctx context.Context, wsURL string, resp *http.Response, err error) error {
+	host := "the browser"
+	if u, perr := url.Parse(wsURL); perr == nil {
+		host = u.Host
+	}
+	if resp != nil && resp.StatusCode != http.StatusSwitchingProtocols && resp.StatusCode != 0 {
+		return &DialError{Host: host, Status: resp.StatusCode, Err: err}
+	}
+	if ctx.Err() != nil {
+		return &DialError{Host: host, Timeout: true, Err: ctx.Err()}
+	}
+	inner := err
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		inner = ue.Err
+	}
+	// Whatever else quotes the URL loses it.
+	msg := strings.ReplaceAll(inner.Error(), wsURL, host)
+	return &DialError{Host: host, Err: errors.New(msg)}
 }
 
 func newConn(t transport) *Conn {

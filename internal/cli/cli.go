@@ -42,7 +42,8 @@ type Globals struct {
 	Motion      *bool            `name:"reduced-motion" negatable:"" group:"global" help:"prefers-reduced-motion: reduce for the session (--no-reduced-motion undoes it)."`
 	Offline     *bool            `negatable:"" group:"global" help:"Take the session's pages offline (--no-offline brings them back)."`
 	Domains     string           `name:"allowed-domains" env:"TACT_ALLOWED_DOMAINS" group:"global" help:"Hosts the session's tabs may navigate to, e.g. 'example.com,*.example.org' (kept for the session; '*' allows any)." placeholder:"HOSTS"`
-	Header      []string         `name:"header" sep:"none" group:"global" help:"Extra request header for the session's pages, 'Name: value' (repeatable; never logged)." placeholder:"'NAME: VALUE'"`
+	Header      []string         `name:"header" sep:"none" group:"global" help:"Extra request header, 'Name: value', sent only to the site of the page it is given for (the URL the command opens, else the current page); a header the page sets itself wins (repeatable; never logged)." placeholder:"'NAME: VALUE'"`
+	HeaderAll   bool             `name:"header-all-sites" group:"global" help:"Send --header with every request to every site (third-party images, scripts, other sites' pages), not only the page's own site."`
 	Proxy       string           `group:"global" help:"Proxy for a launched browser: http://, https://, socks4:// or socks5://HOST:PORT (applies when the session's browser starts)." placeholder:"URL"`
 	IgnoreHTTPS bool             `name:"ignore-https-errors" group:"global" help:"Accept invalid TLS certificates in a launched browser (self-signed test servers; applies when the session's browser starts)."`
 	NoCache     bool             `name:"no-cache" group:"global" help:"Disable the HTTP cache for the session (kept until browser stop): every page and resource is fetched fresh."`
@@ -310,6 +311,7 @@ func (a *app) wire() (rpc.Globals, error) {
 		return g, failure.New(failure.Usage, "%s", strings.Replace(err.Error(), "--cdp-header", "--header", 1))
 	}
 	g.Viewport, g.Device, g.ColorScheme, g.Headers = a.Viewport, a.Device, a.ColorScheme, strings.Join(a.Header, "\n")
+	g.HeaderAllSites = a.HeaderAll
 	g.AllowedDomains = a.Domains
 	g.Motion, g.Offline = onOff(a.Motion, "reduce", "no-preference"), onOff(a.Offline, "on", "off")
 	d, err := ParseTimeout(a.Timeout)

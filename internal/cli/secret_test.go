@@ -19,8 +19,12 @@ func TestSecretFill(t *testing.T) {
 	mustOK(t, tact(t, s, "record", "start", "secretrec"))
 	r := tact(t, s, "fill", name, "--secret-env", "TACT_TEST_SECRET")
 	mustOK(t, r)
-	if got := evalIn(t, s, `document.getElementById("keys").value`); got != secret {
-		t.Fatalf("value = %q", got)
+	// eval's answer is masked like every output: compare in the page.
+	if got := evalIn(t, s, `document.getElementById("keys").value === "`+secret+`"`); got != "true" {
+		t.Fatalf("the field does not hold the secret: %q", got)
+	}
+	if got := evalIn(t, s, `document.getElementById("keys").value`); got != "***" {
+		t.Errorf("eval of the field = %q, want ***", got)
 	}
 	if strings.Contains(r.out, secret) {
 		t.Errorf("the action's snap prints the secret:\n%s", r.out)
@@ -64,7 +68,7 @@ func TestSecretFill(t *testing.T) {
 	wr.Close()
 	mustOK(t, tact(t, s, "fill", "css=#notes", "--secret-stdin", "--no-snap"))
 	os.Stdin = old
-	if got := evalIn(t, s, `document.getElementById("notes").value`); got != "from-stdin-77" {
+	if got := evalIn(t, s, `document.getElementById("notes").value === "from-stdin-77"`); got != "true" {
 		t.Errorf("stdin secret: value = %q", got)
 	}
 	if r := tact(t, s, "snap"); strings.Contains(r.out, "from-stdin-77") {

@@ -210,9 +210,13 @@ func freshSnap(ctx context.Context, t *page.Tab, o ActOpts) (text string, page *
 
 // valueNote says what a field holds when a fill or type did not take as
 // given (a number field that rejects text, a mask that rewrote it). A
-// secret or a password is described by its length only.
-func valueNote(ctx context.Context, el *page.Element, want string, typed, secret bool) []string {
+// secret or a password is described by its length only, and the session
+// remembers a value typed into a password field as a secret.
+func valueNote(ctx context.Context, env *Env, el *page.Element, want string, typed, secret bool) []string {
 	got, pw, ok := el.FieldValue(ctx)
+	if pw {
+		env.Browser.Secrets().Add(want)
+	}
 	if !ok || got == want || (typed && strings.HasSuffix(got, want)) {
 		return nil
 	}
@@ -315,6 +319,10 @@ func (c *Fill) Run(ctx context.Context, env *Env) (*Output, error) {
 		return nil, err
 	}
 	v := strings.Join(c.Value, " ")
+	if c.Secret {
+		// Before the page sees it: the action's own output is scrubbed.
+		env.Browser.Secrets().Add(v)
+	}
 	return actOn(ctx, env, c.ActOpts, c.Target, action{verb: "fill", need: page.NeedFill}, func(t *page.Tab, el *page.Element) ([]string, error) {
 		if err := markSecret(ctx, el, c.Secret); err != nil {
 			return nil, err
@@ -326,7 +334,7 @@ func (c *Fill) Run(ctx context.Context, env *Env) (*Output, error) {
 		if err := el.Fill(ctx, v); err != nil {
 			return nil, err
 		}
-		return valueNote(ctx, el, v, false, c.Secret), nil
+		return valueNote(ctx, env, el, v, false, c.Secret), nil
 	})
 }
 
@@ -348,6 +356,9 @@ func (c *Type) Run(ctx context.Context, env *Env) (*Output, error) {
 		return nil, failure.New(failure.Usage, "type needs the text (or --secret-env NAME / --secret-stdin)")
 	}
 	v := strings.Join(c.Text, " ")
+	if c.Secret {
+		env.Browser.Secrets().Add(v)
+	}
 	return actOn(ctx, env, c.ActOpts, c.Target, action{verb: "type into", need: page.NeedType}, func(t *page.Tab, el *page.Element) ([]string, error) {
 		if err := markSecret(ctx, el, c.Secret); err != nil {
 			return nil, err
@@ -358,7 +369,7 @@ func (c *Type) Run(ctx context.Context, env *Env) (*Output, error) {
 		if err := t.TypeText(ctx, v); err != nil {
 			return nil, err
 		}
-		return valueNote(ctx, el, v, true, c.Secret), nil
+		return valueNote(ctx, env, el, v, true, c.Secret), nil
 	})
 }
 

@@ -85,6 +85,8 @@ func withDialogPolicy(out *Output, pol page.DialogPolicy) (*Output, error) {
 func statusOutput(in session.Info, running bool) *Output {
 	var sb strings.Builder
 	switch {
+	case in.RemoteGone != "":
+		fmt.Fprintf(&sb, "gone: the remote browser at --cdp %s went away (the farm may have ended its session); tact browser stop, then connect again\n", in.RemoteGone)
 	case !running:
 		sb.WriteString("daemon running; browser not started (the next command launches it)\n")
 	case in.Launched && in.Port == 0:

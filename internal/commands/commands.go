@@ -14,6 +14,7 @@ import (
 	"github.com/tact-browser/tact/internal/failure"
 	"github.com/tact-browser/tact/internal/page"
 	"github.com/tact-browser/tact/internal/rpc"
+	"github.com/tact-browser/tact/internal/secrets"
 	"github.com/tact-browser/tact/internal/session"
 )
 
@@ -63,6 +64,14 @@ type Browser interface {
 
 	BeginCommand()
 	EndCommand(consumed bool)
+
+	// Secrets are the values the session typed as secrets (fills with
+	// --secret, password fields, --header values): the daemon scrubs
+	// them from everything it prints and stores.
+	Secrets() *secrets.Set
+	// Emulation is the session's emulation in force (its --header
+	// headers, whose values a HAR leaves out).
+	Emulation() page.Emulation
 }
 
 // Output is a command's result in every format; the daemon prints the one
@@ -172,6 +181,23 @@ func isIPv4(h string) bool {
 		}
 	}
 	return true
+}
+
+// OpensURL is the address a command opens before anything else (open,
+// snap URL, read URL, tab new URL), "" for none: --header given with it
+// binds to that site.
+func OpensURL(cmd Command) string {
+	switch c := cmd.(type) {
+	case *Open:
+		return c.URL
+	case *Snap:
+		return c.URL
+	case *Read:
+		return c.URL
+	case *TabNew:
+		return c.URL
+	}
+	return ""
 }
 
 // open navigates the current tab when url is non-empty and lets the page

@@ -24,7 +24,7 @@ func TestBatchStepKeepsLocatorQuotes(t *testing.T) {
 	if _, err := SplitWords(`click role=button[name="open]`); err == nil {
 		t.Error("unclosed quote in a locator accepted")
 	}
-	steps, err := parseSteps([]string{`click role=button[name="Load goat"]`})
+	steps, err := parseSteps(t.Context(), []string{`click role=button[name="Load goat"]`})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/tact-browser/tact/internal/failure"
 	"github.com/tact-browser/tact/internal/page"
 	"github.com/tact-browser/tact/internal/rpc"
+	"github.com/tact-browser/tact/internal/secrets"
 	"github.com/tact-browser/tact/internal/session"
 )
 
@@ -26,6 +27,7 @@ type fakeBrowser struct {
 	calls     []string
 	begun     int
 	ended     int
+	secrets   secrets.Set
 }
 
 var _ Browser = (*fakeBrowser)(nil)
@@ -33,6 +35,10 @@ var _ Browser = (*fakeBrowser)(nil)
 func (f *fakeBrowser) call(name string) { f.calls = append(f.calls, name) }
 
 func (f *fakeBrowser) LaunchArgs() []string { return nil }
+
+func (f *fakeBrowser) Secrets() *secrets.Set { return &f.secrets }
+
+func (f *fakeBrowser) Emulation() page.Emulation { return page.Emulation{} }
 
 func errNoPage(method string) error {
 	return failure.New(failure.BrowserUnavailable, "fake browser: no page for %s", method)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"sort"
 	"strings"
 	"time"
@@ -11,6 +12,7 @@ import (
 	"github.com/tact-browser/tact/internal/datadir"
 	"github.com/tact-browser/tact/internal/failure"
 	"github.com/tact-browser/tact/internal/page"
+	"github.com/tact-browser/tact/internal/secrets"
 )
 
 // Console lists what the page wrote to its console, and uncaught
@@ -58,7 +60,7 @@ type Network struct {
 	SinceLast bool   `name:"since-last" help:"Only requests since the previous command started (the action you just ran)."`
 	Filter    string `help:"Only requests whose URL contains this text." placeholder:"TEXT"`
 	Failed    bool   `help:"Only failed requests and HTTP errors (status 400 and up)."`
-	Har       string `help:"Also write the requests as a HAR file (cookie and authorization values left out)." placeholder:"FILE"`
+	Har       string `help:"Also write the requests as a HAR file (values of cookies, credential-like headers and query parameters, --header headers and secrets left out)." placeholder:"FILE"`
 }
 
 // networkData is network's -o json.
@@ -99,10 +101,12 @@ func (c *Network) Run(ctx context.Context, env *Env) (*Output, error) {
 		if err != nil {
 			return nil, err
 		}
-		b, err := json.MarshalIndent(har(reqs), "", " ")
+		b, err := json.MarshalIndent(har(reqs, headerNames(env.Browser.Emulation().Headers+"\n"+env.Globals.Headers)), "", " ")
 		if err != nil {
 			return nil, failure.New(failure.Internal, "encode har: %v", err)
 		}
+		// A secret the page echoed (into a URL, a response header) too.
+		b = env.Browser.Secrets().ScrubBytes(b)
 		if err := datadir.WriteFile(path, b, 0o600); err != nil {
 			return nil, failure.New(failure.IO, "write %s: %v", path, err)
 		}
@@ -173,15 +177,21 @@ type harTimings struct {
 	Receive float64 `json:"receive"`
 }
 
-// secretHeaders keep their names in a HAR, not their values.
-var secretHeaders = map[string]bool{"cookie": true, "set-cookie": true, "authorization": true, "proxy-authorization": true}
+// leftOut stands for a credential's value in a HAR.
+const leftOut = "(left out)"
 
-func harHeaders(h map[string]any) []harHeader {
+// harHeaders lists headers; credential-like ones (Authorization,
+// Cookie, X-Api-Key, X-Auth-Token, …) and the session's --header ones
+// keep their names, not their values. A URL-valued header (Location,
+// Referer) loses its credential-like query values.
+func harHeaders(h map[string]any, own map[string]bool) []harHeader {
 	out := []harHeader{}
 	for k, v := range h {
 		val := fmt.Sprint(v)
-		if secretHeaders[strings.ToLower(k)] {
-			val = "(left out)"
+		if secrets.Credential(k) || own[strings.ToLower(k)] {
+			val = leftOut
+		} else if strings.Contains(val, "?") {
+			val = harURL(val)
 		}
 		out = append(out, harHeader{Name: k, Value: val})
 	}
@@ -189,16 +199,76 @@ func harHeaders(h map[string]any) []harHeader {
 	return out
 }
 
-func har(reqs []page.Request) harLog {
+// harURL leaves out the values of a URL's credential-like query
+// parameters (?token=, ?key=, ?sig=, ?password=).
+func harURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || u.RawQuery == "" {
+		return raw
+	}
+	parts := strings.Split(u.RawQuery, "&")
+	changed := false
+	for i, p := range parts {
+		k, _, ok := strings.Cut(p, "=")
+		if name, err := url.QueryUnescape(k); ok && err == nil && secrets.Credential(name) {
+			parts[i], changed = k+"="+secrets.Mask, true
+		}
+	}
+	if !changed {
+		return raw
+	}
+	u.RawQuery = strings.Join(parts, "&")
+	return u.String()
+}
+
+// harQuery is a URL's query as HAR lists it, credentials left out.
+func harQuery(raw string) []harHeader {
+	out := []harHeader{}
+	u, err := url.Parse(raw)
+	if err != nil {
+		return out
+	}
+	for _, p := range strings.Split(u.RawQuery, "&") {
+		if p == "" {
+			continue
+		}
+		k, v, _ := strings.Cut(p, "=")
+		name, err1 := url.QueryUnescape(k)
+		val, err2 := url.QueryUnescape(v)
+		if err1 != nil || err2 != nil {
+			name, val = k, v
+		}
+		if secrets.Credential(name) {
+			val = secrets.Mask
+		}
+		out = append(out, harHeader{Name: name, Value: val})
+	}
+	return out
+}
+
+// headerNames are the lower-cased names of "Name: value" lines.
+func headerNames(lines string) map[string]bool {
+	names := map[string]bool{}
+	for _, l := range strings.Split(lines, "\n") {
+		if n, _, ok := strings.Cut(l, ":"); ok {
+			names[strings.ToLower(strings.TrimSpace(n))] = true
+		}
+	}
+	return names
+}
+
+// har builds the HAR of reqs; own names the --header headers, whose
+// values are left out like credentials'.
+func har(reqs []page.Request, own map[string]bool) harLog {
 	var h harLog
 	h.Log.Version = "1.2"
 	h.Log.Creator = harCreator{Name: "tact", Version: "1"}
 	h.Log.Entries = []harEntry{}
 	for _, r := range reqs {
 		e := harEntry{Started: r.Start.UTC().Format(time.RFC3339Nano), Time: r.Duration, Timings: harTimings{Wait: r.Duration}}
-		e.Request = harRequest{Method: r.Method, URL: r.URL, HTTPVersion: "HTTP/1.1", Headers: harHeaders(r.ReqHdrs),
-			QueryString: []harHeader{}, Cookies: []harHeader{}, HeadersSize: -1, BodySize: -1}
-		e.Response = harResponse{Status: r.Status, HTTPVersion: "HTTP/1.1", Headers: harHeaders(r.RespHdrs), Cookies: []harHeader{},
+		e.Request = harRequest{Method: r.Method, URL: harURL(r.URL), HTTPVersion: "HTTP/1.1", Headers: harHeaders(r.ReqHdrs, own),
+			QueryString: harQuery(r.URL), Cookies: []harHeader{}, HeadersSize: -1, BodySize: -1}
+		e.Response = harResponse{Status: r.Status, HTTPVersion: "HTTP/1.1", Headers: harHeaders(r.RespHdrs, own), Cookies: []harHeader{},
 			HeadersSize: -1, BodySize: r.Bytes, Error: r.Error}
 		e.Response.Content.Size, e.Response.Content.MimeType = r.Bytes, r.MIME
 		h.Log.Entries = append(h.Log.Entries, e)

@@ -16,6 +16,7 @@ import (
 	"github.com/tact-browser/tact/internal/datadir"
 	"github.com/tact-browser/tact/internal/failure"
 	"github.com/tact-browser/tact/internal/page"
+	"github.com/tact-browser/tact/internal/secrets"
 	"github.com/tact-browser/tact/internal/workflow"
 )
 
@@ -178,6 +179,9 @@ func (r *Recorder) Capture(ctx context.Context, env *Env, name string, cmd Comma
 			return
 		}
 		step.AtMS = time.Since(r.cur.Started).Milliseconds()
+		// A secret the page copied into a name or URL the step keeps
+		// (typed just now, so known only after the command ran).
+		scrubJSON(env.Browser.Secrets(), &step)
 		r.cur.Workflow.Steps = append(r.cur.Workflow.Steps, step)
 		_ = r.persist()
 	}, nil
@@ -195,6 +199,24 @@ func captureTarget(ctx context.Context, env *Env, target string) (*workflow.Targ
 	}
 	defer el.Release(ctx)
 	return describeTarget(ctx, t, el)
+}
+
+// scrubJSON masks the session's secrets in v by way of its JSON (v keeps
+// its value when the masked JSON no longer decodes).
+func scrubJSON[T any](s *secrets.Set, v *T) {
+	if s.Empty() {
+		return
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return
+	}
+	if c := s.ScrubBytes(b); string(c) != string(b) {
+		var out T
+		if json.Unmarshal(c, &out) == nil {
+			*v = out
+		}
+	}
 }
 
 // recordValue decides what a recorded fill or type stores (in the copy

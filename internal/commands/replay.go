@@ -290,6 +290,7 @@ func (c *Replay) Run(ctx context.Context, env *Env) (*Output, error) {
 		r.add(res, step, text)
 	}
 	if len(r.changes) > 0 {
+		scrubJSON(env.Browser.Secrets(), w)
 		if err := workflow.Save(loc.Path, w); err != nil {
 			return nil, failure.New(failure.IO, "--update: write %s: %v", loc.Path, err)
 		}

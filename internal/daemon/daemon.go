@@ -27,6 +27,7 @@ import (
 	"github.com/tact-browser/tact/internal/page"
 	"github.com/tact-browser/tact/internal/proc"
 	"github.com/tact-browser/tact/internal/rpc"
+	"github.com/tact-browser/tact/internal/secrets"
 	"github.com/tact-browser/tact/internal/session"
 )
 
@@ -114,6 +115,10 @@ func Run(ctx context.Context, o Options) error {
 	if logw == nil {
 		logw = io.Discard
 	}
+	// The session's secrets live in this process only; its log gets
+	// them scrubbed like every answer (a CDP error can quote a URL).
+	secretSet := &secrets.Set{}
+	logw = secretSet.Writer(logw)
 	log := slog.New(slog.NewTextHandler(logw, &slog.HandlerOptions{Level: level}))
 	profile := o.Browser.Profile
 	if profile == "" {
@@ -134,7 +139,7 @@ func Run(ctx context.Context, o Options) error {
 		o.IdleTimeout = defaultIdle
 	}
 	m := session.New(session.Options{
-		Browser: o.Browser, ProfileDir: profDir, Library: Library(), StateFile: paths.State, DownloadDir: dlDir, BrowserLog: logw, Log: log,
+		Browser: o.Browser, ProfileDir: profDir, Library: Library(), StateFile: paths.State, DownloadDir: dlDir, BrowserLog: logw, Log: log, Secrets: secretSet,
 	})
 	d := &daemon{ctx: ctx, opts: o, m: m, self: proc.Self(), log: log, stop: make(chan struct{}), activity: make(chan struct{}, 1),
 		rec: commands.NewRecorder(filepath.Join(paths.Dir, "recording.json")), socket: paths.Socket}
@@ -392,15 +397,32 @@ func (d *daemon) serve(conn net.Conn) {
 		wmu.Lock()
 		defer wmu.Unlock()
 		_ = conn.SetWriteDeadline(time.Now().Add(partialWrite))
-		_ = rpc.Write(conn, rpc.Response{Stdout: stdout, Stderr: stderr, More: true})
+		_ = rpc.Write(conn, scrub(d.m.Secrets(), rpc.Response{Stdout: stdout, Stderr: stderr, More: true}))
 	}
 	resp, after := d.execute(ctx, req, partial)
+	resp = scrub(d.m.Secrets(), resp)
 	resp.Daemon = d.self
 	wmu.Lock()
 	_ = conn.SetWriteDeadline(time.Now().Add(responseWrite))
 	_ = rpc.Write(conn, resp)
 	wmu.Unlock()
 	after()
+}
+
+// scrub masks the session's secrets in everything an answer carries: a
+// page can copy a typed secret into its URL, title, labels or console,
+// and an error can quote a farm's URL with its token.
+func scrub(s *secrets.Set, r rpc.Response) rpc.Response {
+	if s.Empty() {
+		return r
+	}
+	r.Stdout, r.Stderr, r.JSON = s.Scrub(r.Stdout), s.Scrub(r.Stderr), s.Scrub(r.JSON)
+	if r.Error != nil {
+		e := *r.Error
+		e.Message, e.Hint = s.Scrub(e.Message), s.Scrub(e.Hint)
+		r.Error = &e
+	}
+	return r
 }
 
 // Deadlines of the daemon's socket I/O: a client sends its request at
@@ -457,6 +479,7 @@ func (d *daemon) execute(ctx context.Context, req rpc.Request, partial func(stdo
 	// another one is a mistake to report, not to ignore. The endpoint and
 	// its headers come with the request (over the 0600 socket), never on
 	// the daemon's command line, where a farm's token would show in ps.
+	rememberSecrets(d.m.Secrets(), req.Globals)
 	if err := d.m.SetEndpoint(req.Globals.CDP, req.Globals.CDPHeaders); err != nil {
 		return rpc.Response{Error: failure.From(err)}, after
 	}
@@ -490,6 +513,7 @@ func (d *daemon) execute(ctx context.Context, req rpc.Request, partial func(stdo
 		defer d.m.Trace(nil)
 	}
 	out, err := Dispatch(ctx, d.m, d.rec, req, func() { d.shutdown(true) }, partial)
+	err = d.m.ExplainLost(err)
 	interrupt = err != nil && (failure.From(err).Code == failure.Timeout || ctx.Err() != nil)
 	if req.Globals.Verbose {
 		d.m.Trace(nil)
@@ -522,6 +546,26 @@ func (d *daemon) execute(ctx context.Context, req rpc.Request, partial func(stdo
 		}
 	}
 	return resp, after
+}
+
+// rememberSecrets adds what a request's globals hold that is secret by
+// nature: a farm's token (in the --cdp query or a --cdp-header) and the
+// values of credential-like --header headers.
+func rememberSecrets(s *secrets.Set, g rpc.Globals) {
+	s.AddURL(g.CDP)
+	for _, l := range g.CDPHeaders {
+		if _, v, ok := strings.Cut(l, ":"); ok {
+			s.Add(strings.TrimSpace(v))
+		}
+	}
+	for _, l := range strings.Split(g.Headers, "\n") {
+		// Only credentials: scrubbing "staging" of an X-Env header from
+		// every page would blank out ordinary text. (A HAR leaves out
+		// every --header value by name.)
+		if n, v, ok := strings.Cut(l, ":"); ok && secrets.Credential(n) {
+			s.Add(strings.TrimSpace(v))
+		}
+	}
 }
 
 func notes(m *session.Manager) string {
@@ -562,7 +606,8 @@ func Dispatch(ctx context.Context, m *session.Manager, rec *commands.Recorder, r
 	ctx, cancel := context.WithTimeout(ctx, deadline)
 	defer cancel()
 	if err := m.SetEmulation(ctx, page.Emulation{Lang: g.Lang, Locale: g.Locale, Geo: g.Geo, UserAgent: g.UserAgent,
-		Viewport: g.Viewport, Device: g.Device, ColorScheme: g.ColorScheme, Motion: g.Motion, Offline: g.Offline, Headers: g.Headers, NoCache: g.NoCache}); err != nil {
+		Viewport: g.Viewport, Device: g.Device, ColorScheme: g.ColorScheme, Motion: g.Motion, Offline: g.Offline, Headers: g.Headers, NoCache: g.NoCache,
+		HeaderSite: headerSite(cmd, g), HeaderAllSites: g.HeaderAllSites}); err != nil {
 		return nil, err
 	}
 	if err := m.SetDomains(ctx, g.AllowedDomains); err != nil {
@@ -594,6 +639,23 @@ func Dispatch(ctx context.Context, m *session.Manager, rec *commands.Recorder, r
 		err = failure.New(failure.Internal, "%s was cancelled: its caller hung up, or the session is stopping", req.Command)
 	}
 	return out, err
+}
+
+// headerSite is the site --header binds to when the command opens a URL
+// (open URL, snap URL, tab new URL): "" leaves it to the current page.
+func headerSite(cmd commands.Command, g rpc.Globals) string {
+	if g.Headers == "" {
+		return ""
+	}
+	u := commands.OpensURL(cmd)
+	if u == "" {
+		return ""
+	}
+	n, err := commands.NormalizeURL(u, g.AllowFile)
+	if err != nil {
+		return ""
+	}
+	return page.SiteOf(n)
 }
 
 // StopOrphan ends a browser this session's daemon launched and left behind

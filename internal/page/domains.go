@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 
-	proto "github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
 	cdppage "github.com/chromedp/cdproto/page"
@@ -108,10 +107,7 @@ func (d Domains) Refuse(rawURL string) error {
 // check (Fetch pauses each document request), or stops checking when d
 // is empty.
 func (tg *Target) Guard(ctx context.Context, d Domains) error {
-	if len(d) == 0 {
-		return cdp.Run(ctx, tg.sess, fetch.Disable, proto.Empty{})
-	}
-	return cdp.Run(ctx, tg.sess, fetch.Enable, guardParams)
+	return tg.refetch(ctx, d, tg.Emulated())
 }
 
 // guardParams pause document requests only: the page's other requests
@@ -128,7 +124,7 @@ const pauseAnswer = 5 * time.Second
 func (tg *Target) paused(ev *fetch.EventRequestPaused) {
 	allowed := true
 	var u string
-	if ev.Request != nil {
+	if ev.Request != nil && ev.ResourceType == network.ResourceTypeDocument {
 		u = ev.Request.URL
 		main := tg.kind == "page" && (string(ev.FrameID) == tg.tab.id || ev.FrameID == "")
 		allowed = !main || tg.tab.host.Domains().Allows(u)
@@ -141,7 +137,7 @@ func (tg *Target) paused(ev *fetch.EventRequestPaused) {
 		defer cancel()
 		var err error
 		if allowed {
-			err = cdp.Run(ctx, tg.sess, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: ev.RequestID})
+			err = cdp.Run(ctx, tg.sess, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: ev.RequestID, Headers: tg.extraHeaders(ev.Request)})
 		} else {
 			err = cdp.Run(ctx, tg.sess, fetch.FailRequest, fetch.FailRequestParams{RequestID: ev.RequestID, ErrorReason: network.ErrorReasonAborted})
 		}

@@ -30,7 +30,11 @@ type Emulation struct {
 	Motion      string
 	Offline     string // "on" or "off"
 	Headers     string // extra request headers, "Name: value" lines
-	NoCache     bool   // the HTTP cache is off (Network.setCacheDisabled)
+	// HeaderSite is the site (SiteOf) Headers go to: the page they were
+	// given for. HeaderAllSites sends them with every request instead.
+	HeaderSite     string
+	HeaderAllSites bool
+	NoCache        bool // the HTTP cache is off (Network.setCacheDisabled)
 }
 
 // Describe lists what is in force, for browser status (header names only:
@@ -68,7 +72,11 @@ func (e Emulation) Describe() []string {
 			n, _, _ := strings.Cut(l, ":")
 			names = append(names, strings.TrimSpace(n))
 		}
-		out = append(out, "headers "+strings.Join(names, ", "))
+		where := " (for " + e.HeaderSite + ")"
+		if e.HeaderAllSites {
+			where = " (all sites)"
+		}
+		out = append(out, "headers "+strings.Join(names, ", ")+where)
 	}
 	return out
 }
@@ -220,7 +228,16 @@ func (tg *Target) Emulate(ctx context.Context, e Emulation, browser *cdp.Session
 		}
 	}
 	if e.Headers != "" {
-		if err := cdp.Run(ctx, s, network.SetExtraHTTPHeaders, network.SetExtraHTTPHeadersParams{Headers: e.headerMap()}); err != nil {
+		// Scoped to a site, the headers are added per request (Fetch);
+		// any sent everywhere before are cleared.
+		all := network.Headers{}
+		if e.HeaderAllSites {
+			all = e.headerMap()
+		}
+		if err := cdp.Run(ctx, s, network.SetExtraHTTPHeaders, network.SetExtraHTTPHeadersParams{Headers: all}); err != nil {
+			log.Debug("headers", "err", err)
+		}
+		if err := tg.refetch(ctx, tg.tab.host.Domains(), e); err != nil {
 			log.Debug("headers", "err", err)
 		}
 	}

@@ -34,6 +34,9 @@ type Host interface {
 	Persist()
 	// Domains are the hosts the session's tabs may navigate to.
 	Domains() Domains
+	// HasSecret reports whether text holds a value the session typed as
+	// a secret (a page can copy one into an element's name).
+	HasSecret(text string) bool
 }
 
 // RefInfo is where a ref's element lives: its tab, its frame, and the

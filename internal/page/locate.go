@@ -201,6 +201,20 @@ func (g *genResult) info(prefix []string) *LocInfo {
 	return li
 }
 
+// dropSecretLocators leaves out the locators that spell a secret the
+// page copied into the element (a label "token ZZ…" after the token was
+// typed): proposing one would print the secret, and it breaks when the
+// secret changes.
+func (t *Tab) dropSecretLocators(li *LocInfo) {
+	keep := li.Locators[:0]
+	for _, l := range li.Locators {
+		if !t.host.HasSecret(l.Locator) {
+			keep = append(keep, l)
+		}
+	}
+	li.Locators = keep
+}
+
 const genElementJS = `function (box) { return __tact.locGen({els: [this], box: box})[0]; }`
 
 // Locators generates the verified locators of a resolved element.
@@ -221,6 +235,7 @@ func (t *Tab) Locators(ctx context.Context, el *Element) (*LocInfo, error) {
 		return nil, err
 	}
 	li := g.info(prefix)
+	t.dropSecretLocators(li)
 	if li.Box != nil && el.frameID != t.id {
 		if ox, oy, err := t.frameOffset(ctx, el.tg, el.frameID); err == nil {
 			li.Box.X += int(ox)
@@ -287,6 +302,7 @@ func (t *Tab) PageLocators(ctx context.Context, p *snapshot.Page, box bool, html
 				continue
 			}
 			li := g.info(prefix)
+			t.dropSecretLocators(li)
 			if li.Box != nil {
 				li.Box.X += int(ox)
 				li.Box.Y += int(oy)

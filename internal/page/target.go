@@ -171,12 +171,12 @@ func (tg *Target) Setup(ctx context.Context) {
 		{"Target.setAutoAttach", cdp.Start(ctx, s, cdptarget.SetAutoAttach, cdptarget.SetAutoAttachParams{AutoAttach: true, WaitForDebuggerOnStart: true,
 			Flatten: new(true), Filter: OnlyType("iframe")})},
 	}
-	if d := tg.tab.host.Domains(); len(d) > 0 && tg.kind == "page" {
+	if p, on := fetchParams(tg.tab.host.Domains(), Emulation{}); on && tg.kind == "page" {
 		// Before the target runs: a popup's first navigation is checked too.
 		rest = append(rest, struct {
 			method string
 			reply  <-chan error
-		}{"Fetch.enable", cdp.Start(ctx, s, fetch.Enable, guardParams)})
+		}{"Fetch.enable", cdp.Start(ctx, s, fetch.Enable, p)})
 	}
 	resumed := cdp.Start(ctx, s, runtime.RunIfWaitingForDebugger, proto.Empty{})
 	for _, c := range []struct {

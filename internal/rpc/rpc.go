@@ -30,7 +30,10 @@ type Globals struct {
 	Motion      string        `json:"motion,omitempty"`  // reduce, no-preference
 	Offline     string        `json:"offline,omitempty"` // on, off
 	Headers     string        `json:"headers,omitempty"` // extra request headers, "Name: value" lines
-	NoCache     bool          `json:"no_cache,omitempty"`
+	// HeaderAllSites sends Headers with every request, not only to the
+	// site of the page they were given for.
+	HeaderAllSites bool `json:"header_all_sites,omitempty"`
+	NoCache        bool `json:"no_cache,omitempty"`
 	// AllowedDomains limits the hosts the session's tabs navigate to.
 	AllowedDomains string        `json:"allowed_domains,omitempty"`
 	Dialog         string        `json:"dialog,omitempty"`

@@ -67,7 +67,8 @@ func (m *Manager) tabOfFrame(frameID string) *page.Tab {
 // inside the downloads dir: a server-chosen name never escapes it.
 func (m *Manager) placeDownload(guid, suggested string) string {
 	src := filepath.Join(m.opts.DownloadDir, guid)
-	name := SanitizeFilename(suggested)
+	// A page can name the file after a secret it was given.
+	name := SanitizeFilename(m.opts.Secrets.Scrub(suggested))
 	dst := filepath.Join(m.opts.DownloadDir, name)
 	ext := filepath.Ext(name)
 	base := strings.TrimSuffix(name, ext)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/tact-browser/tact/internal/failure"
 	"github.com/tact-browser/tact/internal/page"
 )
 
@@ -45,6 +46,21 @@ func (m *Manager) SetEmulation(ctx context.Context, e page.Emulation) error {
 	}
 	if e.NoCache {
 		m.emul.NoCache = true
+	}
+	if e.Headers != "" {
+		// --header binds to the site of the page it was given for: the
+		// URL the command opens, else the page the tab shows.
+		site := e.HeaderSite
+		if t := m.tabs[m.current]; site == "" && t != nil {
+			site = page.SiteOf(t.URL())
+		}
+		if site == "" && !e.HeaderAllSites {
+			m.emul = old
+			m.mu.Unlock()
+			return failure.New(failure.Usage, "--header goes to the site of the page it is given for, and there is no page yet").
+				WithHint("give it with the command that opens the site (tact --header … open URL), or send it everywhere with --header-all-sites")
+		}
+		m.emul.HeaderSite, m.emul.HeaderAllSites = site, e.HeaderAllSites
 	}
 	changed := old != m.emul
 	cur := m.tabs[m.current]

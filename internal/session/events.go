@@ -125,6 +125,10 @@ func (m *Manager) attached(parentSession, sessionID string, ti *cdptarget.Info) 
 			if op := m.tabs[string(ti.OpenerID)]; op != nil {
 				op.Opened(id)
 			}
+			// A popup of a tab tact opened is tact's to close too.
+			if m.created[string(ti.OpenerID)] {
+				m.created[id] = true
+			}
 		}
 		m.mu.Unlock()
 		go m.setup(t.Main())

@@ -31,6 +31,7 @@ import (
 	"github.com/tact-browser/tact/internal/inpage"
 	"github.com/tact-browser/tact/internal/page"
 	"github.com/tact-browser/tact/internal/proc"
+	"github.com/tact-browser/tact/internal/secrets"
 )
 
 // Options configure how a Manager gets its browser.
@@ -42,6 +43,9 @@ type Options struct {
 	DownloadDir string         // where downloads are saved (empty: browser default)
 	BrowserLog  io.Writer
 	Log         *slog.Logger
+	// Secrets are the values this session typed as secrets; they are
+	// scrubbed from the state file. Nil: New makes an empty set.
+	Secrets *secrets.Set
 }
 
 // Manager is the browser of one tact session.
@@ -134,6 +138,9 @@ func New(o Options) *Manager {
 	if o.Log == nil {
 		o.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
+	if o.Secrets == nil {
+		o.Secrets = &secrets.Set{}
+	}
 	m := &Manager{opts: o, log: o.Log, created: map[string]bool{}, targets: map[string]*page.Target{}, tabs: map[string]*page.Tab{}, stopCh: make(chan struct{})}
 	m.state = readState(o.StateFile)
 	if d, err := page.ParseDomains(m.state.AllowedDomains); err == nil {
@@ -180,6 +187,9 @@ type Info struct {
 	Emulation []string `json:"emulation,omitempty"`
 	// AllowedDomains are the hosts the session's tabs may navigate to.
 	AllowedDomains string `json:"allowed_domains,omitempty"`
+	// RemoteGone is the --cdp endpoint (redacted) of an attached browser
+	// that went away: a farm ended its session, or the browser exited.
+	RemoteGone string `json:"remote_gone,omitempty"`
 }
 
 // Info reports the browser's state without connecting.
@@ -188,6 +198,16 @@ func (m *Manager) Info() Info {
 	defer m.mu.Unlock()
 	in := Info{Connected: m.conn != nil, Launched: m.launched, WS: browser.Redact(m.wsURL), Tabs: len(m.tabs), Current: m.current, DaemonPID: os.Getpid(),
 		Emulation: m.emul.Describe(), AllowedDomains: m.domains.String()}
+	switch {
+	case m.gone != "":
+		in.RemoteGone = browser.Redact(m.gone)
+	case m.conn != nil && !m.launched && m.opts.Browser.CDP != "":
+		select {
+		case <-m.conn.Done():
+			in.RemoteGone, in.Connected = browser.Redact(m.opts.Browser.CDP), false
+		default:
+		}
+	}
 	if m.proc != nil {
 		in.PID, in.Port = m.proc.PID, m.proc.Port
 	} else if m.launched {
@@ -316,6 +336,31 @@ func (m *Manager) Ensure(ctx context.Context) error {
 	return m.connect(ctx)
 }
 
+// ExplainLost turns a command's lost connection into "the remote browser
+// went away" when the attached browser ended while the command ran (the
+// check before it saw a live connection).
+func (m *Manager) ExplainLost(err error) error {
+	if err == nil || failure.From(err).Code != failure.BrowserUnavailable {
+		return err
+	}
+	m.mu.Lock()
+	conn, spec, launched := m.conn, m.opts.Browser.CDP, m.launched
+	m.mu.Unlock()
+	if conn == nil || spec == "" || launched {
+		return err
+	}
+	select {
+	case <-conn.Done():
+	default:
+		return err
+	}
+	m.resetConnection()
+	m.mu.Lock()
+	m.gone = spec
+	m.mu.Unlock()
+	return m.remoteGone()
+}
+
 func (m *Manager) remoteGone() error {
 	return failure.New(failure.BrowserUnavailable, "the remote browser at --cdp %s went away (the farm may have ended its session)", browser.Redact(m.gone)).
 		WithHint("tact browser stop, then connect again with --cdp (a new remote browser: tabs and logins of the old one are gone)")
@@ -405,7 +450,7 @@ func (m *Manager) connect(ctx context.Context) error {
 				return m.connect(ctx)
 			}
 			m.unbind()
-			return failure.New(failure.BrowserUnavailable, "connect to browser: %v", err)
+			return dialFailure(ws, err)
 		}
 	}
 	m.mu.Lock()
@@ -433,12 +478,12 @@ func (m *Manager) connect(ctx context.Context) error {
 	// Auto-attach to every page, paused until tact has set it up, so no tab
 	// ever runs a dialog before a session with Page enabled is listening.
 	if err := cdp.Run(ctx, conn.Browser(), cdptarget.SetDiscoverTargets, cdptarget.SetDiscoverTargetsParams{Discover: true}); err != nil {
-		return failure.New(failure.BrowserUnavailable, "browser: %v", err)
+		return m.setupFailed(ws, launched, err)
 	}
 	if err := cdp.Run(ctx, conn.Browser(), cdptarget.SetAutoAttach, cdptarget.SetAutoAttachParams{
 		AutoAttach: true, WaitForDebuggerOnStart: true, Flatten: new(true), Filter: page.OnlyType("page"),
 	}); err != nil {
-		return failure.New(failure.BrowserUnavailable, "browser: %v", err)
+		return m.setupFailed(ws, launched, err)
 	}
 	if reopen != "" {
 		m.reopen(ctx, reopen)
@@ -452,14 +497,46 @@ func (m *Manager) connect(ctx context.Context) error {
 			m.note("the attached browser opened no tab for tact; working in its current one")
 			return nil
 		}
-		m.mu.Lock()
-		m.created[id] = true
-		m.mu.Unlock()
 		if _, err := m.Adopt(ctx, id); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// dialFailure reports a --cdp browser that could not be reached, by its
+// redacted URL: a farm's refusal by name (wrong token, too many
+// sessions), its queue outlasting --timeout as a timeout.
+func dialFailure(ws string, err error) error {
+	var de *cdp.DialError
+	if errors.As(err, &de) && de.Timeout {
+		return failure.New(failure.Timeout, "--cdp %s: the browser farm did not hand over a browser within --timeout", browser.Redact(ws)).
+			WithHint("the farm may be queueing: too many sessions at once; retry later or raise --timeout")
+	}
+	return failure.New(failure.BrowserUnavailable, "--cdp %s: %v", browser.Redact(ws), err)
+}
+
+// setupFailed ends a connection whose browser did not answer its first
+// calls. An attached browser that never answered (a farm that took the
+// websocket but queues it) is dropped, so the next command dials afresh
+// instead of reusing a dead connection.
+func (m *Manager) setupFailed(ws string, launched bool, err error) error {
+	if launched {
+		return failure.New(failure.BrowserUnavailable, "browser: %v", err)
+	}
+	m.mu.Lock()
+	conn := m.conn
+	m.mu.Unlock()
+	if conn != nil {
+		_ = conn.Close()
+	}
+	m.resetConnection()
+	m.unbind()
+	if errors.Is(err, context.DeadlineExceeded) {
+		return failure.New(failure.Timeout, "--cdp %s: the browser farm took the connection but did not hand over a browser within --timeout", browser.Redact(ws)).
+			WithHint("the farm may be queueing: too many sessions at once; retry later or raise --timeout")
+	}
+	return failure.New(failure.BrowserUnavailable, "--cdp %s: the browser did not answer: %v", browser.Redact(ws), err)
 }
 
 // unbind forgets an endpoint the session could not connect to.
@@ -608,6 +685,9 @@ func (m *Manager) save() {
 	}
 	b, err := json.Marshal(m.state)
 	m.mu.Unlock()
+	// A page that echoes a secret into its URL (a GET form) must not put
+	// it on disk: the page reopened after a restart gets *** instead.
+	b = m.opts.Secrets.ScrubBytes(b)
 	if err != nil || string(b) == string(m.saved) {
 		return
 	}
@@ -617,6 +697,13 @@ func (m *Manager) save() {
 	}
 	m.saved = b
 }
+
+// Secrets are the values this session typed as secrets, kept in memory
+// only, for scrubbing what tact prints and stores.
+func (m *Manager) Secrets() *secrets.Set { return m.opts.Secrets }
+
+// HasSecret reports whether text holds one of the session's secrets.
+func (m *Manager) HasSecret(text string) bool { return m.opts.Secrets.Contains(text) }
 
 // Persist writes the session state if it changed (the daemon calls it
 // after every command, so a navigation is remembered too).
@@ -718,6 +805,11 @@ func (m *Manager) createTarget(ctx context.Context, url string) (string, error) 
 	if err != nil {
 		return "", failure.New(failure.BrowserUnavailable, "open tab: %v", err)
 	}
+	// Every tab tact opens is one browser stop closes in an attached
+	// browser (a farm's tabs outlive the session otherwise).
+	m.mu.Lock()
+	m.created[string(res.TargetID)] = true
+	m.mu.Unlock()
 	return string(res.TargetID), nil
 }
 
