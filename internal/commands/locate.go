@@ -58,6 +58,10 @@ func locateText(li *page.LocInfo) string {
 		fmt.Fprintf(&b, " %q", li.Name)
 	}
 	b.WriteByte('\n')
+	if bx := li.Box; bx != nil {
+		// Where it is, for mouse and drag at points (centre first).
+		fmt.Fprintf(&b, "box: centre %d,%d; %d,%d to %d,%d (%dx%d)\n", bx.X+bx.Width/2, bx.Y+bx.Height/2, bx.X, bx.Y, bx.X+bx.Width, bx.Y+bx.Height, bx.Width, bx.Height)
+	}
 	for _, l := range li.Locators {
 		s := l.Strategy
 		if l.Fragile {

@@ -94,7 +94,7 @@ func options(c schema.Command) schema.InputOptions {
 // titles name each tool for people (a client's tool list, approvals).
 var titles = map[string]string{
 	"snap": "Page snapshot", "read": "Read page text", "locate": "Locate element", "open": "Open URL",
-	"click": "Click", "hover": "Hover", "drag": "Drag and drop", "fill": "Fill field", "type": "Type keys", "press": "Press keys",
+	"click": "Click", "hover": "Hover", "mouse": "Mouse at a point", "drag": "Drag and drop", "fill": "Fill field", "type": "Type keys", "press": "Press keys",
 	"select": "Select option", "check": "Check", "uncheck": "Uncheck", "upload": "Upload files",
 	"scroll": "Scroll", "back": "Go back", "reload": "Reload", "eval": "Run JavaScript",
 	"screenshot": "Screenshot", "wait": "Wait for", "batch": "Run steps", "tab": "Tabs",

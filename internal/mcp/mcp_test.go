@@ -185,8 +185,9 @@ func TestToolsList(t *testing.T) {
 	b, _ := json.Marshal(res)
 	tokens := len(b) / 4
 	t.Logf("tools/list: %d tools, %d chars, ~%d tokens", len(res.Tools), len(b), tokens)
-	if tokens > 2500 {
-		t.Errorf("tools/list is ~%d tokens; keep it under 2500 (shorter help, fewer tool arguments, or mcp.Skip)", tokens)
+	// 2650: the mouse tool and click/drag at points (issue 25) took ~125.
+	if tokens > 2650 {
+		t.Errorf("tools/list is ~%d tokens; keep it under 2650 (shorter help, fewer tool arguments, or mcp.Skip)", tokens)
 	}
 	byName := map[string]*sdk.Tool{}
 	for _, tl := range res.Tools {
