@@ -37,7 +37,18 @@ func (c *Locate) Run(ctx context.Context, env *Env) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Output{Text: locateText(li), Data: li}, nil
+	text := locateText(li)
+	if v, ok := el.WholeValue(ctx); ok && v != "" {
+		li.Value = &v
+		text += valueBlock(v)
+	}
+	return &Output{Text: text, Data: li}, nil
+}
+
+// valueBlock prints a field's whole value after a header line, exactly
+// (line breaks, indentation), so a long textarea is read in one call.
+func valueBlock(v string) string {
+	return fmt.Sprintf("value (%d chars):\n%s\n", len([]rune(v)), strings.TrimSuffix(v, "\n"))
 }
 
 // locateText is the element line, then one "strategy: locator" line per

@@ -72,6 +72,7 @@ func extract(page, pageURL string, links bool) (m Main, why string) {
 	// The extractors take their article out of the tree they are given;
 	// what the rest of the page held is surveyed first, on the same tree.
 	s := survey(doc)
+	protectPre(doc, false)
 	langs := codeLanguages(doc)
 	mathAsTeX(doc)
 	a, why := mainArticle(doc, u, links)
@@ -126,6 +127,7 @@ func extract(page, pageURL string, links bool) (m Main, why string) {
 	if err != nil {
 		return m, "markdown: " + err.Error()
 	}
+	md = restorePre(md)
 	// The byline as the page words it (titled skips it when the article
 	// has it already), else the extractor's author.
 	byline := s.byline
