@@ -72,14 +72,15 @@ func extract(page, pageURL string, links bool) (m Main, why string) {
 	// The extractors take their article out of the tree they are given;
 	// what the rest of the page held is surveyed first, on the same tree.
 	s := survey(doc)
-	protectPre(doc, false)
 	langs := codeLanguages(doc)
+	protectPre(doc, false)
 	mathAsTeX(doc)
 	a, why := mainArticle(doc, u, links)
 	if why != "" {
 		return m, why
 	}
-	text := fold(textOf(a.node))
+	unprotectCode(a.node, false)
+	text := fold(unmark(textOf(a.node)))
 	if len(text) < 200 {
 		return m, "short article"
 	}
@@ -646,7 +647,7 @@ func prepare(root *html.Node, links bool, langs map[string]string) {
 						n.RemoveChild(c)
 						pre.AppendChild(c)
 						c.Attr = nil
-						if l := langs[codeKey(textOf(c))]; l != "" {
+						if l := langs[codeKey(unmark(textOf(c)))]; l != "" {
 							c.Attr = []html.Attribute{{Key: "class", Val: "language-" + l}}
 						}
 					}
