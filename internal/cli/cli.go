@@ -123,7 +123,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 				code = 1
 			}
 		}()
-		kctx, err := parser.Parse(hoistFlags(parser.Model.Node, helpArgs(parser.Model.Node, args)))
+		kctx, err := parser.Parse(hoistFlags(parser.Model.Node, helpArgs(parser.Model.Node, joinOffsets(args))))
 		if err != nil {
 			fmt.Fprintf(stderr, "error: %s\n", oneLine(usageMessage(err)))
 			fmt.Fprintf(stderr, "run 'tact %s--help' for usage\n", helpPath(err))

@@ -232,12 +232,17 @@ func clickLike(ctx context.Context, t *page.Tab, el *page.Element, clicks int) e
 
 // Click clicks an element.
 type Click struct {
-	Target string `arg:"" help:"@eN ref from snap, or a locator (css=…, text=…, role=button[name=\"…\"], label=…)."`
+	Target string `arg:"" help:"@eN ref from snap, a locator (css=…, text=…, role=button[name=\"…\"], label=…), or X,Y (a point: CSS pixels of the viewport)."`
+	Button string `default:"left" enum:"left,right,middle" help:"Which mouse button (right opens context menus)."`
+	Hold   string `placeholder:"DURATION" help:"Keep the button pressed this long before releasing (press-and-hold: 2s, 1500ms; at most 1m)."`
 	ActOpts
 }
 
 // Run clicks after checking the element would receive the click.
 func (c *Click) Run(ctx context.Context, env *Env) (*Output, error) {
+	if buttonOr(c.Button) != "left" || c.Hold != "" || pointTarget(c.Target) {
+		return c.clickButton(ctx, env)
+	}
 	return actOn(ctx, env, c.ActOpts, c.Target, action{verb: "click", clicks: true}, func(t *page.Tab, el *page.Element) ([]string, error) {
 		return nil, clickLike(ctx, t, el, 1)
 	})
@@ -273,18 +278,24 @@ func (c *Hover) Run(ctx context.Context, env *Env) (*Output, error) {
 	})
 }
 
-// Drag drags one element onto another (or to a point in it) with the
-// mouse: press, moves with the button held, release.
+// Drag drags one element onto another, to a point or by an offset with
+// the mouse: press, moves with the button held, release.
 type Drag struct {
 	From string `arg:"" help:"@eN or locator to drag."`
-	To   string `arg:"" help:"@eN or locator to drop on."`
+	To   string `arg:"" optional:"" help:"@eN or locator to drop on, or X,Y (a point: CSS pixels of the viewport)."`
+	By   string `placeholder:"DX,DY" help:"Drag by this offset in pixels instead (panning a map, a slider without ARIA): --by -200,0."`
 	ActOpts
 }
 
 // Run drags.
 func (c *Drag) Run(ctx context.Context, env *Env) (*Output, error) {
-	if strings.TrimSpace(c.To) == "" {
-		return nil, failure.New(failure.Usage, "drag: empty drop target")
+	if (strings.TrimSpace(c.To) == "") == (c.By == "") {
+		return nil, failure.New(failure.Usage, "drag needs a drop target (@eN, a locator or X,Y) or --by DX,DY, not both")
+	}
+	if c.By != "" || pointTarget(c.To) {
+		return actOn(ctx, env, c.ActOpts, c.From, action{verb: "drag"}, func(t *page.Tab, el *page.Element) ([]string, error) {
+			return c.dragToPoint(ctx, t, el)
+		})
 	}
 	return actOn(ctx, env, c.ActOpts, c.From, action{verb: "drag"}, func(t *page.Tab, el *page.Element) ([]string, error) {
 		to, err := t.Resolve(ctx, c.To)

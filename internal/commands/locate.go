@@ -37,7 +37,18 @@ func (c *Locate) Run(ctx context.Context, env *Env) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Output{Text: locateText(li), Data: li}, nil
+	text := locateText(li)
+	if v, ok := el.WholeValue(ctx); ok && v != "" {
+		li.Value = &v
+		text += valueBlock(v)
+	}
+	return &Output{Text: text, Data: li}, nil
+}
+
+// valueBlock prints a field's whole value after a header line, exactly
+// (line breaks, indentation), so a long textarea is read in one call.
+func valueBlock(v string) string {
+	return fmt.Sprintf("value (%d chars):\n%s\n", len([]rune(v)), strings.TrimSuffix(v, "\n"))
 }
 
 // locateText is the element line, then one "strategy: locator" line per
@@ -58,6 +69,10 @@ func locateText(li *page.LocInfo) string {
 		fmt.Fprintf(&b, " %q", li.Name)
 	}
 	b.WriteByte('\n')
+	if bx := li.Box; bx != nil {
+		// Where it is, for mouse and drag at points (centre first).
+		fmt.Fprintf(&b, "box: centre %d,%d; %d,%d to %d,%d (%dx%d)\n", bx.X+bx.Width/2, bx.Y+bx.Height/2, bx.X, bx.Y, bx.X+bx.Width, bx.Y+bx.Height, bx.Width, bx.Height)
+	}
 	for _, l := range li.Locators {
 		s := l.Strategy
 		if l.Fragile {

@@ -20,7 +20,8 @@ type Root struct {
 	Click      Click       `cmd:"" help:"Click an element; prints what happened and the fresh snap."`
 	Dblclick   Dblclick    `cmd:"" help:"Double-click an element."`
 	Hover      Hover       `cmd:"" help:"Move the mouse over an element."`
-	Drag       Drag        `cmd:"" help:"Drag an element onto another."`
+	Drag       Drag        `cmd:"" help:"Drag an element onto another, to a point X,Y or by --by DX,DY."`
+	Mouse      MouseCmd    `cmd:"" help:"Mouse at points: move, down, up (the button stays held between calls)."`
 	Fill       Fill        `cmd:"" help:"Replace a field's value (works with React/Vue inputs)."`
 	Type       Type        `cmd:"" help:"Type text with real key events."`
 	Press      Press       `cmd:"" help:"Press a key or chord (Enter, Tab, Control+a)."`

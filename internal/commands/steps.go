@@ -107,7 +107,14 @@ type quieter interface{ quiet() }
 
 func (o *ActOpts) quiet() { o.NoSnap = true }
 
-func (c *Click) GetTarget() string     { return c.Target }
+// GetTarget is "" for a click at a point: there is no element to record
+// locators of, and the step replays at the same point.
+func (c *Click) GetTarget() string {
+	if pointTarget(c.Target) {
+		return ""
+	}
+	return c.Target
+}
 func (c *Click) SetTarget(s string)    { c.Target = s }
 func (c *Dblclick) GetTarget() string  { return c.Target }
 func (c *Dblclick) SetTarget(s string) { c.Target = s }

@@ -192,6 +192,12 @@ __tact.define('actions', ['dom'], (dom) => {
       T.lastMatch = c;
       return { ok: true, control: true };
     }
+    // A button or label standing in for a hidden file input uploads to it.
+    const f = need === 'upload' ? dom.fileFor(el) : null;
+    if (f) {
+      T.lastMatch = f;
+      return { ok: true, control: true };
+    }
     return { ok: false, mark: dom.markOf(el) };
   }
   function fitsMark(el, need) {
@@ -227,6 +233,17 @@ __tact.define('actions', ['dom'], (dom) => {
     focus: (el) => el.focus(),
     scrollTo: (el) => el.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' }),
   });
+  // wholeValue is a field's whole value as a person sees it, for locate
+  // and read --focus: {v, secret}, or {} for an element that is no field.
+  // A password or a secret fill is never returned.
+  T.wholeValue = (el) => {
+    const tag = el.localName;
+    if (tag !== 'textarea' && tag !== 'input' && tag !== 'select' && !el.isContentEditable) return {};
+    if ((tag === 'input' && el.type === 'password') || (T.secrets && T.secrets.has(el))) return { secret: true };
+    if (tag === 'input' && /^(checkbox|radio|file|button|submit|reset|image|hidden)$/i.test(el.type)) return {};
+    if (tag === 'select') return { v: [...el.selectedOptions].map((o) => o.label || o.textContent).join(', ') };
+    return { v: el.isContentEditable && tag !== 'textarea' && tag !== 'input' ? el.innerText : String(el.value) };
+  };
   // fieldValue is what a field holds after one macrotask (so a mask or a
   // framework rewriting the value in a timer has done so): {v, pw}, or {}
   // for an element that is not a field.

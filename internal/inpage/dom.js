@@ -237,7 +237,7 @@ __tact.define('dom', [], () => {
   // ---- action marks ----
 
   // actionMark is what an agent can do with el: 'click', 'type', 'check',
-  // 'select' or 'upload'. It is the snapshot's `action` field and what
+  // 'select', 'upload' or 'drag' (draggable=true). It is the snapshot's `action` field and what
   // every action checks before it touches the page. role is the walker's
   // role (an ARIA widget role, 'editable', or a tag-derived one).
   function actionMark(el, role) {
@@ -254,11 +254,55 @@ __tact.define('dom', [], () => {
     else if (role === 'combobox') mark = tag === 'input' ? 'type' : tag === 'select' ? 'select' : 'click';
     else if (role === 'listbox') mark = 'select';
     else if (CHECK_ROLES.has(role)) mark = 'check';
+    if (mark === 'click' && el.getAttribute('draggable') === 'true') mark = 'drag';
     return mark;
   }
   const MARK_TYPED = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', 'date',
     'datetime-local', 'month', 'week', 'time']);
   const CHECK_ROLES = new Set(['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio']);
+
+  // ---- file inputs behind stand-ins ----
+
+  const isFile = (el) => el.localName === 'input' && (el.type || '').toLowerCase() === 'file';
+
+  // fileFor: the hidden file input a person reaches through el: el's own
+  // label's control, or the one file input near a button that opens it
+  // (`<button onclick="file.click()">` beside `<input type=file hidden>`).
+  // null when el is no such stand-in.
+  function fileFor(el) {
+    if (isFile(el)) return null;
+    const l = el.closest && el.closest('label');
+    if (l) return l.control && isFile(l.control) && !shown(l.control) ? l.control : null;
+    const hiddenFile = (n) => n && isFile(n) && !shown(n) && !(n.labels && n.labels.length);
+    if (hiddenFile(el.nextElementSibling)) return el.nextElementSibling;
+    if (hiddenFile(el.previousElementSibling)) return el.previousElementSibling;
+    let p = flatParent(el);
+    for (let i = 0; p && i < 3; i++, p = flatParent(p)) {
+      const fs = p.querySelectorAll('input[type=file]');
+      if (fs.length > 1) return null;
+      if (fs.length === 1) return shown(fs[0]) || (fs[0].labels && fs[0].labels.length) ? null : fs[0];
+    }
+    return null;
+  }
+
+  // fileStandIns maps each stand-in a person clicks to open a hidden file
+  // input (a shown label of it, else the one button beside it) to that
+  // input, for the walker: one pass per snap.
+  function fileStandIns() {
+    const m = new Map();
+    for (const f of document.querySelectorAll('input[type=file]')) {
+      if (shown(f) || customToggle(f)) continue;
+      let found = null;
+      for (const l of f.labels || []) if (shown(l)) { found = l; break; }
+      for (let p = f.parentElement, i = 0; !found && p && i < 3; p = p.parentElement, i++) {
+        const bs = [...p.querySelectorAll('button,[role=button],a,label')].filter((b) => shown(b) && fileFor(b) === f);
+        if (bs.length === 1) found = bs[0];
+        if (bs.length) break;
+      }
+      if (found) m.set(found, f);
+    }
+    return m;
+  }
 
   // markOf: actionMark for any element, its role read from the DOM.
   function markOf(el) {
@@ -298,6 +342,6 @@ __tact.define('dom', [], () => {
   return {
     fold, flatParent, idrefText, labelText, hiddenWhy, rendered, visuallyHidden, shown, isToggle,
     customToggle, reachable, siblingLabel, namesControl, point, frameShown, frameOrigin, ariaRole,
-    actionMark, markOf,
+    actionMark, markOf, fileFor, fileStandIns,
   };
 });

@@ -115,7 +115,7 @@ var readOnly = map[string]bool{
 var destructive = map[string]bool{
 	// A click or a key can press "Delete", submit or pay; a script can do
 	// anything; a replay runs recorded actions.
-	"click": true, "press": true, "eval": true, "batch": true, "replay": true, "drag": true,
+	"click": true, "press": true, "eval": true, "batch": true, "replay": true, "drag": true, "mouse": true,
 	// Replacing a field's value, choosing options, ticking: they overwrite
 	// what was there, and a change handler may act on it.
 	"fill": true, "select": true, "check": true, "uncheck": true, "upload": true,

@@ -60,9 +60,10 @@ func (t *Tab) Mouse(ctx context.Context, x, y float64, button string, clicks int
 	return t.Click(ctx, x, y, button, clicks)
 }
 
-// MouseMove moves the pointer to x,y (hover).
+// MouseMove moves the pointer to x,y (hover), with any button `mouse
+// down` holds.
 func (t *Tab) MouseMove(ctx context.Context, x, y float64) error {
-	return dialogEnds(sendInput(ctx, t, input.DispatchMouseEvent, input.DispatchMouseEventParams{Type: input.DispatchMouseEventTypeMouseMoved, X: x, Y: y}))
+	return t.PointerMove(ctx, x, y, 1)
 }
 
 // Click presses and releases a button clicks times at x,y, where the
@@ -102,6 +103,7 @@ func (t *Tab) Drag(ctx context.Context, x1, y1, x2, y2 float64) error {
 		}
 	}
 	release := input.DispatchMouseEventParams{Type: input.DispatchMouseEventTypeMouseReleased, X: x2, Y: y2, Button: input.MouseButtonLeft, ClickCount: 1}
+	t.setPointer(x2, y2, 0)
 	return dialogEnds(sendInput(ctx, t, input.DispatchMouseEvent, release))
 }
 

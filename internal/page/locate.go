@@ -159,6 +159,8 @@ type LocInfo struct {
 	// HTML is the element's outerHTML, cut to the cap PageLocators was
 	// given (snap --raw --html); empty otherwise.
 	HTML string `json:"html,omitempty"`
+	// Value is a field's whole value (locate only; never a password's).
+	Value *string `json:"value,omitempty"`
 }
 
 // Best is the best locator, or "".

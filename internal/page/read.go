@@ -38,6 +38,9 @@ func (t *Tab) Read(ctx context.Context, focus string, links bool, scope string) 
 	if el != nil {
 		delete(opts, "focus")
 		err = el.Call(ctx, `function (o) { o.focusEl = this; return __tact.read(o); }`, &r, opts)
+		if v, ok := el.WholeValue(ctx); ok && err == nil && r.Error == "" {
+			r.Markdown = v // a field: its value, exactly
+		}
 		el.Release(ctx)
 	} else {
 		err = t.EvalWorld(ctx, "__tact.read("+mustJSON(opts)+")", &r)

@@ -13,7 +13,7 @@ import (
 // or multiply iframes without end.
 const (
 	maxFrames     = 64
-	maxFrameDepth = 8
+	maxFrameDepth = 12 // issue 25: apps nest frames ten deep
 )
 
 // Snapshot walks the main frame and every visible iframe (in place, in- or

@@ -73,6 +73,7 @@ type Tab struct {
 	downloads  []*Download    // since the last Drain
 	refused    []string       // navigations --allowed-domains stopped, since the last Drain
 	logs       logs           // console messages and requests, for tact console/network
+	ptr        pointer        // the mouse between commands (pointer.go)
 }
 
 // New makes the tab of a page target that was just attached on sess; its

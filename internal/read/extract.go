@@ -73,12 +73,14 @@ func extract(page, pageURL string, links bool) (m Main, why string) {
 	// what the rest of the page held is surveyed first, on the same tree.
 	s := survey(doc)
 	langs := codeLanguages(doc)
+	protectPre(doc, false)
 	mathAsTeX(doc)
 	a, why := mainArticle(doc, u, links)
 	if why != "" {
 		return m, why
 	}
-	text := fold(textOf(a.node))
+	unprotectCode(a.node, false)
+	text := fold(unmark(textOf(a.node)))
 	if len(text) < 200 {
 		return m, "short article"
 	}
@@ -126,6 +128,7 @@ func extract(page, pageURL string, links bool) (m Main, why string) {
 	if err != nil {
 		return m, "markdown: " + err.Error()
 	}
+	md = restorePre(md)
 	// The byline as the page words it (titled skips it when the article
 	// has it already), else the extractor's author.
 	byline := s.byline
@@ -644,7 +647,7 @@ func prepare(root *html.Node, links bool, langs map[string]string) {
 						n.RemoveChild(c)
 						pre.AppendChild(c)
 						c.Attr = nil
-						if l := langs[codeKey(textOf(c))]; l != "" {
+						if l := langs[codeKey(unmark(textOf(c)))]; l != "" {
 							c.Attr = []html.Attribute{{Key: "class", Val: "language-" + l}}
 						}
 					}

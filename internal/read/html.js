@@ -22,6 +22,7 @@ __tact.define('readhtml', ['dom'], (dom) => {
   const VOID = new Set(['br', 'hr', 'img', 'wbr', 'input', 'select', 'textarea']);
   const KEEP = new Set(['id', 'class', 'role', 'lang', 'dir', 'colspan', 'rowspan', 'datetime', 'itemprop', 'rel', 'start', 'aria-level']);
   const TEX_ALT = /^\{\\(?:display|text)style/;
+  const PRE_WS = /^(pre|pre-wrap|break-spaces)$/;
   // <head> content the extractor reads metadata from.
   const META = /^(?:og:|article:|twitter:title|author$|description$|dc\.|citation_title)/i;
   const MAX_FRAME_DEPTH = 3;
@@ -88,8 +89,12 @@ __tact.define('readhtml', ['dom'], (dom) => {
       if (display === 'none') return;
       if (display !== 'inline' && dom.visuallyHidden(el, cs)) return;
       const shown = cs.visibility === 'visible';
-      // Custom elements become plain boxes the extractor knows.
-      const name = tag.includes('-') ? (display.startsWith('inline') ? 'span' : 'div') : tag;
+      // Custom elements become plain boxes the extractor knows; a block
+      // laid out as preformatted text (white-space: pre/pre-wrap) with
+      // line breaks is a <pre>, so it is read exactly.
+      let name = tag.includes('-') ? (display.startsWith('inline') ? 'span' : 'div') : tag;
+      if (!display.startsWith('inline') && tag !== 'textarea' && PRE_WS.test(cs.whiteSpace) &&
+          !(el.parentElement && el.parentElement.closest('pre')) && el.textContent.indexOf('\n') >= 0) name = 'pre';
       const o = this.out;
       o.push('<', name, kept);
       if (tag === 'input') o.push(' type="', attr(el.type), '"');
@@ -109,6 +114,10 @@ __tact.define('readhtml', ['dom'], (dom) => {
       o.push('>');
       if (VOID.has(tag)) {
         if (tag === 'select' || tag === 'textarea') o.push('</', tag, '>');
+        // A textarea's text is read exactly, as a <pre> after it (never a
+        // --secret fill's).
+        const T = globalThis.__tact;
+        if (tag === 'textarea' && shown && el.value.trim() && !(T.secrets && T.secrets.has(el))) o.push('<pre>', esc(el.value), '</pre>');
         return;
       }
       if (tag === 'details' && !el.open) {

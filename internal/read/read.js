@@ -34,6 +34,8 @@ __tact.define('read', ['dom'], (dom) => {
   // MediaWiki renders formulas as images whose alt is the TeX source,
   // wrapped in {\displaystyle ...}; aria-hidden there only stops screen
   // readers from reading the formula twice.
+  // white-space values that keep line breaks and spaces as written.
+  const PRE_WS = /^(pre|pre-wrap|break-spaces)$/;
   const TEX_ALT = /^\{\\(?:display|text)style\s*([\s\S]*)\}$/;
   const GENERIC_ALT = /^(image|img|photo|picture|pic|logo|icon|spacer|banner|thumbnail|thumb|avatar|placeholder|null|undefined|untitled|graphic|figure|\d+)$/i;
   const FILE_ALT = /\.(jpe?g|png|gif|webp|svg|avif|bmp)$/i;
@@ -354,6 +356,14 @@ __tact.define('read', ['dom'], (dom) => {
       // boxes need the (comparatively costly) extra style reads.
       if (display !== 'inline' && this.hiddenBox(el, cs)) return;
       const o = this.out;
+      // A block laid out as preformatted text (white-space: pre, pre-wrap,
+      // break-spaces) with line breaks is kept exactly, as a <pre> is.
+      if (block && !this.inPre && tag !== 'pre' && tag !== 'textarea' && PRE_WS.test(cs.whiteSpace) &&
+          el.textContent.indexOf('\n') >= 0) {
+        o.flush();
+        this.pre(el, cs);
+        return;
+      }
 
       switch (tag) {
         case 'br':
@@ -376,6 +386,11 @@ __tact.define('read', ['dom'], (dom) => {
           }
           return;
         case 'textarea':
+          // A field's text is read exactly (never a --secret fill's).
+          if (this.vis(cs) && el.value.trim() && !(T.secrets && T.secrets.has(el))) {
+            o.flush();
+            this.fence(el.value.replace(/^\n|\s+$/g, ''), '');
+          }
           return;
         case 'math':
           // MathML token soup reads badly; its TeX source, when given, is
@@ -552,6 +567,12 @@ __tact.define('read', ['dom'], (dom) => {
         if (lang) break;
       }
       lang = lang.replace(/[^\w+#.-]/g, '');
+      this.fence(text, lang);
+    }
+
+    // fence writes text as a fenced block, its lines exactly.
+    fence(text, lang) {
+      const o = this.out;
       let fence = '```';
       while (text.includes(fence)) fence += '`';
       o.line(fence + lang);

@@ -756,10 +756,10 @@ type groupLine struct {
 	elems int
 }
 
-// groupLines renders one line per item. A name is dropped from later
+// groupLines renders one line per item. A role is dropped from later
 // items when that position has the same name in every item of the same
-// shape (the "Delete" button of each row); such an element without
-// attributes prints as its bare ref, aligned with the first row. Every
+// shape (the "Delete" button of each row): such an element without
+// attributes prints as its ref and name, aligned with the first row. Every
 // other element keeps its role (but "link") and state: a checkbox in row
 // 40 must not read as the row's label.
 func (w *writer) groupLines(items [][]snapshot.Element) []groupLine {
@@ -792,12 +792,13 @@ func (w *writer) groupLines(items [][]snapshot.Element) []groupLine {
 		aligned := i > 0 && sameRoles(it)
 		parts := make([]string, len(it))
 		for j := range it {
-			showName := !(aligned && constName[j])
+			// Every element keeps its name (a bare `@e93` says nothing of
+			// what it does); a constant one drops its role instead.
 			mode := withRole
-			if !showName && len(it[j].Attrs) == 0 {
+			if aligned && constName[j] && len(it[j].Attrs) == 0 {
 				mode = noRole
 			}
-			parts[j] = w.elementLine(&it[j], mode, showName)
+			parts[j] = w.elementLine(&it[j], mode, true)
 		}
 		out = append(out, groupLine{text: "- " + strings.Join(parts, " · "), elems: len(it)})
 	}

@@ -109,8 +109,8 @@ func TestText(t *testing.T) {
 			want: `u
 @e1 "Top"
 - @e2 "A" href="/a" · @e3 [button] "Delete"
-- @e4 "B" · @e5
-- @e6 "C" · @e7
+- @e4 "B" · @e5 "Delete"
+- @e6 "C" · @e7 "Delete"
 - @e8 "D"
 @e9 "Two groups of two"
 @e10 "are not a list"
@@ -229,8 +229,8 @@ func TestText(t *testing.T) {
 			}}}},
 			want: `u
 - @e1 [input:checkbox] "Call bank" id="t1" · @e2 [button] "×"
-- @e3 [input:checkbox] "Buy milk" checked · @e4
-- @e5 [input:checkbox] "Walk dog" · @e6
+- @e3 [input:checkbox] "Buy milk" checked · @e4 "×"
+- @e5 [input:checkbox] "Walk dog" · @e6 "×"
 `,
 		},
 		{
@@ -265,7 +265,7 @@ func TestTextBudget(t *testing.T) {
 	if n := strings.Count(full, "\n"); n != 3000+5 {
 		t.Errorf("full: %d lines, want one per row plus title, heading, summary, footer heading and link", n)
 	}
-	if !strings.Contains(full, "\n- @e5999 \"Item 3000\" · @e6000\n") {
+	if !strings.Contains(full, "\n- @e5999 \"Item 3000\" · @e6000 \"Delete\"\n") {
 		t.Errorf("full output lacks the short last row")
 	}
 

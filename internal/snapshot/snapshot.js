@@ -119,6 +119,8 @@ __tact.define('snapshot', ['dom'], (dom) => {
     let inMain = 0; // >0: inside main or an article: never a region
     let inKeep = 0; // >0: inside a form or a dialog: never folded at all
     T.frames = [];
+    standIns = dom.fileStandIns();
+    standInFiles = new Set(standIns.values());
     labelMap = null;
     shadowLabels = [];
 
@@ -241,6 +243,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
             break;
           case 'input': {
             const type = (el.type || 'text').toLowerCase();
+            if (type === 'file' && standInFiles.has(el)) return; // listed as its stand-in
             if (type !== 'hidden') { kind = kind || 'native'; role = role || 'input:' + type; }
             break;
           }
@@ -255,6 +258,11 @@ __tact.define('snapshot', ['dom'], (dom) => {
         if (!kind && el.hasAttribute('contenteditable') && el.isContentEditable &&
             !(el.parentElement && el.parentElement.isContentEditable)) {
           kind = 'js'; role = 'editable';
+        }
+        // A label or button a person clicks to open a hidden file input
+        // is that input, and a draggable card is something to drag.
+        if (!kind && (standIns.has(el) || (!inAct && el.getAttribute('draggable') === 'true'))) {
+          kind = 'js'; role = standIns.has(el) ? 'button' : 'draggable';
         }
         // JS-clickable generic elements fold into an actionable ancestor.
         if (!kind && !inAct && tag !== 'html' && tag !== 'body') {
@@ -607,6 +615,8 @@ __tact.define('snapshot', ['dom'], (dom) => {
     return labelMap.get(el);
   }
   let shadowLabels = [];
+  let standIns = new Map(); // stand-in element -> the hidden file input it opens
+  let standInFiles = new Set();
 
   // Name, action and attributes of one actionable element.
   function finish(r) {
@@ -638,7 +648,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
     name = cap(undouble(name), NAME_CAP);
     item.name = name;
 
-    item.action = dom.actionMark(el, role);
+    item.action = standIns.has(el) ? 'upload' : dom.actionMark(el, role);
 
     // Attributes, in the documented order.
     const a = [];
@@ -669,7 +679,12 @@ __tact.define('snapshot', ['dom'], (dom) => {
     }
     value = fold(value || '');
     if (value && T.secrets && T.secrets.has(el)) value = '***'; // filled with --secret
-    if (value && value !== name) a.push(['value', cap(value, 60)]);
+    // A field's value is shown whole up to VALUE_CAP (a long textarea
+    // is what the agent came to read or fix); valuelen says it was cut.
+    if (value && value !== name) {
+      a.push(['value', cap(value, VALUE_CAP)]);
+      if (value.length > VALUE_CAP) a.push(['valuelen', String(value.length)]);
+    }
     const checked = aria('aria-checked');
     if (tag === 'input' && (type === 'checkbox' || type === 'radio')) {
       if (el.indeterminate) a.push(['checked', 'mixed']);
@@ -710,8 +725,10 @@ __tact.define('snapshot', ['dom'], (dom) => {
       }
       if (opts.length) a.push(['options', opts.join('|')]);
     }
+    if (standIns.has(el)) a.push(['upload', '']);
     if (a.length) item.attrs = a;
   }
+  const VALUE_CAP = 600;
 
   // probe: the walker's element records ({el, item}, no refs assigned),
   // for locators: role= means exactly what snap prints.

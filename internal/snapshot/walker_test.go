@@ -251,7 +251,7 @@ func TestBigTable(t *testing.T) {
 	}
 	p := snapshot.Build(r.URL, r.Title, r.Items)
 	out, st := render.Text(p, render.Options{})
-	if !strings.Contains(out, "\n- @e1 \"Item 1\" · @e2 [button] \"Delete\"\n- @e3 \"Item 2\" · @e4\n") ||
+	if !strings.Contains(out, "\n- @e1 \"Item 1\" · @e2 [button] \"Delete\"\n- @e3 \"Item 2\" · @e4 \"Delete\"\n") ||
 		!strings.HasSuffix(out, "\n## Footer\n@e6001 \"Next page\"\n") || st.Elements != 6001 {
 		t.Errorf("rendering: %+v\n%s…%s", st, out[:400], out[len(out)-300:])
 	}
