@@ -32,7 +32,7 @@ func TestWorkflowSchemaValidates(t *testing.T) {
   {"command": "read", "args": {"max_tokens": "x"}},
   {"command": "click"},
   {"command": "teleport"},
-  {"command": "drag", "target": {"locators": ["css=#a"]}},
+  {"command": "drag", "target": {"locators": ["css=#a"]}, "to": "css=#b"},
   {"command": "open", "args": {"url": "x"}, "targte": {}},
   {"command": "open", "params": {"URL": "x"}}
 ]}`
@@ -50,7 +50,7 @@ func TestWorkflowSchemaValidates(t *testing.T) {
 		"step 3: args: additional properties 'no_snapp' not allowed",
 		"step 4: args.max_tokens: got string, want integer",
 		"step 5: missing property 'target'",
-		"step 7: missing property 'to'",
+		"step 7: to: got string, want object",
 		"step 8: additional properties 'targte' not allowed",
 		"step 9: additional properties 'params' not allowed",
 	} {
