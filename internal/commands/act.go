@@ -233,8 +233,8 @@ func clickLike(ctx context.Context, t *page.Tab, el *page.Element, clicks int) e
 // Click clicks an element.
 type Click struct {
 	Target string `arg:"" help:"@eN ref from snap, a locator (css=…, text=…, role=button[name=\"…\"], label=…), or X,Y (a point: CSS pixels of the viewport)."`
-	Button string `default:"left" enum:"left,right,middle" help:"Which mouse button (right opens context menus)."`
-	Hold   string `placeholder:"DURATION" help:"Keep the button pressed this long before releasing (press-and-hold: 2s, 1500ms; at most 1m)."`
+	Button string `default:"left" enum:"left,right,middle" help:"Mouse button (right: context menu)."`
+	Hold   string `placeholder:"DURATION" help:"Hold the press this long (2s; at most 1m)."`
 	ActOpts
 }
 
@@ -283,7 +283,7 @@ func (c *Hover) Run(ctx context.Context, env *Env) (*Output, error) {
 type Drag struct {
 	From string `arg:"" help:"@eN or locator to drag."`
 	To   string `arg:"" optional:"" help:"@eN or locator to drop on, or X,Y (a point: CSS pixels of the viewport)."`
-	By   string `placeholder:"DX,DY" help:"Drag by this offset in pixels instead (panning a map, a slider without ARIA): --by -200,0."`
+	By   string `placeholder:"DX,DY" help:"Drag by DX,DY pixels instead (pan a map: --by -200,0)."`
 	ActOpts
 }
 
@@ -534,7 +534,7 @@ func (c *Upload) Run(ctx context.Context, env *Env) (*Output, error) {
 
 // Scroll scrolls the page, or brings a target into view.
 type Scroll struct {
-	Where  string `arg:"" optional:"" help:"up, down (default), left, right, or an @eN/css= target to bring into view."`
+	Where  string `arg:"" optional:"" help:"up, down (default), left, right, or a target to bring into view."`
 	Amount int    `help:"Pixels to scroll (default: most of a screen)."`
 	ActOpts
 }

@@ -19,14 +19,14 @@ import (
 
 // MouseCmd groups the commands that drive the mouse by itself.
 type MouseCmd struct {
-	Move MouseMove `cmd:"" help:"Move the mouse to a point or target; with a button held (mouse down) it is a drag step."`
-	Down MouseDown `cmd:"" help:"Press a mouse button (at a point or target) and keep it held until mouse up."`
-	Up   MouseUp   `cmd:"" help:"Release a held mouse button (at a point or target)."`
+	Move MouseMove `cmd:"" help:"Move the mouse to a point or target (a drag step while a button is held)."`
+	Down MouseDown `cmd:"" help:"Press a mouse button and hold it until mouse up."`
+	Up   MouseUp   `cmd:"" help:"Release the held mouse button."`
 }
 
 // MouseMove moves the mouse.
 type MouseMove struct {
-	At string `arg:"" help:"X,Y or @eN/locator (X,Y: CSS pixels of the viewport, as locate prints boxes, a target: its centre)."`
+	At string `arg:"" help:"X,Y (viewport CSS pixels, as locate prints boxes) or a target (its centre)."`
 	ActOpts
 }
 
@@ -52,7 +52,7 @@ type MouseUp struct{ MouseButtonOpts }
 
 // MouseButtonOpts are mouse down's and mouse up's parameters.
 type MouseButtonOpts struct {
-	At     string `arg:"" optional:"" help:"X,Y or @eN/locator (default: where the mouse is)."`
+	At     string `arg:"" optional:"" help:"X,Y or a target (default: where the mouse is)."`
 	Button string `default:"left" enum:"left,right,middle" help:"Which button."`
 	ActOpts
 }

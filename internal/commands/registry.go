@@ -39,7 +39,7 @@ type Root struct {
 	Pdf        Pdf         `cmd:"" help:"Print the page to a PDF file and print its path."`
 	Console    Console     `cmd:"" help:"The page's console messages and uncaught exceptions."`
 	Network    Network     `cmd:"" help:"The page's requests: method, status, type, size, time, URL."`
-	Wait       Wait        `cmd:"" help:"Wait for navigation, a selector, text=…, N ms, a URL, network idle or load."`
+	Wait       Wait        `cmd:"" help:"Wait for navigation, CSS, text=…, N ms, a URL, network idle or load."`
 	Batch      Batch       `cmd:"" help:"Run several commands in one call (arguments or stdin lines); one snap at the end."`
 	Tab        TabCmd      `cmd:"" help:"List, open, switch or close tabs."`
 	Dialog     DialogCmd   `cmd:"" help:"Accept or dismiss a dialog left open (--dialog leave)."`
