@@ -58,28 +58,43 @@ func (c *Read) Run(ctx context.Context, env *Env) (*Output, error) {
 		return nil, err
 	}
 	md := read.Clean(r.Markdown)
-	var sb strings.Builder
-	// The note is said once: a read continued with --from does not repeat it.
-	if r.Mode == "main" && (c.From == "" || c.Outline) {
-		sb.WriteString("(main content")
+	// The text is numbered as the default view prints it: in main mode the
+	// note is line 1 and the title line 2, so a line number read off that
+	// view (or off a cut line or the outline) is what --from takes. The
+	// note is said once: a read continued with --from starts past it.
+	note := 0
+	if r.Mode == "main" {
+		var nb strings.Builder
+		nb.WriteString("(main content")
 		if len(r.LeftOut) > 0 {
-			sb.WriteString("; left out: " + strings.Join(r.LeftOut, ", "))
+			nb.WriteString("; left out: " + strings.Join(r.LeftOut, ", "))
 		}
-		sb.WriteString(" — tact read --all)\n")
+		nb.WriteString(" — tact read --all)")
+		md = nb.String() + "\n" + md
+		note = 1
 	}
+	loading := ""
+	if r.Loading {
+		loading = readLoadingNote(t)
+		r.Loading = loading != ""
+	}
+	var sb strings.Builder
 	if c.Outline {
 		r.Outline = read.Outline(md)
 		r.Markdown = ""
+		if note == 1 {
+			sb.WriteString(md[:strings.IndexByte(md, '\n')+1])
+		}
 		lines := strings.Count(md, "\n") + 1
 		fmt.Fprintf(&sb, "(outline: %d headings in %s lines, ~%s tokens; open one with tact read%s --from N)\n",
 			len(r.Outline), render.Thousands(lines), render.Thousands(len(md)/render.CharsPerToken), c.flags())
 		for _, h := range r.Outline {
 			fmt.Fprintf(&sb, "%d %s %s\n", h.Line, strings.Repeat("#", h.Level), h.Text)
 		}
-		sb.WriteString(loadingNote(t, r.Loading))
+		sb.WriteString(loading)
 		return &Output{Text: sb.String(), Data: r}, nil
 	}
-	from, err := read.FromLine(md, c.From)
+	from, err := read.FromLine(md, c.From, note)
 	if err != nil {
 		return nil, err
 	}
@@ -87,18 +102,48 @@ func (c *Read) Run(ctx context.Context, env *Env) (*Output, error) {
 		r.From = from
 	}
 	text, cut := read.Window(md, from, c.MaxTokens)
-	text = read.Limit(text, c.MaxLines)
-	r.Markdown, r.Cut = text, cut
+	text, next := read.Limit(text, from, c.MaxLines)
+	if next > 0 {
+		lines := strings.Count(md, "\n") + 1
+		if cut != nil {
+			lines = cut.Lines
+		}
+		cut = &read.Cut{Next: next, Lines: lines}
+	}
 	sb.WriteString(text)
-	if text != "" && !strings.HasSuffix(text, "\n") {
+	if text != "" {
 		sb.WriteString("\n")
 	}
-	if cut != nil {
+	switch {
+	case cut != nil && cut.Tokens > 0:
 		fmt.Fprintf(&sb, "… cut at %s tokens: tact read%s --from %d (of %s lines)\n",
 			render.Thousands(cut.Tokens), c.flags(), cut.Next, render.Thousands(cut.Lines))
+	case cut != nil:
+		fmt.Fprintf(&sb, "… cut at %d lines: tact read%s --from %d (of %s lines)\n",
+			c.MaxLines, c.flags(), cut.Next, render.Thousands(cut.Lines))
 	}
-	sb.WriteString(loadingNote(t, r.Loading))
+	// JSON keeps the text alone; the note is in mode and left_out.
+	if from <= note {
+		text = strings.TrimPrefix(text[strings.IndexByte(text+"\n", '\n'):], "\n")
+	}
+	r.Markdown, r.Cut = text, cut
+	sb.WriteString(loading)
 	return &Output{Text: sb.String(), Data: r}, nil
+}
+
+// readLoadingNote is the note after a read of a page whose load event has
+// not fired, when something still in flight could change the text (a
+// frame, the page's own fetches or scripts); "" when only images, styles
+// or other sites' scripts are.
+func readLoadingNote(t *page.Tab) string {
+	switch n := t.TextPending(); n {
+	case 0:
+		return ""
+	case 1:
+		return "(still loading 1 request)\n"
+	default:
+		return fmt.Sprintf("(still loading %d requests)\n", n)
+	}
 }
 
 // extract reads the page: the main content when the page has one, else
