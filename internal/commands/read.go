@@ -136,14 +136,10 @@ func (c *Read) Run(ctx context.Context, env *Env) (*Output, error) {
 // frame, the page's own fetches or scripts); "" when only images, styles
 // or other sites' scripts are.
 func readLoadingNote(t *page.Tab) string {
-	switch n := t.TextPending(); n {
-	case 0:
-		return ""
-	case 1:
-		return "(still loading 1 request)\n"
-	default:
-		return fmt.Sprintf("(still loading %d requests)\n", n)
+	if n := t.TextPending(); n > 0 {
+		return requestsLoading(n) + "\n"
 	}
+	return ""
 }
 
 // extract reads the page: the main content when the page has one, else
