@@ -21,7 +21,7 @@ type Read struct {
 	MaxTokens int    `name:"max-tokens" default:"3000" help:"Cap output at about N tokens (chars/4), ending with the --from that continues; 0 = no limit."`
 	From      string `help:"Start at this line (as the cut line and --outline give it), or at the first heading (else line) containing this text." placeholder:"N|TEXT"`
 	Outline   bool   `help:"Only the headings, each with the line --from opens it at."`
-	MaxLines  int    `name:"max-lines" default:"0" help:"Keep the first N lines; 0 = all."`
+	MaxLines  int    `name:"max-lines" default:"0" help:"Keep the first N lines, ending with the --from that continues; 0 = all."`
 	Links     bool   `help:"Print links as [text](href)."`
 	OutputAs
 }
@@ -190,6 +190,9 @@ func (c *Read) flags() string {
 	}
 	if c.MaxTokens != 3000 {
 		f = append(f, "--max-tokens "+strconv.Itoa(c.MaxTokens))
+	}
+	if c.MaxLines > 0 {
+		f = append(f, "--max-lines "+strconv.Itoa(c.MaxLines))
 	}
 	if len(f) == 0 {
 		return ""
