@@ -21,7 +21,7 @@ type Read struct {
 	MaxTokens int    `name:"max-tokens" default:"3000" help:"Cap output at about N tokens (chars/4), ending with the --from that continues; 0 = no limit."`
 	From      string `help:"Start at this line (as the cut line and --outline give it), or at the first heading (else line) containing this text." placeholder:"N|TEXT"`
 	Outline   bool   `help:"Only the headings, each with the line --from opens it at."`
-	MaxLines  int    `name:"max-lines" default:"0" help:"Keep the first N lines; 0 = all."`
+	MaxLines  int    `name:"max-lines" default:"0" help:"Keep the first N lines, ending with the --from that continues; 0 = all."`
 	Links     bool   `help:"Print links as [text](href)."`
 	OutputAs
 }
@@ -50,28 +50,43 @@ func (c *Read) Run(ctx context.Context, env *Env) (*Output, error) {
 		return nil, err
 	}
 	md := read.Clean(r.Markdown)
-	var sb strings.Builder
-	// The note is said once: a read continued with --from does not repeat it.
-	if r.Mode == "main" && (c.From == "" || c.Outline) {
-		sb.WriteString("(main content")
+	// The text is numbered as the default view prints it: in main mode the
+	// note is line 1 and the title line 2, so a line number read off that
+	// view (or off a cut line or the outline) is what --from takes. The
+	// note is said once: a read continued with --from starts past it.
+	note := 0
+	if r.Mode == "main" {
+		var nb strings.Builder
+		nb.WriteString("(main content")
 		if len(r.LeftOut) > 0 {
-			sb.WriteString("; left out: " + strings.Join(r.LeftOut, ", "))
+			nb.WriteString("; left out: " + strings.Join(r.LeftOut, ", "))
 		}
-		sb.WriteString(" — tact read --all)\n")
+		nb.WriteString(" — tact read --all)")
+		md = nb.String() + "\n" + md
+		note = 1
 	}
+	loading := ""
+	if r.Loading {
+		loading = readLoadingNote(t)
+		r.Loading = loading != ""
+	}
+	var sb strings.Builder
 	if c.Outline {
 		r.Outline = read.Outline(md)
 		r.Markdown = ""
+		if note == 1 {
+			sb.WriteString(md[:strings.IndexByte(md, '\n')+1])
+		}
 		lines := strings.Count(md, "\n") + 1
 		fmt.Fprintf(&sb, "(outline: %d headings in %s lines, ~%s tokens; open one with tact read%s --from N)\n",
 			len(r.Outline), render.Thousands(lines), render.Thousands(len(md)/render.CharsPerToken), c.flags())
 		for _, h := range r.Outline {
 			fmt.Fprintf(&sb, "%d %s %s\n", h.Line, strings.Repeat("#", h.Level), h.Text)
 		}
-		sb.WriteString(loadingNote(t, r.Loading))
+		sb.WriteString(loading)
 		return &Output{Text: sb.String(), Data: r}, nil
 	}
-	from, err := read.FromLine(md, c.From)
+	from, err := read.FromLine(md, c.From, note)
 	if err != nil {
 		return nil, err
 	}
@@ -79,18 +94,44 @@ func (c *Read) Run(ctx context.Context, env *Env) (*Output, error) {
 		r.From = from
 	}
 	text, cut := read.Window(md, from, c.MaxTokens)
-	text = read.Limit(text, c.MaxLines)
-	r.Markdown, r.Cut = text, cut
+	text, next := read.Limit(text, from, c.MaxLines)
+	if next > 0 {
+		lines := strings.Count(md, "\n") + 1
+		if cut != nil {
+			lines = cut.Lines
+		}
+		cut = &read.Cut{Next: next, Lines: lines}
+	}
 	sb.WriteString(text)
-	if text != "" && !strings.HasSuffix(text, "\n") {
+	if text != "" {
 		sb.WriteString("\n")
 	}
-	if cut != nil {
+	switch {
+	case cut != nil && cut.Tokens > 0:
 		fmt.Fprintf(&sb, "… cut at %s tokens: tact read%s --from %d (of %s lines)\n",
 			render.Thousands(cut.Tokens), c.flags(), cut.Next, render.Thousands(cut.Lines))
+	case cut != nil:
+		fmt.Fprintf(&sb, "… cut at %d lines: tact read%s --from %d (of %s lines)\n",
+			c.MaxLines, c.flags(), cut.Next, render.Thousands(cut.Lines))
 	}
-	sb.WriteString(loadingNote(t, r.Loading))
+	// JSON keeps the text alone; the note is in mode and left_out.
+	if from <= note {
+		text = strings.TrimPrefix(text[strings.IndexByte(text+"\n", '\n'):], "\n")
+	}
+	r.Markdown, r.Cut = text, cut
+	sb.WriteString(loading)
 	return &Output{Text: sb.String(), Data: r}, nil
+}
+
+// readLoadingNote is the note after a read of a page whose load event has
+// not fired, when something still in flight could change the text (a
+// frame, the page's own fetches or scripts); "" when only images, styles
+// or other sites' scripts are.
+func readLoadingNote(t *page.Tab) string {
+	if n := t.TextPending(); n > 0 {
+		return requestsLoading(n) + "\n"
+	}
+	return ""
 }
 
 // extract reads the page: the main content when the page has one, else
@@ -141,6 +182,9 @@ func (c *Read) flags() string {
 	}
 	if c.MaxTokens != 3000 {
 		f = append(f, "--max-tokens "+strconv.Itoa(c.MaxTokens))
+	}
+	if c.MaxLines > 0 {
+		f = append(f, "--max-lines "+strconv.Itoa(c.MaxLines))
 	}
 	if len(f) == 0 {
 		return ""

@@ -70,14 +70,18 @@ func loadingNote(t *page.Tab, loading bool) string {
 
 // stillLoading is the note for a page shown before its load event.
 func stillLoading(t *page.Tab) string {
-	switch n := t.PendingRequests(); n {
-	case 0:
-		return "(page still loading)"
-	case 1:
-		return "(still loading 1 request)"
-	default:
-		return fmt.Sprintf("(still loading %d requests)", n)
+	if n := t.PendingRequests(); n > 0 {
+		return requestsLoading(n)
 	}
+	return "(page still loading)"
+}
+
+// requestsLoading says n (> 0) requests are still loading.
+func requestsLoading(n int) string {
+	if n == 1 {
+		return "(still loading 1 request)"
+	}
+	return fmt.Sprintf("(still loading %d requests)", n)
 }
 
 // loadingNoteRE matches the note at the end of a step's output: replay

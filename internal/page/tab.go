@@ -247,11 +247,14 @@ func Events() *cdp.Handlers[*Target] {
 		r := request{at: time.Now(), host: hostOf(ev.Request.URL), loader: string(ev.LoaderID)}
 		switch ev.Type {
 		case network.ResourceTypeDocument:
+			r.kind = frameDocument
 			if tg.kind == "page" && string(ev.FrameID) == tg.tab.id {
 				r.kind = mainDocument
 			}
 		case network.ResourceTypeXHR, network.ResourceTypeFetch, network.ResourceTypeEventSource:
 			r.kind = scripted
+		case network.ResourceTypeScript:
+			r.kind = script
 		}
 		tg.mu.Lock()
 		tg.inflight[string(ev.RequestID)] = r

@@ -87,9 +87,11 @@ type request struct {
 type requestKind int
 
 const (
-	subresource  requestKind = iota // images, styles, scripts, fonts, iframes' documents…
-	mainDocument                    // the main frame's navigation
-	scripted                        // XHR, fetch, EventSource: the page's code asked for it
+	subresource   requestKind = iota // images, styles, fonts, media…
+	mainDocument                     // the main frame's navigation
+	scripted                         // XHR, fetch, EventSource: the page's code asked for it
+	frameDocument                    // an iframe's document
+	script                           // a script file
 )
 
 // requestDone ends a request's time in flight and wakes the tab's waiters.

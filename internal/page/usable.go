@@ -85,6 +85,25 @@ func (t *Tab) PendingRequests() int {
 	return t.main.countRequests(func(request) bool { return true })
 }
 
+// TextPending counts the requests in flight that could still change the
+// page's text, for read's "(still loading N requests)" note: a document
+// (the page's or a frame's), and the page's own site's fetches and scripts
+// (not a long-poll or stream). Images, styles, fonts and other sites'
+// scripts (ads, analytics) do not change what read prints.
+func (t *Tab) TextPending() int {
+	site := hostOf(t.URL())
+	now := time.Now()
+	return t.main.countRequests(func(r request) bool {
+		switch r.kind {
+		case mainDocument, frameDocument:
+			return true
+		case scripted, script:
+			return sameSite(r.host, site) && now.Sub(r.at) < firstPartyLongPoll
+		}
+		return false
+	})
+}
+
 // WaitLoadEvent waits, within ctx, for the current document's load event
 // (every subresource, other sites' too): `wait --load`.
 func (t *Tab) WaitLoadEvent(ctx context.Context) error {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -123,19 +124,19 @@ func extract(page, pageURL string, links bool) (m Main, why string) {
 		}
 	}
 
-	prepare(a.node, links, langs)
+	prepare(a.node, links, langs, strings.ToLower(text), strings.ToLower(fold(s.h1)+" "+fold(a.title)))
 	md, err := markdown(a.node)
 	if err != nil {
 		return m, "markdown: " + err.Error()
 	}
 	md = restorePre(md)
-	// The byline as the page words it (titled skips it when the article
-	// has it already), else the extractor's author.
-	byline := s.byline
-	if byline == "" {
-		byline = fold(a.byline)
+	// The byline from the page's markup (names, then the date), else the
+	// extractor's author.
+	by := bylineOf(doc, s.bylineNode)
+	if by.line == "" {
+		by = byline{line: cleanByline(a.byline)}
 	}
-	m.Markdown = compact(titled(md, s.h1, fold(a.title), byline))
+	m.Markdown = compact(titled(md, s.h1, fold(a.title), by))
 	return m, ""
 }
 
@@ -258,37 +259,247 @@ func hasBr(n *html.Node) bool {
 // drop it), else the title is put first — the page's h1 when the
 // document's title is that h1 and more ("Headline | Author | Site"), the
 // document's title otherwise (an h1 that is not in it is a site logo).
-// The byline, which extractors take out of the text, follows the title.
-func titled(md, h1, title, byline string) string {
+// The byline follows the title; its other copies (a table cell, a line of
+// the text) go. Nothing is printed above the title: what the article had
+// there (a column's standing intro, a kicker, a hero image) follows the
+// byline, unless the text prints it again below.
+func titled(md, h1, title string, by byline) string {
 	lines := strings.Split(md, "\n")
-	found := false
+	at := -1
 	for i, l := range lines {
 		if lv, t := headingOf(l); lv > 0 && t != "" && (strings.EqualFold(t, h1) || strings.EqualFold(t, title)) {
 			lines[i] = "# " + t
-			found = true
+			at = i
 			break
 		}
 	}
-	head := ""
-	if !found && title != "" {
-		if h1 != "" && strings.Contains(strings.ToLower(title), strings.ToLower(h1)) {
-			title = h1
+	var head []string
+	if at < 0 {
+		if title != "" {
+			if h1 != "" && strings.Contains(strings.ToLower(title), strings.ToLower(h1)) {
+				title = h1
+			}
+			head = append(head, "# "+title)
 		}
-		head = "# " + title + "\n"
+	} else {
+		head = append(head, lines[at])
 	}
-	if byline != "" && !strings.Contains(md, byline) {
-		head += byline + "\n"
+	if by.line != "" {
+		head = append(head, by.line)
 	}
-	if found && head != "" {
-		// The byline goes under the title line.
-		for i, l := range lines {
-			if strings.HasPrefix(l, "# ") {
-				lines[i] = l + "\n" + strings.TrimSuffix(head, "\n")
-				return strings.Join(lines, "\n")
+	var above, below []string
+	if at >= 0 {
+		above, below = lines[:at], lines[at+1:]
+	} else {
+		below = lines
+	}
+	below = by.dropCopies(below)
+	if len(head) > 0 {
+		rest := strings.ToLower(fold(strings.Join(below, " ")))
+		again := map[string]bool{}
+		for _, l := range below {
+			again[strings.ToLower(fold(l))] = true
+		}
+		var kept []string
+		for _, l := range by.dropCopies(above) {
+			// Said again below: a paragraph anywhere in the text, a short
+			// line as a line of its own.
+			if t := strings.ToLower(fold(l)); t != "" && (len(t) >= 40 && strings.Contains(rest, t) || again[t]) {
+				continue
+			}
+			kept = append(kept, l)
+		}
+		above = kept
+	}
+	return strings.Join(slices.Concat(head, above, below), "\n")
+}
+
+// byline is the line printed under the title, and what the page's own
+// copies of it say, so that they are not printed again.
+type byline struct {
+	line string
+	raw  []string // folded, lower case
+}
+
+// copyOf reports whether a markdown line is the byline again: its text
+// (table pipes, a "By" and separators aside) is the byline's.
+func (b byline) copyOf(l string) bool {
+	if b.line == "" {
+		return false
+	}
+	t := strings.ToLower(bylineText(l))
+	if t == "" {
+		return false
+	}
+	for _, r := range append(b.raw, strings.ToLower(bylineText(b.line))) {
+		if t == r {
+			return true
+		}
+	}
+	return false
+}
+
+// dropCopies removes the byline's copies from lines, with the header rule
+// of a table that held only the byline.
+func (b byline) dropCopies(lines []string) []string {
+	out := lines[:0:0]
+	for i := 0; i < len(lines); i++ {
+		if b.copyOf(lines[i]) {
+			if i+1 < len(lines) && tableRule.MatchString(strings.TrimSpace(lines[i+1])) {
+				i++
+			}
+			continue
+		}
+		out = append(out, lines[i])
+	}
+	return out
+}
+
+var tableRule = regexp.MustCompile(`^\|(?:\s*:?-+:?\s*\|)+$`)
+
+// bylineText is a byline's words without table pipes, a leading "By" or
+// "By:", or separators at either end.
+func bylineText(s string) string {
+	s = fold(strings.ReplaceAll(s, "|", " "))
+	if len(s) > 3 && strings.EqualFold(s[:2], "by") && (s[2] == ' ' || s[2] == ':') {
+		s = s[3:]
+	}
+	return strings.Trim(s, " :·•,;-–—/")
+}
+
+// cleanByline is an author line as one clean line: no table pipes, no
+// separators at the ends.
+func cleanByline(s string) string {
+	return strings.Trim(fold(strings.ReplaceAll(s, "|", " ")), " ·•,;-–—/")
+}
+
+// bylineOf builds the byline from the page's byline element: "By" and the
+// names (the elements marked as authors in it, else its text without the
+// date), then the date (a <time> in or just around it, else the page's
+// published date), so that names, the paper and the date no longer run
+// together.
+func bylineOf(doc, n *html.Node) byline {
+	if n == nil {
+		return byline{}
+	}
+	// A name marked inside a byline box: the box is the byline.
+	for p, k := n.Parent, 0; p != nil && k < 3; p, k = p.Parent, k+1 {
+		if bylineRe.MatchString(attrOf(p, "class")) && len(fold(textOf(p))) <= 200 {
+			n = p
+		}
+	}
+	raw := fold(textOf(n))
+	b := byline{raw: []string{strings.ToLower(bylineText(raw))}}
+	date, dateNode := dateNear(n)
+	if date == "" {
+		date = publishedDate(doc)
+	}
+	var names []string
+	var find func(*html.Node)
+	find = func(c *html.Node) {
+		for k := c.FirstChild; k != nil; k = k.NextSibling {
+			if k.Type != html.ElementNode {
+				continue
+			}
+			if k != dateNode && (attrOf(k, "rel") == "author" || attrOf(k, "itemprop") == "author" || authorRe.MatchString(attrOf(k, "class"))) {
+				if t := bylineText(textOf(k)); t != "" && len(t) <= 80 && !slices.Contains(names, t) {
+					names = append(names, t)
+				}
+				continue
+			}
+			find(k)
+		}
+	}
+	find(n)
+	who := strings.Join(names, ", ")
+	if who == "" {
+		who = raw
+		if dateNode != nil && isAncestor(n, dateNode) {
+			if t := fold(textOf(dateNode)); t != "" {
+				who = strings.Replace(who, t, " ", 1)
+			}
+		}
+		who = bylineText(who)
+	}
+	if who == "" {
+		return byline{}
+	}
+	b.line = "By " + who
+	if date != "" && !strings.Contains(who, date) {
+		b.line += " · " + date
+	}
+	return b
+}
+
+var authorRe = regexp.MustCompile(`(?i)(?:^|[\s_-])(?:author|authors|author-?name|byline__author|contributor)(?:$|[\s_-])`)
+
+// dateNear finds the date of a byline: a <time> (or itemprop
+// datePublished) in it, or in its parent or grandparent while those are a
+// small box around it.
+func dateNear(n *html.Node) (string, *html.Node) {
+	for k, p := 0, n; p != nil && k < 3; k, p = k+1, p.Parent {
+		if k > 0 && len(fold(textOf(p))) > 300 {
+			break
+		}
+		if d := findDate(p); d != nil {
+			t := fold(textOf(d))
+			if t == "" {
+				t = shortDate(attrOf(d, "datetime"))
+			}
+			if t != "" {
+				return t, d
 			}
 		}
 	}
-	return head + "\n" + strings.Join(lines, "\n")
+	return "", nil
+}
+
+func findDate(n *html.Node) *html.Node {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode {
+			continue
+		}
+		if c.Data == "time" || attrOf(c, "itemprop") == "datePublished" {
+			return c
+		}
+		if d := findDate(c); d != nil {
+			return d
+		}
+	}
+	return nil
+}
+
+// publishedDate is the page's published date from its metadata
+// (article:published_time), as YYYY-MM-DD, or "".
+func publishedDate(doc *html.Node) string {
+	d := ""
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		for c := n.FirstChild; c != nil && d == ""; c = c.NextSibling {
+			if c.Type == html.ElementNode && c.Data == "meta" && attrOf(c, "property") == "article:published_time" {
+				d = shortDate(attrOf(c, "content"))
+				return
+			}
+			if c.Data != "body" {
+				walk(c)
+			}
+		}
+	}
+	walk(doc)
+	return d
+}
+
+var isoDate = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}`)
+
+func shortDate(s string) string { return isoDate.FindString(strings.TrimSpace(s)) }
+
+func isAncestor(a, n *html.Node) bool {
+	for p := n; p != nil; p = p.Parent {
+		if p == a {
+			return true
+		}
+	}
+	return false
 }
 
 func countKind(n int, kind string) string {
@@ -314,9 +525,9 @@ type pageSurvey struct {
 	data  []datum
 	words int
 	h1    string // the text of the page's first h1
-	// byline is the text of the page's first byline (class byline, rel or
-	// itemprop author) outside chrome regions, as the page words it.
-	byline string
+	// bylineNode is the page's first byline (class byline, rel or
+	// itemprop author) outside chrome regions.
+	bylineNode *html.Node
 	// fields counts form fields outside chrome regions (not buttons,
 	// hidden or search inputs) beside a data table: their form (or, outside
 	// a form, their parent) has the same parent as the table.
@@ -434,11 +645,6 @@ func survey(doc *html.Node) pageSurvey {
 						field(n)
 					}
 				}
-				if s.byline == "" && isByline(n) {
-					if t := fold(textOf(n)); len(t) <= 100 {
-						s.byline = t
-					}
-				}
 				// A price marked up for shops and search engines (a product
 				// page's, not a related product's in a sidebar).
 				if attrOf(n, "itemprop") == "price" {
@@ -453,12 +659,32 @@ func survey(doc *html.Node) pageSurvey {
 		}
 	}
 	walk(doc, false)
+	s.bylineNode = findByline(doc)
 	for _, p := range spots {
 		if p != nil && tables[p] {
 			s.fields++
 		}
 	}
 	return s
+}
+
+// findByline is the page's first byline outside chrome regions, a table
+// cell's included.
+func findByline(n *html.Node) *html.Node {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode || c.DataAtom == atom.Head || kindOf(c) != "" {
+			continue
+		}
+		if isByline(c) {
+			if t := fold(textOf(c)); t != "" && len(t) <= 200 {
+				return c
+			}
+		}
+		if b := findByline(c); b != nil {
+			return b
+		}
+	}
+	return nil
 }
 
 var bylineRe = regexp.MustCompile(`(?i)(?:^|[\s_-])byline(?:$|[\s_-])`)
@@ -632,7 +858,10 @@ func codeKey(text string) string { return firstRunes(fold(text), 60) }
 // alt says something (a formula image its $TeX$), emphasis plain text,
 // and the extractor's block <code> a <pre> block again, with the language
 // of langs.
-func prepare(root *html.Node, links bool, langs map[string]string) {
+//
+// text is the article's text and title its title lines (both lower case),
+// for the images that say nothing more.
+func prepare(root *html.Node, links bool, langs map[string]string, text, title string) {
 	var walk func(n *html.Node)
 	walk = func(n *html.Node) {
 		for c := n.FirstChild; c != nil; {
@@ -658,7 +887,7 @@ func prepare(root *html.Node, links bool, langs map[string]string) {
 				case "b", "strong", "i", "em", "u", "mark", "small", "abbr":
 					unwrap(c)
 				case "img":
-					if t := altText(c); t != "" {
+					if t := altText(c, text, title); t != "" {
 						n.InsertBefore(&html.Node{Type: html.TextNode, Data: t}, c)
 					}
 					n.RemoveChild(c)
@@ -684,16 +913,68 @@ func blockCode(c *html.Node) bool {
 	return c.Parent.Data == "body" || c.Parent.Data == "div"
 }
 
-func altText(img *html.Node) string {
+// altText is what an image prints: its TeX when it is a formula, its
+// ![alt] when the alt says something the text does not, else nothing. An
+// alt that the text or the title already has (a caption equal to it, a
+// hero image named after the headline) says nothing more, nor does a
+// print-only image's (a "print header logo").
+func altText(img *html.Node, text, title string) string {
 	alt := fold(attrOf(img, "alt"))
 	if m := texAlt.FindStringSubmatch(alt); m != nil {
 		return "$" + strings.TrimSpace(m[1]) + "$"
 	}
-	if len(alt) < 2 || genericAlt.MatchString(alt) {
+	if len(alt) < 2 || genericAlt.MatchString(alt) || printOnly.MatchString(alt+" "+attrOf(img, "class")+" "+attrOf(img, "id")) {
+		return ""
+	}
+	low := strings.ToLower(alt)
+	if strings.Contains(text, low) || strings.Contains(title, low) || mostlyIn(low, captionOf(img)) {
 		return ""
 	}
 	return " ![" + alt + "] "
 }
+
+// printOnly matches the names of images meant for print ("print-logo",
+// "logo print header"), not those kept off print ("no-print").
+var printOnly = regexp.MustCompile(`(?i)(?:^|[^a-z-])print(?:$|[^a-z])`)
+
+// captionOf is the lower-case text of the figure caption of an image's
+// <figure>, or "".
+func captionOf(img *html.Node) string {
+	for p := img.Parent; p != nil; p = p.Parent {
+		if p.Data != "figure" {
+			continue
+		}
+		for c := p.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == html.ElementNode && c.Data == "figcaption" {
+				return strings.ToLower(fold(textOf(c)))
+			}
+		}
+		return ""
+	}
+	return ""
+}
+
+// mostlyIn reports whether nearly every word of alt is in caption (a
+// caption that says the alt in other order, or more).
+func mostlyIn(alt, caption string) bool {
+	if caption == "" {
+		return false
+	}
+	have := map[string]bool{}
+	for _, w := range strings.FieldsFunc(caption, notWordRune) {
+		have[w] = true
+	}
+	words, found := 0, 0
+	for _, w := range strings.FieldsFunc(alt, notWordRune) {
+		words++
+		if have[w] {
+			found++
+		}
+	}
+	return words > 0 && found*5 >= words*4
+}
+
+func notWordRune(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }
 
 // unwrap replaces n by its children.
 func unwrap(n *html.Node) {
@@ -726,11 +1007,21 @@ func markdown(n *html.Node) (string, error) {
 }
 
 // compact applies tact's layout to converted markdown: one block per line,
-// a blank line only before headings; code blocks are left as they are.
+// a blank line only before headings; code blocks are left as they are. A
+// paragraph the article repeats (an extractor can keep a block twice, a
+// page can print a standing intro twice) is printed once.
 func compact(md string) string {
 	lines := strings.Split(md, "\n")
 	out := make([]string, 0, len(lines))
+	seen := map[string]bool{}
 	eachLine(lines, func(i int, l string, code bool) {
+		if !code && repeatable(l) {
+			k := strings.ToLower(fold(l))
+			if seen[k] {
+				return
+			}
+			seen[k] = true
+		}
 		if code || strings.TrimSpace(l) != "" {
 			out = append(out, l)
 			return
@@ -741,4 +1032,11 @@ func compact(md string) string {
 		}
 	})
 	return Clean(strings.Join(out, "\n"))
+}
+
+// repeatable: a line long enough that printing it twice is a repeat, not
+// two items that happen to read alike ("Reply", a table's row of dashes).
+func repeatable(l string) bool {
+	t := strings.TrimSpace(l)
+	return len(t) >= 40 && !strings.HasPrefix(t, "|") && !strings.HasPrefix(t, "#")
 }

@@ -18,9 +18,9 @@ type Heading struct {
 
 // Cut says where a budgeted read stopped.
 type Cut struct {
-	Tokens int `json:"tokens"` // the budget
-	Next   int `json:"next"`   // first line not printed: --from N continues
-	Lines  int `json:"lines"`  // lines in the whole text
+	Tokens int `json:"tokens,omitempty"` // the token budget (absent for a --max-lines cut)
+	Next   int `json:"next"`             // first line not printed: --from N continues
+	Lines  int `json:"lines"`            // lines in the whole text
 }
 
 // headingOf returns the level and text of a markdown heading line.
@@ -70,8 +70,9 @@ func Outline(md string) []Heading {
 
 // FromLine resolves --from: a line number (from 1), or text that starts
 // the read at the first heading containing it (case-insensitively), else
-// at the first line containing it.
-func FromLine(md, from string) (int, error) {
+// at the first line containing it; text is not looked for in the first
+// skip lines (read's own note).
+func FromLine(md, from string, skip int) (int, error) {
 	from = strings.TrimSpace(from)
 	if from == "" {
 		return 1, nil
@@ -85,12 +86,12 @@ func FromLine(md, from string) (int, error) {
 	}
 	want := strings.ToLower(from)
 	for _, h := range Outline(md) {
-		if strings.Contains(strings.ToLower(h.Text), want) {
+		if h.Line > skip && strings.Contains(strings.ToLower(h.Text), want) {
 			return h.Line, nil
 		}
 	}
 	for i, l := range lines {
-		if strings.Contains(strings.ToLower(l), want) {
+		if i >= skip && strings.Contains(strings.ToLower(l), want) {
 			return i + 1, nil
 		}
 	}

@@ -51,7 +51,6 @@ package read
 
 import (
 	_ "embed"
-	"fmt"
 	"strings"
 
 	"github.com/tact-browser/tact/internal/inpage"
@@ -150,23 +149,19 @@ func fenceOf(l string) string {
 	return t[:n]
 }
 
-// Limit keeps the first n lines of md (all of them when n <= 0) and, if
-// lines were cut, appends one line saying how many and how to see them.
-func Limit(md string, n int) string {
-	if n <= 0 || md == "" {
-		return md
+// Limit keeps the first n lines of text (all of them when n <= 0), a
+// piece that starts at line from of the whole, and returns the line a
+// read continued with --from would start at (0 when nothing was cut).
+func Limit(text string, from, n int) (string, int) {
+	if n <= 0 || text == "" {
+		return text, 0
 	}
-	lines := strings.Split(md, "\n")
+	lines := strings.Split(text, "\n")
 	if len(lines) <= n {
-		return md
-	}
-	more := len(lines) - n
-	noun := "lines"
-	if more == 1 {
-		noun = "line"
+		return text, 0
 	}
 	kept := lines[:n]
-	// A cut inside a code block would swallow the note into the code:
+	// A cut inside a code block would swallow what follows into the code:
 	// close the fence first.
 	if f := openFence(kept); f != "" {
 		kept = append(kept[:n:n], f)
@@ -175,7 +170,7 @@ func Limit(md string, n int) string {
 			kept = kept[:len(kept)-1]
 		}
 	}
-	return strings.Join(kept, "\n") + fmt.Sprintf("\n… %d more %s; use --focus CSS or --max-lines 0", more, noun)
+	return strings.Join(kept, "\n"), max(from, 1) + n
 }
 
 // openFence returns the fence that closes a code block left open at the end

@@ -260,34 +260,37 @@ func TestBigPageSpeed(t *testing.T) {
 func TestLimit(t *testing.T) {
 	md := "a\nb\nc\nd"
 	cases := []struct {
-		n    int
-		want string
+		from, n int
+		want    string
+		next    int
 	}{
-		{0, md},
-		{-1, md},
-		{4, md},
-		{10, md},
-		{3, "a\nb\nc\n… 1 more line; use --focus CSS or --max-lines 0"},
-		{1, "a\n… 3 more lines; use --focus CSS or --max-lines 0"},
+		{1, 0, md, 0},
+		{1, -1, md, 0},
+		{1, 4, md, 0},
+		{1, 10, md, 0},
+		{1, 3, "a\nb\nc", 4},
+		{1, 1, "a", 2},
+		// A piece that starts further down continues further down.
+		{7, 2, "a\nb", 9},
 	}
 	for _, c := range cases {
-		if got := read.Limit(md, c.n); got != c.want {
-			t.Errorf("Limit(%d) = %q, want %q", c.n, got, c.want)
+		if got, next := read.Limit(md, c.from, c.n); got != c.want || next != c.next {
+			t.Errorf("Limit(from %d, %d) = %q, %d; want %q, %d", c.from, c.n, got, next, c.want, c.next)
 		}
 	}
-	if got, want := read.Limit("a\n\n## B\nc", 2), "a\n… 2 more lines; use --focus CSS or --max-lines 0"; got != want {
-		t.Errorf("Limit before heading = %q, want %q", got, want)
+	if got, next := read.Limit("a\n\n## B\nc", 1, 2); got != "a" || next != 3 {
+		t.Errorf("Limit before heading = %q, %d", got, next)
 	}
-	// Cutting inside a code block closes it before the note.
+	// Cutting inside a code block closes it.
 	code := "text\n````go\nx := 1\ny := 2\n````\nafter"
-	if got, want := read.Limit(code, 3), "text\n````go\nx := 1\n````\n… 3 more lines; use --focus CSS or --max-lines 0"; got != want {
-		t.Errorf("Limit in code = %q, want %q", got, want)
+	if got, next := read.Limit(code, 1, 3); got != "text\n````go\nx := 1\n````" || next != 4 {
+		t.Errorf("Limit in code = %q, %d", got, next)
 	}
-	if got, want := read.Limit(code, 5), "text\n````go\nx := 1\ny := 2\n````\n… 1 more line; use --focus CSS or --max-lines 0"; got != want {
-		t.Errorf("Limit after code = %q, want %q", got, want)
+	if got, next := read.Limit(code, 1, 5); got != "text\n````go\nx := 1\ny := 2\n````" || next != 6 {
+		t.Errorf("Limit after code = %q, %d", got, next)
 	}
-	if got := read.Limit("", 3); got != "" {
-		t.Errorf("Limit of empty = %q", got)
+	if got, next := read.Limit("", 1, 3); got != "" || next != 0 {
+		t.Errorf("Limit of empty = %q, %d", got, next)
 	}
 }
 
@@ -526,14 +529,19 @@ func TestFromAndOutline(t *testing.T) {
 		from string
 		want int
 	}{{"", 1}, {"7", 7}, {"keys", 7}, {"PORTS", 9}, {"intro", 2}, {"not a heading", 4}} {
-		if got, err := read.FromLine(md, c.from); err != nil || got != c.want {
+		if got, err := read.FromLine(md, c.from, 0); err != nil || got != c.want {
 			t.Errorf("FromLine(%q) = %d, %v; want %d", c.from, got, err, c.want)
 		}
 	}
 	for _, bad := range []string{"0", "11", "-3", "zebra"} {
-		if _, err := read.FromLine(md, bad); err == nil {
+		if _, err := read.FromLine(md, bad, 0); err == nil {
 			t.Errorf("FromLine(%q) did not fail", bad)
 		}
+	}
+	// read's note line is numbered but not searched.
+	noted := "(main content — tact read --all)\n# Title\nthe main point"
+	if got, err := read.FromLine(noted, "main", 1); err != nil || got != 3 {
+		t.Errorf("FromLine past the note = %d, %v; want 3", got, err)
 	}
 }
 

@@ -8,24 +8,38 @@ import (
 func TestTitled(t *testing.T) {
 	body := "First paragraph.\n\nSecond paragraph."
 	for _, c := range []struct {
-		name, md, h1, title, byline, want string
+		name, md, h1, title string
+		by                  byline
+		want                string
 	}{
-		{"h1 demoted in the article", "## Headline\n\n" + body, "Headline", "Headline | Site", "", "# Headline\n\n" + body},
+		{"h1 demoted in the article", "## Headline\n\n" + body, "Headline", "Headline | Site", byline{}, "# Headline\nFirst paragraph.\nSecond paragraph."},
 		// The document's title is the h1 and more: the h1 is the title.
-		{"title is h1 and more", body, "Headline", "Headline | Jane Roe | Site", "Jane Roe", "# Headline\nJane Roe\n\n" + body},
+		{"title is h1 and more", body, "Headline", "Headline | Jane Roe | Site", byline{line: "Jane Roe"}, "# Headline\nJane Roe\nFirst paragraph.\nSecond paragraph."},
 		// The article has the title as a heading; the h1 is a site logo.
-		{"logo h1", "# Headline\n\n" + body, "Site", "Headline", "", "# Headline\n\n" + body},
-		{"logo h1, no heading", body, "Site", "Headline", "", "# Headline\n\n" + body},
-		{"byline in the text already", "## Headline\n\nBy Jane Roe\n\n" + body, "Headline", "", "Jane Roe", "# Headline\n\nBy Jane Roe\n\n" + body},
-		{"nothing known", body, "", "", "", body},
+		{"logo h1", "# Headline\n\n" + body, "Site", "Headline", byline{}, "# Headline\nFirst paragraph.\nSecond paragraph."},
+		{"logo h1, no heading", body, "Site", "Headline", byline{}, "# Headline\nFirst paragraph.\nSecond paragraph."},
+		// The byline goes under the title, and only there.
+		{"byline in the text already", "## Headline\n\nBy Jane Roe\n\n" + body, "Headline", "", byline{line: "By Jane Roe"}, "# Headline\nBy Jane Roe\nFirst paragraph.\nSecond paragraph."},
+		{"byline in a table cell", "| BY: Jane Roe, MS, RDN |\n\n## Headline\n\n" + body, "Headline", "", byline{line: "By Jane Roe, MS, RDN", raw: []string{"jane roe, ms, rdn"}}, "# Headline\nBy Jane Roe, MS, RDN\nFirst paragraph.\nSecond paragraph."},
+		// Nothing above the title: a standing intro printed again below
+		// goes; a kicker follows the title.
+		{"intro above the title", "Welcome to Daily Deals, your source for bargains.\n\nDeals\n\n## Headline\n\n## Today\n\nWelcome to Daily Deals, your source for bargains.\n\n" + body, "Headline", "", byline{}, "# Headline\nDeals\n\n## Today\nWelcome to Daily Deals, your source for bargains.\nFirst paragraph.\nSecond paragraph."},
+		{"nothing known", body, "", "", byline{}, "First paragraph.\nSecond paragraph."},
 	} {
-		// Leading blank lines go in compact.
-		got := strings.TrimLeft(titled(c.md, c.h1, c.title, c.byline), "\n")
+		got := compact(titled(c.md, c.h1, c.title, c.by))
 		if got != c.want {
 			t.Errorf("%s:\ngot  %q\nwant %q", c.name, got, c.want)
 		}
-		if n := strings.Count(got, "Headline"); c.want != body && n != 1 {
+		if n := strings.Count(got, "Headline"); c.title+c.h1 != "" && n != 1 {
 			t.Errorf("%s: title printed %d times", c.name, n)
 		}
+	}
+}
+
+func TestRepeatedParagraphOnce(t *testing.T) {
+	md := "# T\nA paragraph that the page prints twice, word for word.\nReply\nReply\n```\nA paragraph that the page prints twice, word for word.\n```\nA paragraph that the page prints twice, word for word."
+	want := "# T\nA paragraph that the page prints twice, word for word.\nReply\nReply\n```\nA paragraph that the page prints twice, word for word.\n```"
+	if got := compact(md); got != want {
+		t.Errorf("compact:\ngot  %q\nwant %q", got, want)
 	}
 }
