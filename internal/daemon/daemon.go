@@ -603,7 +603,11 @@ func Dispatch(ctx context.Context, m *session.Manager, rec *commands.Recorder, r
 	if dl, ok := cmd.(commands.Deadliner); ok {
 		deadline = max(deadline, dl.Deadline(g))
 	}
-	ctx, cancel := context.WithTimeout(ctx, deadline)
+	// The client gives up at its --timeout and a short round trip; the
+	// command stops a little earlier, so that what it does on the way out
+	// (interrupting a hung script, answering) still reaches the caller as
+	// this command's own TIMEOUT rather than "the daemon did not answer".
+	ctx, cancel := context.WithTimeout(ctx, deadline-min(cleanupReserve, deadline/4))
 	defer cancel()
 	if err := m.SetEmulation(ctx, page.Emulation{Lang: g.Lang, Locale: g.Locale, Geo: g.Geo, UserAgent: g.UserAgent,
 		Viewport: g.Viewport, Device: g.Device, ColorScheme: g.ColorScheme, Motion: g.Motion, Offline: g.Offline, Headers: g.Headers, NoCache: g.NoCache,
@@ -640,6 +644,10 @@ func Dispatch(ctx context.Context, m *session.Manager, rec *commands.Recorder, r
 	}
 	return out, err
 }
+
+// cleanupReserve is how much of a command's --timeout is kept for its
+// way out (see Execute).
+const cleanupReserve = 300 * time.Millisecond
 
 // headerSite is the site --header binds to when the command opens a URL
 // (open URL, snap URL, tab new URL): "" leaves it to the current page.
