@@ -68,8 +68,8 @@ func TestResolveCDPBehindProxy(t *testing.T) {
 		t.Errorf("ws://host:port with token: %q %v", e.WS, err)
 	}
 	// Refused: the status and the URL, with the secret hidden.
-	_, err = ResolveCDP(ctx, srv.URL+"?token=wrong", nil)
-	if err == nil || !strings.Contains(err.Error(), "HTTP 401") || strings.Contains(err.Error(), "wrong") || !strings.Contains(err.Error(), host) {
+	_, err = ResolveCDP(ctx, srv.URL+"?token=n0t-1t", nil)
+	if err == nil || !strings.Contains(err.Error(), "HTTP 401") || strings.Contains(err.Error(), "n0t-1t") || !strings.Contains(err.Error(), host) {
 		t.Errorf("refused: %v", err)
 	}
 }
