@@ -191,7 +191,7 @@ func (c *Batch) Run(ctx context.Context, env *Env) (*Output, error) {
 		ctx, cancel := context.WithTimeout(ctx, env.Globals.Timeout)
 		defer cancel()
 		if t, terr := env.Browser.Current(ctx); terr == nil {
-			text, page, stderr := freshSnap(ctx, t, ActOpts{Diff: c.Diff, MaxTokens: c.MaxTokens})
+			text, page, stderr := freshSnap(ctx, t, ActOpts{MaxTokens: c.MaxTokens}, c.Diff)
 			sb.WriteString("---\n" + text)
 			out.Stderr = stderr
 			data.Snap = page
