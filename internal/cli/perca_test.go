@@ -64,3 +64,66 @@ func TestActionSeesShadowAndFrameChanges(t *testing.T) {
 		t.Errorf("same-origin frame change not seen:\n%s", r.out)
 	}
 }
+
+// A re-rendered one-row list told apart only by a field's value or by
+// ::before text: the old ref never acts on the other record.
+func TestRefindNeverAnotherRecord(t *testing.T) {
+	t.Parallel()
+	s := "perca-onerow"
+	for _, by := range []string{"value", "before"} {
+		r := tact(t, s, "open", page("perc_onerow.html?by="+by))
+		mustOK(t, r)
+		del := refOf(t, r.out, `"Delete"`)
+		// The same record re-rendered is re-found.
+		mustOK(t, tact(t, s, "click", "text=Re-render", "--no-snap"))
+		r = tact(t, s, "click", del, "--no-snap")
+		if r.code != 0 || !strings.Contains(r.out, "re-found") {
+			t.Fatalf("by %s, same record: exit %d\n%s%s", by, r.code, r.out, r.err)
+		}
+		r = tact(t, s, "snap")
+		del = refOf(t, r.out, `"Delete"`)
+		mustOK(t, tact(t, s, "click", "text=Next person", "--no-snap"))
+		r = tact(t, s, "click", del)
+		if r.code != 7 {
+			t.Errorf("by %s, another record: exit %d, want 7 (STALE_REF)\n%s%s", by, r.code, r.out, r.err)
+		}
+		if got := evalIn(t, s, `document.getElementById("log").textContent`); got == "deleted Bob" {
+			t.Errorf("by %s: Bob was deleted through Alice's ref", by)
+		}
+	}
+}
+
+// Verdicts that agree with the page: a press the page acted on is done,
+// a field the page consumed is not a failed fill, a widget the page
+// removed is gone, not stuck.
+func TestVerdictsTellTheTruth(t *testing.T) {
+	t.Parallel()
+	s := "perca-verdicts"
+	r := tact(t, s, "open", page("perc_verdicts.html"))
+	mustOK(t, r)
+	q, add, vol := refOf(t, r.out, `"Search the shop"`), refOf(t, r.out, `"New item"`), refOf(t, r.out, `"Volume"`)
+
+	r = tact(t, s, "click", q)
+	if r.code != 0 || !strings.Contains(r.out, "release landed on") {
+		t.Errorf("focus-on-mousedown input: exit %d\n%s%s", r.code, r.out, r.err)
+	}
+	if got := evalIn(t, s, `document.activeElement.id`); got != "q" {
+		t.Errorf("focus = %q, want q", got)
+	}
+	if got := evalIn(t, s, `document.getElementById("cover").matches(":focus")`); got != "false" {
+		t.Errorf("the cover button got the click")
+	}
+
+	r = tact(t, s, "fill", add, "Apples")
+	if r.code != 0 || !strings.Contains(r.out, "the page took the value and cleared the field") || !strings.Contains(r.out, "Apples") {
+		t.Errorf("consumed field: exit %d\n%s%s", r.code, r.out, r.err)
+	}
+	if strings.Contains(r.out, `value is now ""`) {
+		t.Errorf("consumed field reported as a failed fill:\n%s", r.out)
+	}
+
+	r = tact(t, s, "fill", vol, "100")
+	if r.code != 0 || !strings.Contains(r.out, "slider is gone") || !strings.Contains(r.out, "Task complete") {
+		t.Errorf("removed slider: exit %d\n%s%s", r.code, r.out, r.err)
+	}
+}

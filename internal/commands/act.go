@@ -117,6 +117,9 @@ func act(ctx context.Context, env *Env, o ActOpts, target string, a action, do f
 		out = append(out, target+" re-found after the page re-rendered it")
 	}
 	out = append(out, lines...)
+	if el != nil {
+		out = append(out, el.Notes...)
+	}
 	if t.Navigated(mark) {
 		out = append(out, "navigated to "+t.URL())
 	}
@@ -229,6 +232,10 @@ func valueNote(ctx context.Context, el *page.Element, want string, typed, secret
 	got, pw, ok := el.FieldValue(ctx)
 	if !ok || got == want || (typed && strings.HasSuffix(got, want)) {
 		return nil
+	}
+	if got == "" && el.Held {
+		// An "add item" box: the page used the value and emptied the field.
+		return []string{"the page took the value and cleared the field"}
 	}
 	if secret || pw {
 		return []string{fmt.Sprintf("value is now %d characters, not the %d given", len([]rune(got)), len([]rune(want)))}
