@@ -101,7 +101,7 @@ func TestVerdictsTellTheTruth(t *testing.T) {
 	s := "perca-verdicts"
 	r := tact(t, s, "open", page("perc_verdicts.html"))
 	mustOK(t, r)
-	q, add, vol := refOf(t, r.out, `"Search the shop"`), refOf(t, r.out, `"New item"`), refOf(t, r.out, `"Volume"`)
+	q, add, vol := refOf(t, r.out, `"Search the shop"`), refOf(t, r.out, `"New item"`), "role=slider"
 
 	r = tact(t, s, "click", q)
 	if r.code != 0 || !strings.Contains(r.out, "release landed on") {
@@ -125,5 +125,22 @@ func TestVerdictsTellTheTruth(t *testing.T) {
 	r = tact(t, s, "fill", vol, "100")
 	if r.code != 0 || !strings.Contains(r.out, "slider is gone") || !strings.Contains(r.out, "Task complete") {
 		t.Errorf("removed slider: exit %d\n%s%s", r.code, r.out, r.err)
+	}
+}
+
+// A widget whose script starts on the load event, held by another site's
+// slow request: the fill waits for the load and tries again instead of
+// concluding that the widget does not react.
+func TestActionWaitsForLoadBeforeNoReaction(t *testing.T) {
+	t.Parallel()
+	s := "perca-lateinit"
+	r := tact(t, s, "open", page("perc_lateinit.html?alt="+altURL), "--no-snap")
+	mustOK(t, r)
+	r = tact(t, s, "fill", "role=slider", "5")
+	if r.code != 0 || strings.Contains(r.err, "does not react") {
+		t.Fatalf("fill on a loading page: exit %d\n%s%s", r.code, r.out, r.err)
+	}
+	if got := evalIn(t, s, `document.getElementById("vol").getAttribute("aria-valuenow")`); got != "5" {
+		t.Errorf("slider = %s, want 5\n%s", got, r.out)
 	}
 }

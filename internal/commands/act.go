@@ -45,7 +45,10 @@ const popupWait = 3 * time.Second
 const downloadWait = 30 * time.Second
 
 // noChange is the first line of an action the page did not react to.
-const noChange = "ok (no change on the page)"
+const noChange = noChangePrefix + " on the page)"
+
+// noChangePrefix starts every "ok" the page did not react to (yet).
+const noChangePrefix = "ok (no change"
 
 // action is one kind of page action as data: its verb for messages,
 // what it needs of its target (checked before anything touches the page)
@@ -93,21 +96,25 @@ func act(ctx context.Context, env *Env, o ActOpts, target string, a action, do f
 	}
 	t.Drain()
 	mark := t.Mark()
-	am := t.MarkAction(ctx, el)
-	lines, err := do(t, el)
+	lines, head, err := attempt(ctx, t, el, a, do)
+	var loadNote string
+	if (err != nil && failure.From(err).Code == failure.NotInteractable || err == nil && head == noChange) && t.StillLoading() && t.Usable() == nil {
+		// A widget whose script starts on the load event (held by a slow
+		// request) does not react yet: wait for the load and try once more.
+		if t.AwaitLoad(ctx, loadRetryWait(ctx)) {
+			loadNote = "the page was still loading: waited for its load event and tried again"
+			lines, head, err = attempt(ctx, t, el, a, do)
+		} else if err == nil {
+			head = noChangePrefix + " on the page yet: it is still loading)"
+		} else {
+			return nil, failure.From(err).WithHint("the page is still loading; try again once it has loaded (tact wait --load)")
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
-	head := "ok"
-	// check/uncheck of a control already in that state did nothing: no
-	// reaction to wait for.
-	if len(lines) == 0 || !strings.HasPrefix(lines[0], "already ") {
-		re := t.AwaitReaction(ctx, am, effectWindow)
-		if re.Page {
-			t.Settle(ctx, actQuiet, settleCap)
-		} else if !re.Own && !a.unseen {
-			head = noChange
-		}
+	if loadNote != "" {
+		lines = append([]string{loadNote}, lines...)
 	}
 	t.AwaitPopup(ctx, popupWait)
 	t.AwaitDownloads(ctx, downloadWait)
@@ -161,6 +168,38 @@ func act(ctx context.Context, env *Env, o ActOpts, target string, a action, do f
 
 // actionOutput prints a navigation's result: the whole page (what changed
 // with --diff).
+// attempt runs an action once: it marks the page, runs do and waits for
+// the page's reaction; head is "ok", or noChange when the page did not
+// react at all.
+func attempt(ctx context.Context, t *page.Tab, el *page.Element, a action, do func(t *page.Tab, el *page.Element) ([]string, error)) ([]string, string, error) {
+	am := t.MarkAction(ctx, el)
+	lines, err := do(t, el)
+	if err != nil {
+		return nil, "", err
+	}
+	head := "ok"
+	// check/uncheck of a control already in that state did nothing: no
+	// reaction to wait for.
+	if len(lines) == 0 || !strings.HasPrefix(lines[0], "already ") {
+		re := t.AwaitReaction(ctx, am, effectWindow)
+		if re.Page {
+			t.Settle(ctx, actQuiet, settleCap)
+		} else if !re.Own && !a.unseen {
+			head = noChange
+		}
+	}
+	return lines, head, nil
+}
+
+// loadRetryWait bounds waiting for the load event before trying an
+// action again: 10 s, or half the time the command has left.
+func loadRetryWait(ctx context.Context) time.Duration {
+	if dl, ok := ctx.Deadline(); ok && time.Until(dl)/2 < 10*time.Second {
+		return time.Until(dl) / 2
+	}
+	return 10 * time.Second
+}
+
 func actionOutput(ctx context.Context, t *page.Tab, o ActOpts, lines []string) (*Output, error) {
 	return actionResult(ctx, t, o, "ok", lines, o.Diff)
 }
@@ -177,7 +216,7 @@ func actionResult(ctx context.Context, t *page.Tab, o ActOpts, head string, line
 	if data.Effects == nil {
 		data.Effects = []string{}
 	}
-	if head == noChange {
+	if strings.HasPrefix(head, noChangePrefix) {
 		data.Changed = new(bool)
 	}
 	if o.NoSnap {
