@@ -10,13 +10,15 @@ import (
 
 	"github.com/tact-browser/tact/internal/failure"
 	"github.com/tact-browser/tact/internal/page"
+	"github.com/tact-browser/tact/internal/render"
 	"github.com/tact-browser/tact/internal/snapshot"
 )
 
 // ActOpts are the flags every page-changing command shares.
 type ActOpts struct {
-	NoSnap    bool `name:"no-snap" help:"Print only the result lines, not the fresh snap."`
-	Diff      bool `help:"Print only the sections that changed since the previous snap (and removed elements)."`
+	NoSnap    bool `name:"no-snap" help:"Print only the result lines, not the page."`
+	Snap      bool `help:"Print the whole fresh snap, not only what changed (the default after an action that stays on the page)."`
+	Diff      bool `help:"Print only what changed since the previous snap: new and changed lines, removed elements."`
 	DryRun    bool `name:"dry-run" help:"Resolve and check the target, print what would be done, do nothing."`
 	MaxTokens int  `name:"max-tokens" default:"5000" help:"Budget for the fresh snap (0 = no limit)."`
 	// The snap flags, for the fresh snap.
@@ -43,7 +45,10 @@ const popupWait = 3 * time.Second
 const downloadWait = 30 * time.Second
 
 // noChange is the first line of an action the page did not react to.
-const noChange = "ok (no change on the page)"
+const noChange = noChangePrefix + " on the page)"
+
+// noChangePrefix starts every "ok" the page did not react to (yet).
+const noChangePrefix = "ok (no change"
 
 // action is one kind of page action as data: its verb for messages,
 // what it needs of its target (checked before anything touches the page)
@@ -91,21 +96,25 @@ func act(ctx context.Context, env *Env, o ActOpts, target string, a action, do f
 	}
 	t.Drain()
 	mark := t.Mark()
-	am := t.MarkAction(ctx, el)
-	lines, err := do(t, el)
+	lines, head, err := attempt(ctx, t, el, a, do)
+	var loadNote string
+	if (err != nil && failure.From(err).Code == failure.NotInteractable || err == nil && head == noChange) && t.StillLoading() && t.Usable() == nil {
+		// A widget whose script starts on the load event (held by a slow
+		// request) does not react yet: wait for the load and try once more.
+		if t.AwaitLoad(ctx, loadRetryWait(ctx)) {
+			loadNote = "the page was still loading: waited for its load event and tried again"
+			lines, head, err = attempt(ctx, t, el, a, do)
+		} else if err == nil {
+			head = noChangePrefix + " on the page yet: it is still loading)"
+		} else {
+			return nil, failure.From(err).WithHint("the page is still loading; try again once it has loaded (tact wait --load)")
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
-	head := "ok"
-	// check/uncheck of a control already in that state did nothing: no
-	// reaction to wait for.
-	if len(lines) == 0 || !strings.HasPrefix(lines[0], "already ") {
-		re := t.AwaitReaction(ctx, am, effectWindow)
-		if re.Page {
-			t.Settle(ctx, actQuiet, settleCap)
-		} else if !re.Own && !a.unseen {
-			head = noChange
-		}
+	if loadNote != "" {
+		lines = append([]string{loadNote}, lines...)
 	}
 	t.AwaitPopup(ctx, popupWait)
 	t.AwaitDownloads(ctx, downloadWait)
@@ -115,6 +124,9 @@ func act(ctx context.Context, env *Env, o ActOpts, target string, a action, do f
 		out = append(out, target+" re-found after the page re-rendered it")
 	}
 	out = append(out, lines...)
+	if el != nil {
+		out = append(out, el.Notes...)
+	}
 	if t.Navigated(mark) {
 		out = append(out, "navigated to "+t.URL())
 	}
@@ -147,16 +159,54 @@ func act(ctx context.Context, env *Env, o ActOpts, target string, a action, do f
 	if eff.Crashed {
 		out = append(out, "the tab crashed")
 	}
-	return actionResult(ctx, t, o, head, out)
+	// An action that left the document in place prints what changed
+	// (the agent has the rest from the previous snap); after a navigation
+	// or in a new tab, the whole page.
+	changes := o.Diff || (!o.Snap && !t.Navigated(mark) && len(eff.Opened) == 0)
+	return actionResult(ctx, t, o, head, out, changes)
+}
+
+// actionOutput prints a navigation's result: the whole page (what changed
+// with --diff).
+// attempt runs an action once: it marks the page, runs do and waits for
+// the page's reaction; head is "ok", or noChange when the page did not
+// react at all.
+func attempt(ctx context.Context, t *page.Tab, el *page.Element, a action, do func(t *page.Tab, el *page.Element) ([]string, error)) ([]string, string, error) {
+	am := t.MarkAction(ctx, el)
+	lines, err := do(t, el)
+	if err != nil {
+		return nil, "", err
+	}
+	head := "ok"
+	// check/uncheck of a control already in that state did nothing: no
+	// reaction to wait for.
+	if len(lines) == 0 || !strings.HasPrefix(lines[0], "already ") {
+		re := t.AwaitReaction(ctx, am, effectWindow)
+		if re.Page {
+			t.Settle(ctx, actQuiet, settleCap)
+		} else if !re.Own && !a.unseen {
+			head = noChange
+		}
+	}
+	return lines, head, nil
+}
+
+// loadRetryWait bounds waiting for the load event before trying an
+// action again: 10 s, or half the time the command has left.
+func loadRetryWait(ctx context.Context) time.Duration {
+	if dl, ok := ctx.Deadline(); ok && time.Until(dl)/2 < 10*time.Second {
+		return time.Until(dl) / 2
+	}
+	return 10 * time.Second
 }
 
 func actionOutput(ctx context.Context, t *page.Tab, o ActOpts, lines []string) (*Output, error) {
-	return actionResult(ctx, t, o, "ok", lines)
+	return actionResult(ctx, t, o, "ok", lines, o.Diff)
 }
 
 // actionResult prints head ("ok", or noChange), the effect lines and the
-// fresh snap (or its diff).
-func actionResult(ctx context.Context, t *page.Tab, o ActOpts, head string, lines []string) (*Output, error) {
+// fresh snap, or with changes what changed since the previous one.
+func actionResult(ctx context.Context, t *page.Tab, o ActOpts, head string, lines []string, changes bool) (*Output, error) {
 	var sb strings.Builder
 	sb.WriteString(head + "\n")
 	for _, l := range lines {
@@ -166,22 +216,23 @@ func actionResult(ctx context.Context, t *page.Tab, o ActOpts, head string, line
 	if data.Effects == nil {
 		data.Effects = []string{}
 	}
-	if head == noChange {
+	if strings.HasPrefix(head, noChangePrefix) {
 		data.Changed = new(bool)
 	}
 	if o.NoSnap {
 		return &Output{Text: sb.String(), Data: data}, nil
 	}
-	text, page, stderr := freshSnap(ctx, t, o)
+	text, page, stderr := freshSnap(ctx, t, o, changes)
 	sb.WriteString("---\n" + text)
 	data.Snap = page
 	return &Output{Text: sb.String(), Data: data, Stderr: stderr}, nil
 }
 
-// freshSnap snaps the tab after a change and renders it (or, with
-// o.Diff, what changed since the previous snap). A failed snap is a line
-// of text, not an error: what ran before it has happened.
-func freshSnap(ctx context.Context, t *page.Tab, o ActOpts) (text string, page *snapshot.Page, stderr string) {
+// freshSnap snaps the tab after a change and renders it: the whole page,
+// or with changes (the action left the document in place) what changed
+// since the previous snap, under the page line. A failed snap is a line of
+// text, not an error: what ran before it has happened.
+func freshSnap(ctx context.Context, t *page.Tab, o ActOpts, changes bool) (text string, page *snapshot.Page, stderr string) {
 	page, err := t.Snapshot(ctx, o.Focus)
 	if err != nil && o.Focus != "" && ctx.Err() == nil {
 		return unfocusedSnap(ctx, t, o, err)
@@ -190,22 +241,30 @@ func freshSnap(ctx context.Context, t *page.Tab, o ActOpts) (text string, page *
 		return "(snap failed: " + failure.From(err).Message + ")\n", nil, ""
 	}
 	var prev *snapshot.Page
-	if o.Focus != "" {
-		// A part of the page is no base for the next --diff.
-		o.Diff = false
-	} else if prev = t.SwapLastPage(page); o.Diff {
-		d := diffText(prev, page)
-		return d, page.Folded(snapshot.Changed(prev, page)), diffStats(d)
+	if o.Focus == "" {
+		prev = t.SwapLastPage(page)
 	}
-	// What the action changed shows even inside a folded region.
-	page = page.Folded(snapshot.Changed(prev, page))
-	so := snapOutput(page, o.MaxTokens)
+	// What the action changed shows even inside a folded region, and text
+	// it made appear shows whole.
+	shown := page.Folded(snapshot.Changed(prev, page)).WithNew(prev)
+	// A part of the page is no base for a diff; nor is another page.
+	// --locators asks for every element line with its locator.
+	changes = changes && o.Focus == "" && !o.Locators && prev != nil && prev.URL == page.URL
+	if changes {
+		d := render.Header(page) + "\n" + diffText(prev, page)
+		// A change as large as the page prints as the page (within the
+		// budget): a diff is for saving characters.
+		if full, _ := render.Text(shown, render.Options{MaxTokens: o.MaxTokens}); len(d) < len(full) {
+			return d, shown, diffStats(d)
+		}
+	}
+	so := snapOutput(shown, o.MaxTokens)
 	if o.Locators {
-		if lo, err := snapLocators(ctx, t, page, &Snap{MaxTokens: o.MaxTokens, Locators: true}); err == nil {
+		if lo, err := snapLocators(ctx, t, shown, &Snap{MaxTokens: o.MaxTokens, Locators: true}); err == nil {
 			so = lo
 		}
 	}
-	return so.Text, page, so.Stderr
+	return so.Text, shown, so.Stderr
 }
 
 // valueNote says what a field holds when a fill or type did not take as
@@ -219,6 +278,10 @@ func valueNote(ctx context.Context, env *Env, el *page.Element, want string, typ
 	}
 	if !ok || got == want || (typed && strings.HasSuffix(got, want)) {
 		return nil
+	}
+	if got == "" && el.Held {
+		// An "add item" box: the page used the value and emptied the field.
+		return []string{"the page took the value and cleared the field"}
 	}
 	if secret || pw {
 		return []string{fmt.Sprintf("value is now %d characters, not the %d given", len([]rune(got)), len([]rune(want)))}

@@ -259,7 +259,7 @@ func (c *Batch) Run(ctx context.Context, env *Env) (*Output, error) {
 		sb.WriteString("---\n(no snap: the step timed out)\n")
 	default:
 		if t, terr := env.Browser.Current(ctx); terr == nil {
-			text, page, stderr := freshSnap(ctx, t, ActOpts{Diff: c.Diff, MaxTokens: c.MaxTokens, Focus: c.Focus, Locators: c.Locators})
+			text, page, stderr := freshSnap(ctx, t, ActOpts{Diff: c.Diff, MaxTokens: c.MaxTokens, Focus: c.Focus, Locators: c.Locators}, c.Diff)
 			sb.WriteString("---\n" + text)
 			out.Stderr = stderr
 			data.Snap = page

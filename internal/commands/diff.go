@@ -18,7 +18,10 @@ import (
 // printed in full.
 func diffText(prev, cur *snapshot.Page) string {
 	keep := snapshot.Changed(prev, cur)
+	base := prev
 	prev, cur = prev.Folded(nil), cur.Folded(keep)
+	// New text prints whole, not cut into the section's summary.
+	cur = cur.WithNew(base)
 	if prev == nil || prev.URL != cur.URL {
 		text, _ := render.Text(cur, render.Options{})
 		return text
@@ -43,6 +46,13 @@ func diffText(prev, cur *snapshot.Page) string {
 			old[k] = list[1:]
 			if list[0] == txt {
 				continue
+			}
+			if len(s.New) > 0 {
+				// Its new text prints whole below; its summary is of text
+				// the reader has seen (and may differ only by what was new
+				// last time).
+				s.Summary = ""
+				txt = sectionText(cur, s)
 			}
 			// A section that was there before prints its heading and the
 			// lines that are new or changed, not its unchanged elements.

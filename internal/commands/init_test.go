@@ -45,7 +45,7 @@ func TestInitGuideContent(t *testing.T) {
 		t.Errorf("the guide is ~%d tokens", n)
 	}
 	for _, want := range []string{"tact snap", "@eN", "css=", "--focus", "--focus @e", "--max-tokens", "tact read",
-		"untrusted", "STALE_REF", ".tact/workflows/", "tact batch", "press Control+a @e", "--diff", ">>",
+		"untrusted", "STALE_REF", ".tact/workflows/", "tact batch", "press Control+a @e", "--snap", "--no-snap", ">>",
 		"shadow", "through its\n   label", "label="} {
 		if !strings.Contains(doc, want) {
 			t.Errorf("the guide lacks %q", want)

@@ -17,7 +17,7 @@ type Root struct {
 	Read       Read        `cmd:"" help:"The page's main content as markdown (else all its visible text), in pieces."`
 	Locate     Locate      `cmd:"" help:"What a target resolves to: ref, role, name and durable locators."`
 	Open       Open        `cmd:"" aliases:"goto" help:"Open a URL in the current tab; prints the fresh snap."`
-	Click      Click       `cmd:"" help:"Click an element; prints what happened and the fresh snap."`
+	Click      Click       `cmd:"" help:"Click an element; prints what happened and what changed on the page (the whole page after a navigation)."`
 	Dblclick   Dblclick    `cmd:"" help:"Double-click an element."`
 	Hover      Hover       `cmd:"" help:"Move the mouse over an element."`
 	Drag       Drag        `cmd:"" help:"Drag an element onto another, to a point X,Y or by --by DX,DY."`

@@ -53,6 +53,9 @@ func (c *Snap) Run(ctx context.Context, env *Env) (*Output, error) {
 	if !c.Full {
 		page = page.Folded(snapshot.Changed(prev, page))
 	}
+	// Text that appeared since the previous snap (an action run with
+	// --no-snap) prints whole.
+	page = page.WithNew(prev)
 	so := snapOutput(page, c.MaxTokens)
 	so.Text += loadingNote(t, page.Loading)
 	return so, nil

@@ -33,7 +33,9 @@ __tact.define('actions', ['dom'], (dom) => {
     return new Promise((resolve) => {
       const tick = () => {
         const s = rangeState(el);
-        if (s.now !== prev.now || s.text !== prev.text || performance.now() - t0 >= ms) return resolve(s);
+        // Removed or hidden while being driven (the page finished the task).
+        if (!el.isConnected || !el.getClientRects().length) s.gone = true;
+        if (s.gone || s.now !== prev.now || s.text !== prev.text || performance.now() - t0 >= ms) return resolve(s);
         requestAnimationFrame(tick);
       };
       tick();
@@ -150,8 +152,13 @@ __tact.define('actions', ['dom'], (dom) => {
   }
 
   // changed: some inputs fire change only on blur; emit it like a user
-  // moving on.
-  const changed = (el) => { el.dispatchEvent(new Event('change', { bubbles: true })); };
+  // moving on. It returns what the field held just before (a page may
+  // take the value on change and clear the field).
+  const changed = (el) => {
+    const v = el.isContentEditable ? el.innerText : String(el.value);
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+    return v;
+  };
 
   // selectNative picks options of a <select> by value or label:
   // {selected} or {error, options}. dry only checks that they exist.

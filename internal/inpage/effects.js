@@ -31,7 +31,31 @@ __tact.define('effects', [], () => {
   // callback may predate T.mutated.
   if (T.observer) T.observer.disconnect();
   T.observer = new MutationObserver((recs) => T.mutated(recs));
-  if (document) T.observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  const watch = { subtree: true, childList: true, attributes: true, characterData: true };
+  if (document) T.observer.observe(document, watch);
+  // observeAll adds what a document observer does not see: open shadow
+  // roots (a web component adding items) and same-origin iframes'
+  // documents, at any depth. Observing a node again only renews it.
+  T.observeAll = () => {
+    const walk = (root) => {
+      const it = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
+      for (let n = it.nextNode(); n; n = it.nextNode()) {
+        if (n.shadowRoot) {
+          T.observer.observe(n.shadowRoot, watch);
+          walk(n.shadowRoot);
+        }
+        if (n.localName === 'iframe' || n.localName === 'frame') {
+          let d = null;
+          try { d = n.contentDocument; } catch (e) { /* cross-origin */ }
+          if (d && d.documentElement) {
+            T.observer.observe(d, watch);
+            walk(d);
+          }
+        }
+      }
+    };
+    if (document) walk(document);
+  };
   if (!T.listening) {
     T.listening = true;
     const own = () => { T.owns++; };
@@ -55,6 +79,7 @@ __tact.define('effects', [], () => {
   });
   // markAct notes the counters before an action on el (or the page).
   T.markAct = (el) => {
+    T.observeAll();
     T.actTarget = el || null;
     T.actMark = { muts: T.muts, owns: T.owns, at: performance.now() };
   };

@@ -91,7 +91,11 @@ __tact.define('guard', [], () => {
         replaced = !!look && look.localName + "|" + (look.textContent || "").trim() === g.sig;
       }
     }
-    return {missed: g.first === false, hit: g.hit, seen: g.seen, clicked: g.clicked, clickHit: g.clickHit, replaced};
+    // The page reacted to the press itself (a DOM change, focus moving
+    // into a field): the press did its work even if the release did not.
+    const m = T.actMark;
+    const reacted = !!m && (T.muts > m.muts || T.owns > m.owns);
+    return {missed: g.first === false, hit: g.hit, seen: g.seen, clicked: g.clicked, clickHit: g.clickHit, replaced, reacted};
   };
   return {};
 });

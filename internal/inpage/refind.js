@@ -51,12 +51,56 @@ __tact.define('refind', [], () => {
   // characters), headingOf the whole text; letters and digits must agree.
   const key = (s) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '').slice(0, 60);
   const sameHeading = (a, b) => !a || !b || key(a) === key(b);
+  // What a person sees of an element, which a replacement must show too:
+  // its text with CSS generated content (::before/::after) and field
+  // values, none of which textContent or the identity attributes carry
+  // (a one-row list re-rendered from Alice to Bob may differ only there).
+  const SEEN_NODES = 300, SEEN_CHARS = 600;
+  const generated = (el, which) => {
+    const c = getComputedStyle(el, which).content;
+    return c && c !== 'none' && c !== 'normal' ? ' ' + c + ' ' : '';
+  };
+  const seenText = (el) => {
+    let s = '', nodes = 0;
+    const walk = (n) => {
+      if (s.length > SEEN_CHARS || ++nodes > SEEN_NODES) return;
+      if (n.nodeType === 3) { s += n.data; return; }
+      if (n.nodeType !== 1 || n.localName === 'script' || n.localName === 'style') return;
+      s += generated(n, '::before');
+      if (/^(INPUT|TEXTAREA|SELECT)$/.test(n.tagName) && n.type !== 'password') s += ' ' + n.value + ' ';
+      for (const c of (n.shadowRoot || n).childNodes) walk(c);
+      s += generated(n, '::after');
+    };
+    walk(el);
+    return norm(s);
+  };
+  // The row an element belongs to: what tells one record from another.
+  const ROW = 'li,tr,[role=row],[role=listitem],[role=option],[role=treeitem],[role=article],article';
+  const rowOf = (el) => el.closest(ROW) || el.parentElement || el;
+  const fingerprint = (el, rows) => {
+    const row = rowOf(el);
+    let rt = rows && rows.get(row);
+    if (rt === undefined) {
+      rt = seenText(row);
+      if (rows) rows.set(row, rt);
+    }
+    return seenText(el) + '\u0001' + rt;
+  };
+  T.seenOf = T.seenOf || new WeakMap(); // element -> fingerprint at its last snap
+  // noteSeen runs after each snap: the fingerprint of every element with
+  // a ref, while it is in the document (a removed one has no styles).
+  T.noteSeen = () => {
+    if (!T.refs) return;
+    const rows = new Map();
+    for (const el of T.refs.values()) if (el.isConnected) T.seenOf.set(el, fingerprint(el, rows));
+  };
   // refind(n, heading) looks for the one element that replaced ref n's:
   // an element in the document with the same tag, identity attributes and
   // text as the removed subtree's root, holding at the same child path an
   // element with the same tag, identity attributes and text, under the
-  // heading the snap showed it under. It sets T.lastMatch and returns
-  // {count}; tact acts only when count is 1.
+  // heading the snap showed it under, and showing what the old one showed
+  // at the snap (T.seenOf). It sets T.lastMatch and returns {count}; tact
+  // acts only when count is 1.
   T.refind = (n, heading) => {
     let old = T.refs && T.refs.get(n);
     if (!old || old.isConnected) old = T.gone.get(n);
@@ -78,6 +122,10 @@ __tact.define('refind', [], () => {
       for (const k of path) if (!(el = el.children[k])) break;
       if (el && ident(el) === oldID && norm(el.textContent) === oldText && sameHeading(norm(heading), T.headingOf(el))) matches.push(el);
     }
+    // One lookalike is the element only when a person would see the same
+    // thing there: otherwise it is another record (Bob, not Alice).
+    const was = T.seenOf.get(old);
+    if (matches.length === 1 && was !== undefined && fingerprint(matches[0]) !== was) matches.pop();
     T.lastMatch = matches.length === 1 ? matches[0] : null;
     return { count: matches.length };
   };

@@ -19,6 +19,7 @@ type guardResult struct {
 	Clicked  bool   `json:"clicked"`
 	ClickHit string `json:"clickHit"`
 	Replaced bool   `json:"replaced"`
+	Reacted  bool   `json:"reacted"`
 }
 
 // errMissed is a click whose press went to another element; the caller
@@ -57,6 +58,10 @@ func (e *Element) guardedPress(ctx context.Context, x, y float64, clicks int) er
 		return failure.New(failure.NotInteractable, "the click did not reach %s (another frame or the page's own handler took it)", e.Label()).WithHint("snap again and retry")
 	case g.Replaced:
 		return failure.New(failure.StaleRef, "the page replaced %s between press and release: the click did not happen", e.Label()).WithHint("snap again and retry")
+	case !g.Clicked && g.ClickHit != "" && g.Reacted:
+		// The press reached the element and the page acted on it (an
+		// input taking focus on mousedown and moving away): done.
+		e.Notes = append(e.Notes, "the press reached "+e.Label()+" and the page reacted; the release landed on "+g.ClickHit+" (stopped there)")
 	case !g.Clicked && g.ClickHit != "":
 		return failure.New(failure.NotInteractable, "%s was pressed, but the page changed and the release landed on %s (stopped): the click did not happen", e.Label(), g.ClickHit).WithHint("snap again and retry")
 	}

@@ -27,6 +27,13 @@ type Element struct {
 	// Refound is set when the ref's element had been re-rendered and an
 	// identical replacement was found in the same document.
 	Refound bool
+	// Held is set by Fill when the field held text just before its change
+	// event: a field empty afterwards was emptied by the page, which took
+	// the value (an "add item" box), rather than refusing it.
+	Held bool
+	// Notes are what an action on the element did that its output should
+	// say (a release that went elsewhere after a press that worked).
+	Notes []string
 }
 
 // Label names the element in messages: its ref, else the target as given.

@@ -63,7 +63,10 @@ func (e *Element) Fill(ctx context.Context, value string) error {
 		return err
 	}
 	// Some inputs fire change only on blur; emit it like a user moving on.
-	return e.callLib(ctx, "changed", nil)
+	var before string
+	err := e.callLib(ctx, "changed", &before)
+	e.Held = before != ""
+	return err
 }
 
 // Focus focuses the element.

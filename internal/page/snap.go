@@ -164,12 +164,13 @@ func (t *Tab) walkFrame(ctx context.Context, tg *Target, frameID string, focus s
 		opts["focus"] = focus.css
 	}
 	// keepGone first: the snap forgets refs of removed elements, which a
-	// re-rendered element is re-found by (ResolveRef).
+	// re-rendered element is re-found by (ResolveRef); noteSeen after: what
+	// each element shows, which its replacement must show too.
 	var err error
 	if focus.el != nil {
-		err = focus.el.Call(ctx, `function (o) { __tact.keepGone(); o.focusEl = this; return __tact.snap(o); }`, &r, opts)
+		err = focus.el.Call(ctx, `function (o) { __tact.keepGone(); o.focusEl = this; const r = __tact.snap(o); __tact.noteSeen(); return r; }`, &r, opts)
 	} else {
-		err = t.evalIn(ctx, tg, frameID, "(__tact.keepGone(), __tact.snap("+mustJSON(opts)+"))", &r)
+		err = t.evalIn(ctx, tg, frameID, "(() => { __tact.keepGone(); const r = __tact.snap("+mustJSON(opts)+"); __tact.noteSeen(); return r; })()", &r)
 	}
 	if err != nil {
 		return nil, err

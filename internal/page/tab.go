@@ -468,6 +468,24 @@ func (t *Tab) waitUsable(ctx context.Context, seq, dclSeq int) error {
 	}
 }
 
+// AwaitLoad waits, up to limit, for the main frame's load event when it
+// has not fired yet, and reports whether the page is loaded.
+func (t *Tab) AwaitLoad(ctx context.Context, limit time.Duration) bool {
+	ctx, cancel := context.WithTimeout(ctx, limit)
+	defer cancel()
+	for {
+		st := t.state()
+		if !st.loading {
+			return true
+		}
+		select {
+		case <-st.changed:
+		case <-ctx.Done():
+			return false
+		}
+	}
+}
+
 // StillLoading reports a main frame that has not fired its load event
 // (a subresource that never finishes): what tact shows is what is there.
 func (t *Tab) StillLoading() bool {

@@ -2,6 +2,8 @@ package page
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -19,7 +21,17 @@ type rangeState struct {
 	Min  *float64 `json:"min"`
 	Max  *float64 `json:"max"`
 	Text string   `json:"text"`
+	// Gone: the page removed or hid the widget while it was driven.
+	Gone bool `json:"gone"`
 }
+
+// errGone stops driving a widget the page removed: not a failure of the
+// fill, the page moved on (a task completed at some value).
+type errGone struct {
+	kind, last string
+}
+
+func (e errGone) Error() string { return "the " + e.kind + " is gone" }
 
 // show is the value as a person reads it: the text with the number.
 func (s rangeState) show() string {
@@ -54,6 +66,11 @@ func (e *Element) FillWidget(ctx context.Context, value string) (handled bool, l
 		return false, nil, nil
 	}
 	lines, err = e.fillRange(ctx, st, value)
+	var gone errGone
+	if errors.As(err, &gone) {
+		// What the page shows now is in the action's output.
+		return true, []string{fmt.Sprintf("the %s is gone: the page removed it while it was being set (it showed %s last)", gone.kind, gone.last)}, nil
+	}
 	return true, lines, err
 }
 
@@ -104,6 +121,9 @@ func (e *Element) fillRange(ctx context.Context, st rangeState, value string) ([
 		}
 		var s rangeState
 		err := e.callLib(ctx, "rangeAfter", &s, prev, rangeKeyWaitMS)
+		if err == nil && s.Gone {
+			return s, errGone{st.Kind, s.show()}
+		}
 		return s, err
 	}
 	// Increase/decrease keys, first choice first: spinbuttons go up and

@@ -74,7 +74,7 @@ func Text(p *snapshot.Page, o Options) (string, Stats) {
 	if o.MaxTokens > 0 {
 		w.limit = o.MaxTokens * CharsPerToken
 	}
-	w.line(header(p))
+	w.line(Header(p))
 	if p.Note != "" {
 		w.line(p.Note)
 	}
@@ -94,8 +94,8 @@ func Text(p *snapshot.Page, o Options) (string, Stats) {
 	return out, Stats{Elements: w.shown, Tokens: (utf8.RuneCountInString(out) + CharsPerToken - 1) / CharsPerToken, Truncated: w.cutDone}
 }
 
-// header is the first line: a short title and the URL.
-func header(p *snapshot.Page) string {
+// Header is the page line: a short title and the URL.
+func Header(p *snapshot.Page) string {
 	t := snapshot.Cut(clean(p.Title), 80)
 	u := clean(p.URL)
 	if len(u) > 160 {
@@ -371,6 +371,13 @@ func (w *writer) section(s *snapshot.Section) bool {
 	}
 	if s.Summary != "" {
 		if !w.try("> " + clean(s.Summary)) {
+			w.elemsLeftInSection = len(els)
+			return false
+		}
+	}
+	// Text the last action made appear, whole (see snapshot.MarkNew).
+	for _, t := range s.New {
+		if !w.try("> " + clean(t)) {
 			w.elemsLeftInSection = len(els)
 			return false
 		}

@@ -432,6 +432,11 @@ func (m *Manager) connect(ctx context.Context) error {
 	default:
 		if m.state.Launched {
 			reopen = m.state.URL // the page of an earlier daemon's browser
+			// Its refs point into tabs that went with it: STALE_REF (the
+			// note says why), not "belongs to another tab".
+			m.mu.Lock()
+			m.state.Refs = map[int]page.RefInfo{}
+			m.mu.Unlock()
 		}
 		r, err := m.launch(ctx)
 		if err != nil {
@@ -443,9 +448,10 @@ func (m *Manager) connect(ctx context.Context) error {
 		var err error
 		if conn, err = cdp.Dial(ctx, ws, header); err != nil {
 			if launched {
-				// The recorded browser is gone or unreachable: start afresh.
+				// The recorded browser is gone or unreachable: start afresh,
+				// and reopen its page there (Launched stays set for that).
 				m.mu.Lock()
-				m.state.Launched, m.state.WS = false, ""
+				m.state.WS = ""
 				m.mu.Unlock()
 				return m.connect(ctx)
 			}
@@ -660,7 +666,7 @@ func (m *Manager) reopen(ctx context.Context, u string) {
 	nctx, cancel := context.WithTimeout(ctx, boundedBy(ctx, 10*time.Second))
 	_ = t.Navigate(nctx, u)
 	cancel()
-	m.note("the session's previous daemon had exited; relaunched its browser with the same profile and reopened " + u)
+	m.note("the session's browser was replaced since the last command (relaunched with the same profile); reopened " + u + "; refs of earlier snaps are stale")
 }
 
 // save mirrors ref numbering, the browser identity and the current page

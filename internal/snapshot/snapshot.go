@@ -112,6 +112,8 @@ type Page struct {
 	items []Item
 	// folded: built by Folded.
 	folded bool
+	// runs are each section's text blocks its Summary was made from.
+	runs [][]string
 }
 
 // PageElement is an element of the flat list: the element and the index
@@ -190,6 +192,11 @@ type Section struct {
 	Code []Code `json:"code,omitempty"`
 	// Folds are the folded regions among Elements (a folded page only).
 	Folds []FoldedRegion `json:"folds,omitempty"`
+	// New is the section's text that was not on the page at the previous
+	// snap (what an action made appear or change), each block whole up
+	// to NewTextMax characters; set by MarkNew, printed instead of being
+	// cut into Summary.
+	New []string `json:"new,omitempty"`
 }
 
 // Code is a <pre> block as a folded page shows it: its first line and
@@ -357,12 +364,14 @@ func build(url, title string, items []Item, keep func(string) bool) *Page {
 	var pulled []Element  // elements of the folded region kept out of it
 	code := 0             // >0: inside a shortened code block
 	done := func() {
-		cur.Summary = summarize(texts, cur.Elements)
+		runs := keptRuns(texts, cur.Elements)
+		cur.Summary = summarize(runs)
 		if cur.Heading != "" || cur.Summary != "" || len(cur.Elements) > 0 || len(cur.Code) > 0 {
 			if cur.Elements == nil {
 				cur.Elements = []Element{}
 			}
 			p.Sections = append(p.Sections, *cur)
+			p.runs = append(p.runs, runs)
 		}
 		texts = texts[:0]
 	}
@@ -475,13 +484,12 @@ func clampLevel(l int) int {
 	return l
 }
 
-// summarize joins a section's text runs. Runs equal to an element's name
-// or description (a label, a field hint) are dropped: the element line
-// already says it. Runs are joined with " | " unless the previous one ends a
-// sentence, so separate blocks stay distinguishable without costing much.
-func summarize(texts []string, els []Element) string {
+// keptRuns are the text runs a section's summary is made of: runs equal
+// to an element's name or description (a label, a field hint) are
+// dropped, the element line already says it; so are repeats and markup.
+func keptRuns(texts []string, els []Element) []string {
 	if len(texts) == 0 {
-		return ""
+		return nil
 	}
 	names := make(map[string]bool, len(els))
 	for _, e := range els {
@@ -492,12 +500,25 @@ func summarize(texts []string, els []Element) string {
 			names[d] = true // a hint shown as the element's desc=
 		}
 	}
-	var b strings.Builder
+	var out []string
 	last := ""
 	for _, t := range texts {
 		if names[t] || t == last || looksLikeMarkup(t) {
 			continue
 		}
+		out = append(out, t)
+		last = t
+	}
+	return out
+}
+
+// summarize joins a section's text runs with " | " unless the previous
+// one ends a sentence, so separate blocks stay distinguishable without
+// costing much, and cuts the result at SummaryMax.
+func summarize(runs []string) string {
+	var b strings.Builder
+	last := ""
+	for _, t := range runs {
 		if b.Len() > 0 {
 			if strings.ContainsRune(".!?:;…", lastRune(last)) {
 				b.WriteByte(' ')
