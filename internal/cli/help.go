@@ -38,14 +38,14 @@ Commands:
   See:       snap, read (text as markdown), locate (durable locators), screenshot, pdf,
              console, network, eval (JavaScript)
   Act:       click, dblclick, hover, drag, fill, type, press, select, check, uncheck,
-             upload, scroll
+             upload, scroll, mouse (at points, button held between calls)
   Navigate:  open (alias goto), back, forward, reload, wait, tab, close, dialog
   Combine:   batch (several steps, one snap), record, replay (no model in the loop), workflow
   State:     session (save/load cookies, storage, URL), cookies, browser (launch, stop, status)
   Tools:     guide (the agent guide), init (write it for this project's agents), schema,
              mcp (MCP server over stdio), help, version, completion
 
-Page flags (snap and every action): --focus TARGET, --max-tokens N, --diff, --locators, --no-snap
+Page flags (snap and every action): --focus TARGET, --max-tokens N, --diff, --snap, --locators, --no-snap
 Common global flags: --session NAME, -o text|json|ndjson, --timeout 30s
 
 Run "tact <command> --help" for a command, "tact help flags" for all global flags,

@@ -187,7 +187,9 @@ func TestConcurrentStopAndSnap(t *testing.T) {
 		}
 		wg.Wait()
 		for i, r := range res {
-			if strings.Contains(r.out, "orphan") || strings.Contains(r.err, "in use by another browser") || r.code != 0 {
+			// A stop ends a snap it finds running: that snap says so.
+			stopped := i%2 == 0 && r.code == 3 && strings.Contains(r.err, "the session is stopping")
+			if strings.Contains(r.out, "orphan") || strings.Contains(r.err, "in use by another browser") || (r.code != 0 && !stopped) {
 				t.Errorf("round %d call %d: exit %d\nstdout %q\nstderr %q", round, i, r.code, r.out, r.err)
 			}
 		}

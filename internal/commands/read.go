@@ -17,7 +17,7 @@ import (
 type Read struct {
 	URL       string `arg:"" optional:"" help:"Open this URL first (scheme optional)."`
 	Focus     string `help:"Only this part: a CSS selector, @eN or a locator (role=dialog, text=Tasks >> xpath=..)." placeholder:"TARGET"`
-	All       bool   `help:"Every visible text in document order, navigation, sidebars and footer included (default: the main content when the page has one)."`
+	All       bool   `help:"Every visible text, navigation, sidebars and footer included (default: the main content, when there is one)."`
 	MaxTokens int    `name:"max-tokens" default:"3000" help:"Cap output at about N tokens (chars/4), ending with the --from that continues; 0 = no limit."`
 	From      string `help:"Start at this line (as the cut line and --outline give it), or at the first heading (else line) containing this text." placeholder:"N|TEXT"`
 	Outline   bool   `help:"Only the headings, each with the line --from opens it at."`

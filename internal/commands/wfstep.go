@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"github.com/tact-browser/tact/internal/failure"
@@ -200,6 +201,11 @@ func upgradeStep(s *workflow.Step) error {
 	if !ok || !replayable(s.Command) {
 		return fmt.Errorf("unknown step command %q", s.Command)
 	}
+	var present map[string]json.RawMessage
+	_ = json.Unmarshal(s.Params, &present)
+	// A flag added after the file was written is not in its params: it
+	// takes its default, as on the command line.
+	setDefaults(reflect.ValueOf(cmd).Elem(), present)
 	dec := json.NewDecoder(bytes.NewReader(s.Params))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(cmd); err != nil {
@@ -211,6 +217,33 @@ func upgradeStep(s *workflow.Step) error {
 	}
 	s.Args, s.Params = args, nil
 	return nil
+}
+
+// setDefaults gives each field of v that has a default tag and is not
+// among present (the params' Go field names) that default.
+func setDefaults(v reflect.Value, present map[string]json.RawMessage) {
+	t := v.Type()
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if f.Anonymous && f.Type.Kind() == reflect.Struct {
+			setDefaults(v.Field(i), present)
+			continue
+		}
+		def, ok := f.Tag.Lookup("default")
+		if _, given := present[f.Name]; !ok || given || !f.IsExported() {
+			continue
+		}
+		switch fv := v.Field(i); fv.Kind() {
+		case reflect.String:
+			fv.SetString(def)
+		case reflect.Int, reflect.Int64:
+			if n, err := strconv.ParseInt(def, 10, 64); err == nil {
+				fv.SetInt(n)
+			}
+		case reflect.Bool:
+			fv.SetBool(def == "true")
+		}
+	}
 }
 
 // upgrade brings a version 1 workflow to the current format, so that a

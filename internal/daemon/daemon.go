@@ -639,8 +639,9 @@ func Dispatch(ctx context.Context, m *session.Manager, rec *commands.Recorder, r
 	if err != nil && errors.Is(err, context.DeadlineExceeded) {
 		err = failure.New(failure.Timeout, "%s did not finish within --timeout %s", req.Command, g.Timeout)
 	} else if err != nil && errors.Is(ctx.Err(), context.Canceled) {
-		// Nobody reads this; it is for the log.
-		err = failure.New(failure.Internal, "%s was cancelled: its caller hung up, or the session is stopping", req.Command)
+		// A caller that hung up reads nothing; one whose command a
+		// `browser stop` (or SIGTERM) ended reads why.
+		err = failure.New(failure.BrowserUnavailable, "%s was stopped: the session is stopping (browser stop), or its caller hung up", req.Command)
 	}
 	return out, err
 }

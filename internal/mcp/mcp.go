@@ -94,7 +94,9 @@ func options(c schema.Command) schema.InputOptions {
 	fs, _ := schema.Fields(c.Type)
 	for _, f := range fs {
 		if f.Prop == "no_snap" {
-			omit["max_tokens"], omit["focus"], omit["locators"] = true, true, true
+			// The whole page after an action is the snap tool's: an
+			// action's own answer is what changed.
+			omit["max_tokens"], omit["focus"], omit["locators"], omit["snap"] = true, true, true, true
 		}
 	}
 	for k := range o.Omit {

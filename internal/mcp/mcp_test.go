@@ -235,7 +235,12 @@ func TestSnapClickFill(t *testing.T) {
 	if !strings.HasPrefix(out, "ok\n") || !strings.Contains(out, "\n---\n") || !strings.Contains(out, `"Clicked 1x"`) {
 		t.Fatalf("click did not return ok --- snap:\n%s", out)
 	}
-	name := refOf(t, out, `[input:text] "Name"`)
+	// The click's answer is what changed; the snap before it has the rest.
+	if strings.Contains(out, `"Count me"`) {
+		t.Errorf("click reprinted an unchanged element:\n%s", out)
+	}
+	snapped, _ := call(t, cs, "snap", map[string]any{})
+	name := refOf(t, snapped, `[input:text] "Name"`)
 	out, res = call(t, cs, "fill", map[string]any{"target": name, "value": "Ada Lovelace", "no_snap": true})
 	mustOK(t, "fill", out, res)
 	if strings.Contains(out, "---") {

@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -93,7 +94,13 @@ func TestHTTPOriginAndSessionCap(t *testing.T) {
 	}
 	sessions[0].Close()
 	sessions = sessions[1:]
-	cs, err := c.Connect(context.Background(), &sdk.StreamableClientTransport{Endpoint: srv2.URL}, nil)
+	// The server frees the place once it has seen the session end.
+	var cs *sdk.ClientSession
+	for end := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		if cs, err = c.Connect(context.Background(), &sdk.StreamableClientTransport{Endpoint: srv2.URL}, nil); err == nil || time.Now().After(end) {
+			break
+		}
+	}
 	if err != nil {
 		t.Errorf("a session after one ended: %v", err)
 	} else {

@@ -130,6 +130,11 @@ func (t *Tab) EvalPage(ctx context.Context, expr string) (json.RawMessage, error
 })()`
 		raw, err := evaluate(ctx, t.main.sess, 0, wrapped, true)
 		if err == errContextGone {
+			// The page is navigating: give its next document a moment.
+			select {
+			case <-ctx.Done():
+			case <-time.After(time.Duration(attempt+1) * 100 * time.Millisecond):
+			}
 			continue
 		}
 		return raw, err

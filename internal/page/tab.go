@@ -687,7 +687,8 @@ func mustJSON(v any) string {
 // (document) went away, which callers retry in the new document.
 func isContextGone(err error) bool {
 	var ce *cdp.Error
-	return errors.As(err, &ce) && (strings.Contains(ce.Message, "context") || strings.Contains(ce.Message, "Cannot find object"))
+	return errors.As(err, &ce) && (strings.Contains(ce.Message, "context") || strings.Contains(ce.Message, "Cannot find object") ||
+		strings.Contains(ce.Message, "Inspected target navigated"))
 }
 
 type rawJSON = json.RawMessage
