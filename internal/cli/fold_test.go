@@ -125,7 +125,7 @@ func TestFoldDialogNeverFolded(t *testing.T) {
 	mustOK(t, r)
 	has(t, "snap", r.out, "## Main menu — 12 links", "## Footer — 12 links")
 	lacks(t, "snap", r.out, `"Plan 1"`)
-	c := tact(t, s, "click", "text=Choose a plan")
+	c := tact(t, s, "click", "text=Choose a plan", "--snap")
 	mustOK(t, c)
 	has(t, "click", c.out, "## Main menu — 12 links", "## Pick a plan", `"Plan 1"`, `"Plan 10"`, `[button] "Close"`)
 }
