@@ -9,7 +9,7 @@ import (
 // at the Nth line the default view prints (its note is line 1).
 func TestRead30MaxLinesCutAndNumbering(t *testing.T) {
 	t.Parallel()
-	s := "read30-lines"
+	s := "pool-page" // shares a browser with other page-only tests
 	whole := tact(t, s, "read", "--max-tokens", "0", page("read_news.html"))
 	mustOK(t, whole)
 	view := strings.Split(strings.TrimSuffix(whole.out, "\n"), "\n")
