@@ -86,6 +86,7 @@ var recordable = map[string]bool{
 	"uncheck": true, "upload": true, "scroll": true, "back": true, "forward": true, "reload": true,
 	"close": true, "eval": true, "wait": true, "tab new": true, "tab close": true,
 	"dialog accept": true, "dialog dismiss": true, "screenshot": true,
+	"mouse move": true, "mouse down": true, "mouse up": true,
 }
 
 // replayable is what a replay runs: the recordable commands, and snap

@@ -545,7 +545,7 @@ func (c *Replay) runStep(ctx context.Context, env *Env, step *workflow.Step, var
 		return ran, nil
 	}
 	st, _ := stepTypeOf(step.Command)
-	if target, drop := targetFields(st); target != nil && target.required && step.Target == nil || drop != nil && drop.required && step.To == nil {
+	if target, drop := targetFields(st); target.needsElement(step) && step.Target == nil || drop != nil && drop.required && step.To == nil {
 		return ran, failure.New(failure.Usage, "%s needs a target with locators (tact schema workflow)", step.Command)
 	}
 	if q, ok := cmd.(quieter); ok {

@@ -33,11 +33,11 @@ func WorkflowSchema() (*schema.Obj, error) {
 		omit := map[string]bool{}
 		var req []string
 		for _, f := range []*targetField{target, drop} {
-			if f != nil && f.required {
+			if f != nil && f.required && !f.point {
 				omit[f.prop] = true
 			}
 		}
-		if target != nil && target.required {
+		if target != nil && target.required && !target.point {
 			req = append(req, "target")
 		}
 		if drop != nil && drop.required {
@@ -54,6 +54,13 @@ func WorkflowSchema() (*schema.Obj, error) {
 		}
 		if drop == nil {
 			then.Set("not", schema.O("required", []string{"to"}))
+		}
+		if target != nil && target.point && target.required {
+			// click: an element (target), or a point in its args.
+			then.Set("anyOf", []any{
+				schema.O("required", []string{"target"}),
+				schema.O("required", []string{"args"}, "properties", schema.O("args", schema.O("required", []string{target.prop}))),
+			})
 		}
 		cases = append(cases, schema.O(
 			"if", schema.O("properties", schema.O("command", schema.O("const", n)), "required", []string{"command"}),

@@ -46,6 +46,23 @@ func stepTypeOf(name string) (schema.Command, bool) {
 type targetField struct {
 	prop     string
 	required bool
+	point    bool // the parameter may be a point (X,Y) instead of an element
+}
+
+// needsElement reports whether step s must give f as a target with
+// locators: f is required and s does not give a point for it in its args.
+func (f *targetField) needsElement(s *workflow.Step) bool {
+	if f == nil || !f.required {
+		return false
+	}
+	if f.point {
+		var args map[string]json.RawMessage
+		var v string
+		if json.Unmarshal(s.Args, &args) == nil && json.Unmarshal(args[f.prop], &v) == nil && pointTarget(v) {
+			return false
+		}
+	}
+	return true
 }
 
 // targetFields finds which of a command's parameters take its target and
@@ -71,7 +88,10 @@ func targetFields(c schema.Command) (target, drop *targetField) {
 		}
 		switch s {
 		case mark:
-			target = &targetField{prop: f.Prop, required: f.Required}
+			// A command whose target may be a point (click X,Y) keeps the
+			// point in its args: it needs no element then.
+			_, point := cmd.(pointTargeted)
+			target = &targetField{prop: f.Prop, required: f.Required, point: point}
 		case mark + "2":
 			drop = &targetField{prop: f.Prop, required: f.Required}
 		}
@@ -79,13 +99,19 @@ func targetFields(c schema.Command) (target, drop *targetField) {
 	return target, drop
 }
 
+// pointTargeted is a command whose target may be a point of the viewport
+// instead of an element.
+type pointTargeted interface{ takesPoint() }
+
+func (*Click) takesPoint() {}
+
 // omitTargets lists the element parameters a step gives as targets, not
 // args: a required one always, an optional one (press's, scroll's) when
 // the step has a target.
 func omitTargets(c schema.Command, s *workflow.Step) map[string]bool {
 	target, drop := targetFields(c)
 	omit := map[string]bool{}
-	if target != nil && (target.required || s.Target != nil) {
+	if target != nil && (target.needsElement(s) || s.Target != nil) {
 		omit[target.prop] = true
 	}
 	if drop != nil && (drop.required || s.To != nil) {

@@ -324,7 +324,7 @@ func CheckStep(s *workflow.Step) (bool, error) {
 		s = &cp
 	}
 	target, drop := targetFields(c)
-	needsTarget := target != nil && target.required
+	needsTarget := target.needsElement(s)
 	if _, err := stepCommand(s, nil); err != nil {
 		return needsTarget, errors.New(failure.From(err).Message)
 	}
