@@ -47,6 +47,25 @@ func WorkflowSchema() (*schema.Obj, error) {
 		if err != nil {
 			return nil, err
 		}
+		if target != nil && target.point {
+			// click: its target is a step's target, or a point in args
+			// (the anyOf below), so args do not require it.
+			if req, ok := args.Get("required"); ok {
+				if list, ok := req.([]string); ok {
+					var keep []string
+					for _, r := range list {
+						if r != target.prop {
+							keep = append(keep, r)
+						}
+					}
+					if len(keep) == 0 {
+						args.Delete("required")
+					} else {
+						args.Set("required", keep)
+					}
+				}
+			}
+		}
 		args.Set("description", fmt.Sprintf("%s's arguments and flags, named as in tact schema %s; only those that differ from their defaults", n, n))
 		then := schema.O("properties", schema.O("args", args))
 		if len(req) > 0 {
