@@ -79,11 +79,14 @@ func connect(t *testing.T, session string) *sdk.ClientSession {
 // connectFor is connect with the server's --timeout.
 func connectFor(t *testing.T, session string, timeout time.Duration) *sdk.ClientSession {
 	t.Helper()
-	s, err := mcp.NewServer(mcp.Options{
-		Commands: commands.SchemaCommands(),
-		Globals:  rpc.Globals{Session: session, Output: "text", Timeout: timeout, BrowserArgs: browsertest.Args},
-		Version:  cli.Version,
-	})
+	return connectGlobals(t, rpc.Globals{Session: session, Output: "text", Timeout: timeout, BrowserArgs: browsertest.Args})
+}
+
+// connectGlobals starts a server with the given global flags in this
+// process and connects an SDK client to it over the in-memory transport.
+func connectGlobals(t *testing.T, g rpc.Globals) *sdk.ClientSession {
+	t.Helper()
+	s, err := mcp.NewServer(mcp.Options{Commands: commands.SchemaCommands(), Globals: g, Version: cli.Version})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,6 @@
 package mcp_test
 
 import (
-	"context"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -9,11 +8,6 @@ import (
 	"testing"
 	"time"
 
-	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
-
-	"github.com/tact-browser/tact/internal/cli"
-	"github.com/tact-browser/tact/internal/commands"
-	"github.com/tact-browser/tact/internal/mcp"
 	"github.com/tact-browser/tact/internal/rpc"
 )
 
@@ -27,27 +21,8 @@ func TestFarmRefusalInToolResult(t *testing.T) {
 	defer farm.Close()
 	session := "secb-mcp-farm"
 	needBrowser(t, session)
-	s, err := mcp.NewServer(mcp.Options{
-		Commands: commands.SchemaCommands(),
-		Globals: rpc.Globals{Session: session, Output: "text", Timeout: 30 * time.Second,
-			CDP: "ws" + strings.TrimPrefix(farm.URL, "http") + "/chromium?token=" + token},
-		Version: cli.Version,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, ct := sdk.NewInMemoryTransports()
-	ctx := context.Background()
-	ss, err := s.Connect(ctx, st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ss.Close()
-	cs, err := sdk.NewClient(&sdk.Implementation{Name: "test", Version: "1"}, nil).Connect(ctx, ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cs.Close()
+	cs := connectGlobals(t, rpc.Globals{Session: session, Output: "text", Timeout: 30 * time.Second,
+		CDP: "ws" + strings.TrimPrefix(farm.URL, "http") + "/chromium?token=" + token})
 	text, res := call(t, cs, "snap", map[string]any{})
 	structured, _ := json.Marshal(res.StructuredContent)
 	if !res.IsError || !strings.Contains(text, "wrong token (HTTP 401)") {
