@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -134,19 +135,16 @@ func TestReplayHandWritten(t *testing.T) {
 	s := "wf-hand"
 	dir := t.TempDir()
 	f := filepath.Join(dir, "hand.json")
-	os.WriteFile(f, []byte(`{
-  "version": 2,
-  "name": "hand",
-  "defaults": {"USER": "trinity"},
-  "steps": [
-    {"command": "open", "args": {"url": "${BASE}/wf_login.html"}},
-    {"command": "fill", "target": {"locators": ["label=Username"]}, "args": {"value": "${USER}"}},
-    {"command": "fill", "target": {"locators": ["label=Password"]}, "args": {"value": "${PASSWORD}"}},
-    {"command": "click", "target": {"locators": ["role=button[name=\"Sign in\"]"]}},
-    {"command": "wait", "args": {"condition": "navigation"}},
-    {"command": "read", "args": {"focus": "h1", "as": "greeting"}}
-  ]
-}`), 0o600)
+	// The example docs/workflows.md gives, as a person would copy it.
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "workflows.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile("(?s)```json\n(\\{\n  \"version\": 2,\n  \"name\": \"hand\".*?)```").FindSubmatch(doc)
+	if m == nil {
+		t.Fatal("docs/workflows.md has no hand-written workflow example")
+	}
+	os.WriteFile(f, m[1], 0o600)
 	r := tact(t, s, "workflow", "lint", f)
 	if r.code != 0 || !strings.Contains(r.out, "ok: 6 steps") {
 		t.Errorf("lint: exit %d %q %s", r.code, r.out, r.err)
