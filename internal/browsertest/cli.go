@@ -29,6 +29,7 @@ type CLIEnv struct {
 	waiting  map[string]int           // tests waiting for a session
 	slots    chan struct{}            // a token per test running a browser
 	slotted  map[string]bool          // tests holding a slot
+	pool     pool                     // browsers sessions attach to
 }
 
 // SharedSession is the one session tests share; it lives until Finish.
@@ -51,7 +52,8 @@ func SetupCLI(prefix string, stop func(session string)) (*CLIEnv, error) {
 	}
 	e := &CLIEnv{Home: home, token: mark(), stop: stop, sessions: map[string]bool{}, users: map[string]int{},
 		locks: map[string]chan struct{}{}, waiting: map[string]int{},
-		slots: make(chan struct{}, browserSlots()), slotted: map[string]bool{}}
+		slots: make(chan struct{}, browserSlots()), slotted: map[string]bool{},
+		pool: pool{own: map[string]bool{}, placed: map[string]int{}}}
 	os.Setenv("TACT_HOME", home)
 	os.Setenv("TACT_CHROME_ARGS", `"`+HostRules+`" --no-sandbox`)
 	os.Unsetenv("TACT_SESSION")
@@ -145,6 +147,9 @@ func (e *CLIEnv) Close() error {
 	for _, s := range list {
 		e.stop(s)
 	}
+	e.pool.mu.Lock()
+	e.pool.stop()
+	e.pool.mu.Unlock()
 	e.srv.Close()
 	e.alt.Close()
 	err := checkLeaks(e.token)

@@ -51,6 +51,7 @@ type Globals struct {
 	PromptText  string           `name:"prompt-text" group:"global" help:"Text to answer prompt() dialogs with (otherwise they are dismissed)."`
 	CDP         string           `name:"cdp" env:"TACT_CDP" group:"global" help:"Attach to a running browser (ws(s):// or http(s):// URL, host:port or port; a ?token= query is kept) instead of launching one."`
 	CDPHeader   []string         `name:"cdp-header" sep:"none" env:"TACT_CDP_HEADER" group:"global" help:"Header for every request to the --cdp browser, e.g. 'Authorization: Bearer …' (repeatable; never logged)." placeholder:"'NAME: VALUE'"`
+	CDPIsolated bool             `name:"cdp-isolated" env:"TACT_CDP_ISOLATED" group:"global" help:"With --cdp: work in a browser context of the session's own (its own cookies, storage and tabs, gone at browser stop), so sessions can share one browser."`
 	BrowserArg  []string         `name:"browser-arg" sep:"none" group:"global" help:"Extra browser flag for a launched browser (repeatable; env TACT_CHROME_ARGS)."`
 	AllowFile   bool             `name:"allow-file" group:"global" help:"Allow opening file: URLs."`
 	Version     kong.VersionFlag `short:"V" group:"global" help:"Print the version and exit."`
@@ -302,7 +303,7 @@ func (a *app) wire() (rpc.Globals, error) {
 	g := rpc.Globals{
 		Session: a.SessionName, Output: a.Output, Verbose: a.Verbose, Lang: a.Lang, Locale: a.Locale,
 		Geo: a.Geo, UserAgent: a.UserAgent, NoCache: a.NoCache, Dialog: a.DialogMode, PromptText: a.PromptText,
-		CDP: a.CDP, CDPHeaders: a.CDPHeader, BrowserArgs: a.BrowserArg, AllowFile: a.AllowFile,
+		CDP: a.CDP, CDPHeaders: a.CDPHeader, CDPIsolated: a.CDPIsolated, BrowserArgs: a.BrowserArg, AllowFile: a.AllowFile,
 	}
 	if _, err := browser.ParseHeaders(a.CDPHeader); err != nil {
 		return g, failure.New(failure.Usage, "%v", err)

@@ -69,7 +69,8 @@ func tact(t testing.TB, session string, args ...string) result {
 	}
 	env.Use(t, session)
 	var out, errb bytes.Buffer
-	code := cli.Main(append([]string{"--session", session}, args...), &out, &errb)
+	pre := append([]string{"--session", session}, env.Attach(session, args)...)
+	code := cli.Main(append(pre, args...), &out, &errb)
 	return result{out.String(), errb.String(), code}
 }
 
@@ -295,6 +296,7 @@ func TestReadIncludesFrames(t *testing.T) {
 func TestBrowserLifecycle(t *testing.T) {
 	t.Parallel()
 	s := "lifecycle"
+	env.OwnBrowser(s) // about the browser tact launches
 	r := tact(t, s, "browser", "status")
 	mustOK(t, r)
 	if !strings.Contains(r.out, "not running") {

@@ -20,6 +20,7 @@ import (
 func TestIdleTimeoutStopsDaemonAndBrowser(t *testing.T) {
 	t.Parallel()
 	s := "idle"
+	env.OwnBrowser(s) // about the browser tact launches
 	mustOK(t, tact(t, s, "browser", "launch", "--idle-timeout", "2s"))
 	bpid, dpid, _ := statusOf(t, s)
 	if !waitDead(dpid) || !waitDead(bpid) {
@@ -248,6 +249,7 @@ func tcpListeners(t *testing.T, bpid int) int {
 func TestNoDebuggingPortByDefault(t *testing.T) {
 	t.Parallel()
 	s := "noport"
+	env.OwnBrowser(s) // about the browser tact launches
 	defer tact(t, s, "browser", "stop")
 	mustOK(t, tact(t, s, "snap", page("hello.html")))
 	bpid, _, ws := statusOf(t, s)
@@ -291,6 +293,7 @@ func TestNoDebuggingPortByDefault(t *testing.T) {
 func TestDaemonKilledKeepsLogin(t *testing.T) {
 	t.Parallel()
 	s := "killdaemon"
+	env.OwnBrowser(s) // a context of a shared browser ends with its daemon
 	tact(t, s, "browser", "stop")
 	os.RemoveAll(filepath.Join(os.Getenv("TACT_HOME"), "profiles", s))
 	defer tact(t, s, "browser", "stop")
@@ -323,6 +326,7 @@ func TestDaemonKilledKeepsLogin(t *testing.T) {
 func TestDeletedSocketRecovers(t *testing.T) {
 	t.Parallel()
 	s := "nosock"
+	env.OwnBrowser(s) // about the browser tact launches
 	out := openPage(t, s, page("act_form.html"))
 	bpid, dpid, _ := statusOf(t, s)
 	sock := sessionFile(s, "daemon.sock")
@@ -349,6 +353,7 @@ func TestDeletedSocketRecovers(t *testing.T) {
 func TestTimeoutWithStoppedDaemon(t *testing.T) {
 	t.Parallel()
 	s := "sigstop"
+	env.OwnBrowser(s) // a frozen daemon would hold up every new tab of a shared browser
 	mustOK(t, tact(t, s, "snap", page("hello.html")))
 	_, dpid, _ := statusOf(t, s)
 	cont := stopPID(t, dpid)
@@ -377,6 +382,7 @@ func TestTimeoutWithStoppedDaemon(t *testing.T) {
 func TestStopWaitsForBrowserExit(t *testing.T) {
 	t.Parallel()
 	s := "stopwait"
+	env.OwnBrowser(s) // about the browser tact launches
 	mustOK(t, tact(t, s, "snap", page("hello.html")))
 	bpid, dpid, _ := statusOf(t, s)
 	mustOK(t, tact(t, s, "browser", "stop"))

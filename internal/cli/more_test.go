@@ -121,6 +121,7 @@ func waitDead(pid int) bool {
 func TestFaults(t *testing.T) {
 	t.Parallel()
 	s := "faults"
+	env.OwnBrowser(s) // about the browser tact launches
 	// With --port (a CDP port, open to local users) the browser outlives
 	// its daemon, and the test can reach it to crash a tab. The default,
 	// a pipe, is covered by TestDaemonKilledKeepsLogin.
@@ -252,6 +253,7 @@ func tail(s string, n int) string {
 func TestTwoSessionsInParallel(t *testing.T) {
 	t.Parallel()
 	var wg sync.WaitGroup
+	env.OwnBrowser("par-a", "par-b") // two browsers, each its session's
 	res := make([]result, 2)
 	for i, s := range []string{"par-a", "par-b"} {
 		wg.Add(1)

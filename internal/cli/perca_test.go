@@ -151,6 +151,7 @@ func TestActionWaitsForLoadBeforeNoReaction(t *testing.T) {
 func TestBrowserReplacedReopens(t *testing.T) {
 	t.Parallel()
 	s := "perca-replaced"
+	env.OwnBrowser(s) // about the browser tact launches
 	r := tact(t, s, "open", page("perc_secret.html"))
 	mustOK(t, r)
 	solve := refOf(t, r.out, `"Solve"`)

@@ -79,6 +79,7 @@ func TestSecaDomainsHistory(t *testing.T) {
 func TestSecaDomainsSurviveDaemon(t *testing.T) {
 	t.Parallel()
 	s := "seca-kill"
+	env.OwnBrowser(s) // about the browser tact launches
 	alt := strings.Replace(altURL, "127.0.0.1", "localhost", 1)
 	mustOK(t, tact(t, s, "--allowed-domains", "127.0.0.1", "open", page("hello.html")))
 	_, dpid, _ := statusOf(t, s)

@@ -359,6 +359,7 @@ func TestReplayHealsRename(t *testing.T) {
 func TestReplayBrowserScope(t *testing.T) {
 	t.Parallel()
 	s := "wfscope"
+	env.OwnBrowser(s) // about the browser a replay launches
 	f := writeFlow(t, "scope", `{"command":"open","params":{"URL":"`+page("hello.html")+`"}}`)
 	r := tact(t, s, "replay", f)
 	mustOK(t, r)

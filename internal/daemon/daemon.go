@@ -480,7 +480,7 @@ func (d *daemon) execute(ctx context.Context, req rpc.Request, partial func(stdo
 	// its headers come with the request (over the 0600 socket), never on
 	// the daemon's command line, where a farm's token would show in ps.
 	rememberSecrets(d.m.Secrets(), req.Globals)
-	if err := d.m.SetEndpoint(req.Globals.CDP, req.Globals.CDPHeaders); err != nil {
+	if err := d.m.SetEndpoint(req.Globals.CDP, req.Globals.CDPHeaders, req.Globals.CDPIsolated); err != nil {
 		return rpc.Response{Error: failure.From(err)}, after
 	}
 	d.touch()

@@ -147,8 +147,8 @@ func parseGeo(s string) (lat, lon float64, err error) {
 
 // Emulate applies the session's emulation e to the target; browser is the
 // browser-level session (the default user agent, the geolocation
-// permission).
-func (tg *Target) Emulate(ctx context.Context, e Emulation, browser *cdp.Session) {
+// permission), bctx the session's browser context ("" for the default).
+func (tg *Target) Emulate(ctx context.Context, e Emulation, browser *cdp.Session, bctx proto.BrowserContextID) {
 	log := tg.tab.log
 	defer func() {
 		// Applied unless the tab did not answer in time (tried again when
@@ -245,7 +245,7 @@ func (tg *Target) Emulate(ctx context.Context, e Emulation, browser *cdp.Session
 		lat, lon, err := parseGeo(e.Geo)
 		if err == nil {
 			_ = cdp.Run(ctx, browser, cdpbrowser.SetPermission, cdpbrowser.SetPermissionParams{
-				Permission: &cdpbrowser.PermissionDescriptor{Name: "geolocation"}, Setting: cdpbrowser.PermissionSettingGranted})
+				Permission: &cdpbrowser.PermissionDescriptor{Name: "geolocation"}, Setting: cdpbrowser.PermissionSettingGranted, BrowserContextID: bctx})
 			geo := emulation.SetGeolocationOverrideParams{Latitude: new(lat), Longitude: new(lon), Accuracy: new(float64(geoAccuracy))}
 			if err := cdp.Run(ctx, s, emulation.SetGeolocationOverride, geo); err != nil {
 				log.Debug("geo", "err", fmt.Sprint(err))

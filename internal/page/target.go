@@ -7,6 +7,7 @@ import (
 	"time"
 
 	proto "github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
 	cdppage "github.com/chromedp/cdproto/page"
@@ -172,6 +173,16 @@ func (tg *Target) Setup(ctx context.Context) {
 			cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: tg.tab.host.Library().Source, WorldName: WorldName, RunImmediately: new(true)})},
 		{"Target.setAutoAttach", cdp.Start(ctx, s, cdptarget.SetAutoAttach, cdptarget.SetAutoAttachParams{AutoAttach: true, WaitForDebuggerOnStart: true,
 			Flatten: new(true), Filter: OnlyType("iframe")})},
+	}
+	if tg.kind == "page" {
+		// A tab tact drives has focus as far as its page can tell, whichever
+		// tab or window the browser focused last (tab new, a browser shared
+		// with other sessions or a person): focus and blur handlers, :focus
+		// styles and document.hasFocus() behave as for the one tab in use.
+		rest = append(rest, struct {
+			method string
+			reply  <-chan error
+		}{"Emulation.setFocusEmulationEnabled", cdp.Start(ctx, s, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true})})
 	}
 	if p, on := fetchParams(tg.tab.host.Domains(), Emulation{}); on && tg.kind == "page" {
 		// Before the target runs: a popup's first navigation is checked too.

@@ -39,7 +39,8 @@ type Globals struct {
 	Dialog         string        `json:"dialog,omitempty"`
 	PromptText     string        `json:"prompt_text,omitempty"`
 	CDP            string        `json:"cdp,omitempty"`
-	CDPHeaders     []string      `json:"cdp_headers,omitempty"` // "Name: value" lines sent to the --cdp browser`
+	CDPHeaders     []string      `json:"cdp_headers,omitempty"`  // "Name: value" lines sent to the --cdp browser`
+	CDPIsolated    bool          `json:"cdp_isolated,omitempty"` // a browser context of the session's own in the --cdp browser
 	BrowserArgs    []string      `json:"browser_args,omitempty"`
 	AllowFile      bool          `json:"allow_file,omitempty"`
 	Cwd            string        `json:"cwd,omitempty"`      // the caller's directory (project-scoped workflows)

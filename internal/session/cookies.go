@@ -64,7 +64,7 @@ func (m *Manager) allCookies(ctx context.Context) ([]*network.Cookie, error) {
 	if err := m.Ensure(ctx); err != nil {
 		return nil, err
 	}
-	res, err := cdp.Call(ctx, m.conn.Browser(), storage.GetCookies, storage.GetCookiesParams{})
+	res, err := cdp.Call(ctx, m.conn.Browser(), storage.GetCookies, storage.GetCookiesParams{BrowserContextID: m.browserContext()})
 	if err != nil {
 		return nil, page.BrowserGone(failure.Wrap(failure.BrowserUnavailable, err, "read cookies"))
 	}
@@ -96,7 +96,7 @@ func (m *Manager) SetCookie(ctx context.Context, nc NewCookie) error {
 	if !nc.Expires.IsZero() {
 		p.Expires = proto.TimeSinceEpoch(float64(nc.Expires.Unix()))
 	}
-	if err := cdp.Run(ctx, m.conn.Browser(), storage.SetCookies, storage.SetCookiesParams{Cookies: []*network.CookieParam{p}}); err != nil {
+	if err := cdp.Run(ctx, m.conn.Browser(), storage.SetCookies, storage.SetCookiesParams{Cookies: []*network.CookieParam{p}, BrowserContextID: m.browserContext()}); err != nil {
 		var ce *cdp.Error
 		if errors.As(err, &ce) {
 			return failure.New(failure.Usage, "the browser refused cookie %q: %s", nc.Name, ce.Message)
@@ -135,11 +135,11 @@ func (m *Manager) ClearCookies(ctx context.Context, domain string) (int, error) 
 		return 0, nil
 	}
 	b := m.conn.Browser()
-	if err := cdp.Run(ctx, b, storage.ClearCookies, storage.ClearCookiesParams{}); err != nil {
+	if err := cdp.Run(ctx, b, storage.ClearCookies, storage.ClearCookiesParams{BrowserContextID: m.browserContext()}); err != nil {
 		return 0, page.BrowserGone(err)
 	}
 	if len(keep) > 0 {
-		if err := cdp.Run(ctx, b, storage.SetCookies, storage.SetCookiesParams{Cookies: keep}); err != nil {
+		if err := cdp.Run(ctx, b, storage.SetCookies, storage.SetCookiesParams{Cookies: keep, BrowserContextID: m.browserContext()}); err != nil {
 			return 0, page.BrowserGone(err)
 		}
 	}

@@ -26,6 +26,7 @@ func (m *Manager) enableDownloads(ctx context.Context, conn *cdp.Conn) {
 	}
 	if err := cdp.Run(ctx, conn.Browser(), cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
 		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllowAndName, DownloadPath: m.opts.DownloadDir, EventsEnabled: new(true),
+		BrowserContextID: m.browserContext(),
 	}); err != nil {
 		m.log.Warn("download behaviour", "err", err)
 	}

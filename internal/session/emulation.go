@@ -95,7 +95,7 @@ func (m *Manager) applyEmulation(ctx context.Context, tg *page.Target) {
 	e, conn := m.emul, m.conn
 	m.mu.Unlock()
 	if conn != nil {
-		tg.Emulate(ctx, e, conn.Browser())
+		tg.Emulate(ctx, e, conn.Browser(), m.browserContext())
 	}
 }
 

@@ -114,7 +114,7 @@ func (m *Manager) attached(parentSession, sessionID string, ti *cdptarget.Info) 
 	parent := m.targets[parentSession]
 	m.mu.Unlock()
 	switch {
-	case parentSession == "" && ti.Type == "page":
+	case parentSession == "" && ti.Type == "page" && m.own(ti):
 		id := string(ti.TargetID)
 		t := page.New(m, m.log, id, sess, ti.URL, ti.Title)
 		m.mu.Lock()
@@ -139,7 +139,8 @@ func (m *Manager) attached(parentSession, sessionID string, ti *cdptarget.Info) 
 		m.mu.Unlock()
 		go m.setup(tg)
 	default:
-		// Workers and the like: let them run; tact does not drive them.
+		// Workers and the like, and another context's pages under
+		// --cdp-isolated: let them run; tact does not drive them.
 		go func() {
 			ctx, cancel := context.WithTimeout(context.Background(), workerRelease)
 			defer cancel()

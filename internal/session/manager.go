@@ -9,6 +9,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -64,15 +65,20 @@ type Manager struct {
 	cdpHeader []string
 	created   map[string]bool
 	gone      string
-	targets   map[string]*page.Target // by session id
-	tabs      map[string]*page.Tab    // by target id
-	order     []string                // tab target ids in the order seen
-	current   string
-	state     persisted
-	emul      page.Emulation
-	domains   page.Domains // --allowed-domains in force
-	notes     []string
-	dialog    page.DialogPolicy
+	// With --cdp-isolated: the session asked for a browser context of its
+	// own in the attached browser (isolated), and the one it got (bctx).
+	// Targets of other contexts are released, never driven.
+	isolated bool
+	bctx     string
+	targets  map[string]*page.Target // by session id
+	tabs     map[string]*page.Tab    // by target id
+	order    []string                // tab target ids in the order seen
+	current  string
+	state    persisted
+	emul     page.Emulation
+	domains  page.Domains // --allowed-domains in force
+	notes    []string
+	dialog   page.DialogPolicy
 
 	queue     eventQueue
 	browserEv *cdp.Handlers[string]
@@ -248,8 +254,9 @@ func (m *Manager) Close() {
 	for id := range m.created {
 		created = append(created, id)
 	}
-	m.created, m.gone = map[string]bool{}, ""
-	m.opts.Browser.CDP, m.cdpHeader = "", nil
+	bctx := m.bctx
+	m.created, m.gone, m.bctx = map[string]bool{}, "", ""
+	m.opts.Browser.CDP, m.cdpHeader, m.isolated = "", nil, false
 	// With --port, an earlier daemon's browser this one never attached
 	// to: it is the session's, and no other daemon can own it now.
 	orphan := conn == nil && m.state.Launched
@@ -259,6 +266,9 @@ func (m *Manager) Close() {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		if launched {
 			_ = cdp.Run(ctx, conn.Browser(), cdpbrowser.Close, proto.Empty{})
+		} else if bctx != "" {
+			// The session's own context goes with every tab in it.
+			_ = cdp.Run(ctx, conn.Browser(), cdptarget.DisposeBrowserContext, cdptarget.DisposeBrowserContextParams{BrowserContextID: proto.BrowserContextID(bctx)})
 		} else {
 			// An attached browser keeps running; only the tabs tact opened go.
 			for _, id := range created {
@@ -367,28 +377,55 @@ func (m *Manager) remoteGone() error {
 }
 
 // SetEndpoint names the browser a command wants to attach to (its --cdp
-// and --cdp-header). A session binds to an endpoint only once it has
+// and --cdp-header, and --cdp-isolated for a browser context of the
+// session's own). A session binds to an endpoint only once it has
 // connected to it: until then a later command may name another (a typo
 // does not stick). Naming none keeps what the session has.
-func (m *Manager) SetEndpoint(spec string, header []string) error {
-	if spec == "" {
-		return nil
-	}
+func (m *Manager) SetEndpoint(spec string, header []string, isolated bool) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.conn == nil && m.gone == "" {
-		m.opts.Browser.CDP, m.cdpHeader = spec, header
+	if spec == "" {
+		if isolated && m.opts.Browser.CDP == "" {
+			return failure.New(failure.Usage, "--cdp-isolated needs --cdp (a browser tact launches is the session's own already)")
+		}
 		return nil
 	}
-	if spec == m.opts.Browser.CDP {
+	if m.conn == nil && m.gone == "" {
+		m.opts.Browser.CDP, m.cdpHeader, m.isolated = spec, header, isolated
+		return nil
+	}
+	if spec == m.opts.Browser.CDP && isolated == m.isolated {
 		return nil
 	}
 	bound := "a browser it launched"
 	if m.opts.Browser.CDP != "" {
 		bound = "--cdp " + browser.Redact(m.opts.Browser.CDP)
+		if m.isolated {
+			bound += " --cdp-isolated"
+		}
 	}
-	return failure.New(failure.Usage, "this session already uses %s, not --cdp %s", bound, browser.Redact(spec)).
+	asked := "--cdp " + browser.Redact(spec)
+	if isolated {
+		asked += " --cdp-isolated"
+	}
+	return failure.New(failure.Usage, "this session already uses %s, not %s", bound, asked).
 		WithHint("tact browser stop first, or use another --session")
+}
+
+// browserContext is the session's own browser context under
+// --cdp-isolated, else "" (the browser's default one).
+func (m *Manager) browserContext() proto.BrowserContextID {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return proto.BrowserContextID(m.bctx)
+}
+
+// own reports whether a target is the session's to drive: with
+// --cdp-isolated only those of its browser context are.
+func (m *Manager) own(ti *cdptarget.Info) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.bctx == "" || string(ti.BrowserContextID) == m.bctx
 }
 
 func (m *Manager) resetConnection() {
@@ -397,7 +434,7 @@ func (m *Manager) resetConnection() {
 	if m.proc != nil {
 		m.proc.Kill()
 	}
-	m.conn, m.proc, m.launched = nil, nil, false
+	m.conn, m.proc, m.launched, m.bctx = nil, nil, false, ""
 	m.targets = map[string]*page.Target{}
 	m.tabs = map[string]*page.Tab{}
 	m.order = nil
@@ -479,6 +516,15 @@ func (m *Manager) connect(ctx context.Context) error {
 	m.save()
 	if ws != "" && !browser.IsLoopback(ws) && !strings.HasPrefix(ws, "wss://") {
 		m.note("warning: --cdp endpoint is not on this machine and not wss://; the protocol is unencrypted")
+	}
+	if !launched && m.isolated {
+		res, err := cdp.Call(ctx, conn.Browser(), cdptarget.CreateBrowserContext, cdptarget.CreateBrowserContextParams{DisposeOnDetach: new(true)})
+		if err != nil {
+			return m.setupFailed(ws, launched, fmt.Errorf("create a browser context: %w", err))
+		}
+		m.mu.Lock()
+		m.bctx = string(res.BrowserContextID)
+		m.mu.Unlock()
 	}
 	m.enableDownloads(ctx, conn)
 	// Auto-attach to every page, paused until tact has set it up, so no tab
@@ -807,7 +853,10 @@ func (m *Manager) waitForTab(ctx context.Context, d time.Duration) error {
 }
 
 func (m *Manager) createTarget(ctx context.Context, url string) (string, error) {
-	res, err := cdp.Call(ctx, m.conn.Browser(), cdptarget.CreateTarget, cdptarget.CreateTargetParams{URL: url})
+	m.mu.Lock()
+	bctx := m.bctx
+	m.mu.Unlock()
+	res, err := cdp.Call(ctx, m.conn.Browser(), cdptarget.CreateTarget, cdptarget.CreateTargetParams{URL: url, BrowserContextID: proto.BrowserContextID(bctx)})
 	if err != nil {
 		return "", failure.New(failure.BrowserUnavailable, "open tab: %v", err)
 	}
@@ -885,7 +934,7 @@ func (m *Manager) Tabs(ctx context.Context) ([]TabInfo, error) {
 	defer m.mu.Unlock()
 	var out []TabInfo
 	for _, ti := range res.TargetInfos {
-		if ti.Type != "page" {
+		if ti.Type != "page" || (m.bctx != "" && string(ti.BrowserContextID) != m.bctx) {
 			continue
 		}
 		id := string(ti.TargetID)

@@ -46,7 +46,7 @@ func (m *Manager) SaveState(ctx context.Context) (*State, error) {
 		return nil, err
 	}
 	st := &State{URL: t.URL()}
-	ck, err := cdp.Call(ctx, m.conn.Browser(), storage.GetCookies, storage.GetCookiesParams{})
+	ck, err := cdp.Call(ctx, m.conn.Browser(), storage.GetCookies, storage.GetCookiesParams{BrowserContextID: m.browserContext()})
 	if err != nil {
 		return nil, page.BrowserGone(failure.Wrap(failure.BrowserUnavailable, err, "read cookies"))
 	}
@@ -82,7 +82,7 @@ func (m *Manager) LoadState(ctx context.Context, st *State) error {
 			}
 			cookies = append(cookies, &c)
 		}
-		if err := cdp.Run(ctx, m.conn.Browser(), storage.SetCookies, storage.SetCookiesParams{Cookies: cookies}); err != nil {
+		if err := cdp.Run(ctx, m.conn.Browser(), storage.SetCookies, storage.SetCookiesParams{Cookies: cookies, BrowserContextID: m.browserContext()}); err != nil {
 			return failure.New(failure.BrowserUnavailable, "restore cookies: %v", err)
 		}
 	}
