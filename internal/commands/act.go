@@ -96,9 +96,13 @@ func act(ctx context.Context, env *Env, o ActOpts, target string, a action, do f
 	}
 	t.Drain()
 	mark := t.Mark()
+	// Whether the page was loading when the action began: its load (and
+	// the widget's script) may come while the attempt still waits for a
+	// reaction, and that attempt deserves its second try all the same.
+	loading := t.StillLoading()
 	lines, head, err := attempt(ctx, t, el, a, do)
 	var loadNote string
-	if (err != nil && failure.From(err).Code == failure.NotInteractable || err == nil && head == noChange) && t.StillLoading() && t.Usable() == nil {
+	if (err != nil && failure.From(err).Code == failure.NotInteractable || err == nil && head == noChange) && (loading || t.StillLoading()) && t.Usable() == nil {
 		// A widget whose script starts on the load event (held by a slow
 		// request) does not react yet: wait for the load and try once more.
 		if t.AwaitLoad(ctx, loadRetryWait(ctx)) {
