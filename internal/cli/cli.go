@@ -33,7 +33,7 @@ type Globals struct {
 	Timeout     string           `default:"30s" group:"global" help:"Deadline for the whole command (e.g. 30s, 500ms, or seconds)."`
 	Verbose     bool             `short:"v" group:"global" help:"Debug log on stderr."`
 	Lang        string           `group:"global" help:"Accept-Language for the session (e.g. de-DE)."`
-	Locale      string           `group:"global" help:"Locale for the session: Intl and navigator.language (e.g. ja-JP)."`
+	Locale      string           `group:"global" help:"Locale for the session: Intl, and navigator.language unless --lang is set too (e.g. ja-JP)."`
 	Geo         string           `group:"global" help:"Geolocation LAT,LON for the session." placeholder:"LAT,LON"`
 	UserAgent   string           `name:"user-agent" group:"global" help:"User-Agent for the session."`
 	Viewport    string           `group:"global" help:"Viewport WIDTHxHEIGHT in CSS pixels for the session (e.g. 390x844)." placeholder:"WxH"`

@@ -274,12 +274,16 @@ func TestSeedRecipe000QuickStart(t *testing.T) {
 	}
 	// --lang after --locale: once both are set, navigator.language follows
 	// --lang (the user-agent override's language drives both it and the
-	// header), not --locale as the seed and tact's help say; reported, so
-	// not asserted here.
+	// header; an extra Accept-Language header does not override it), as
+	// tact's help says; Intl stays with --locale.
 	r = tact(t, s, "--lang", "de-DE", "read", srvURL+"/echo/headers")
 	mustOK(t, r)
 	if !strings.Contains(r.out, "Accept-Language: de-DE") {
 		t.Errorf("--lang de-DE: the request's headers were\n%s", r.out)
+	}
+	r = tact(t, s, "eval", "navigator.language + '|' + Intl.DateTimeFormat().resolvedOptions().locale")
+	if got := strings.TrimSpace(r.out); got != "de-DE|ja-JP" {
+		t.Errorf("--locale ja-JP then --lang de-DE: navigator.language|Intl = %q", got)
 	}
 
 	mustOK(t, tact(t, s, "browser", "stop"))
