@@ -253,7 +253,7 @@ func freshSnap(ctx context.Context, t *page.Tab, o ActOpts, changes bool) (text 
 	shown := page.Folded(snapshot.Changed(prev, page)).WithNew(prev)
 	// A part of the page is no base for a diff; nor is another page.
 	// --locators asks for every element line with its locator.
-	changes = changes && o.Focus == "" && !o.Locators && prev != nil && prev.URL == page.URL
+	changes = changes && o.Focus == "" && !o.Locators && prev != nil && sameDocumentURL(prev.URL, page.URL)
 	if changes {
 		d := render.Header(page) + "\n" + diffText(prev, page)
 		// A change as large as the page prints as the page (within the
@@ -269,6 +269,14 @@ func freshSnap(ctx context.Context, t *page.Tab, o ActOpts, changes bool) (text 
 		}
 	}
 	return so.Text, shown, so.Stderr
+}
+
+// sameDocumentURL reports whether two snaps' URLs can be one document's:
+// equal but for the fragment (a link to "#" or "#top" stays on the page).
+func sameDocumentURL(a, b string) bool {
+	a, _, _ = strings.Cut(a, "#")
+	b, _, _ = strings.Cut(b, "#")
+	return a == b
 }
 
 // valueNote says what a field holds when a fill or type did not take as

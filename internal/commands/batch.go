@@ -14,16 +14,19 @@ import (
 	"github.com/alecthomas/kong"
 
 	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/page"
 	"github.com/tact-browser/tact/internal/snapshot"
 )
 
 // Batch runs several commands in one call, one at a time in the daemon,
-// and prints one snap at the end.
+// and ends as an action does: what changed while it stayed on the page,
+// the whole page after a navigation.
 type Batch struct {
 	Steps           []string `arg:"" optional:"" help:"Steps, each the words you would type after tact (\"click @e1\", \"fill @e2 'Ada L'\"); none: one per line on stdin (# comments)."`
 	ContinueOnError bool     `name:"continue-on-error" help:"Run the remaining steps after a failing one."`
-	NoSnap          bool     `name:"no-snap" help:"Print only the steps' result lines, not the final snap."`
-	Diff            bool     `help:"End with only the sections that changed since the snap before the batch."`
+	NoSnap          bool     `name:"no-snap" help:"Print only the steps' result lines, not the page."`
+	Snap            bool     `help:"End with the whole page, not only what changed (the default when the batch stays on the page)."`
+	Diff            bool     `help:"End with only what changed since the snap before the batch, even after a navigation."`
 	MaxTokens       int      `name:"max-tokens" default:"5000" help:"Budget for the final snap (0 = no limit)."`
 	Focus           string   `help:"Snap only this part at the end: a CSS selector, @eN or a locator (role=dialog)." placeholder:"TARGET"`
 	Locators        bool     `help:"Add loc=<best verified locator> to each element line of the final snap."`
@@ -219,6 +222,15 @@ func (c *Batch) Run(ctx context.Context, env *Env) (*Output, error) {
 	var sb strings.Builder
 	results := []batchStepData{}
 	var firstErr error
+	// Where the batch began: it ends with what changed there, unless a
+	// step left for another document or tab.
+	var start *page.Tab
+	var mark page.Mark
+	if !c.NoSnap && env.Browser.Connected() {
+		if start, err = env.Browser.Current(ctx); err == nil {
+			mark = start.Mark()
+		}
+	}
 	for _, s := range steps {
 		if stepCtx.Err() != nil {
 			// The call is over (--timeout, a hang-up, browser stop):
@@ -259,10 +271,11 @@ func (c *Batch) Run(ctx context.Context, env *Env) (*Output, error) {
 		sb.WriteString("---\n(no snap: the step timed out)\n")
 	default:
 		if t, terr := env.Browser.Current(ctx); terr == nil {
-			text, page, stderr := freshSnap(ctx, t, ActOpts{Diff: c.Diff, MaxTokens: c.MaxTokens, Focus: c.Focus, Locators: c.Locators}, c.Diff)
+			changes := c.Diff || (!c.Snap && t == start && !t.Navigated(mark))
+			text, snap, stderr := freshSnap(ctx, t, ActOpts{Diff: c.Diff, MaxTokens: c.MaxTokens, Focus: c.Focus, Locators: c.Locators}, changes)
 			sb.WriteString("---\n" + text)
 			out.Stderr = stderr
-			data.Snap = page
+			data.Snap = snap
 		}
 	}
 	out.Text, out.Data = sb.String(), data

@@ -234,7 +234,7 @@ headless browser for the session and keeps it (tabs, cookies, refs) between call
 4. Big pages: ` + "`--focus main`" + ` (CSS, an ` + "`@eN`" + ` ref such as ` + "`--focus @e12`" + `, or a locator;
    without a ` + "`<main>`" + ` it shows the page's main content region) or ` + "`--max-tokens 1500`" + `.
    snap and every action take the same page flags (` + "`tact help flags`" + ` lists them).
-   Several steps in one call, one snap at the end:
+   Several steps in one call, then what changed:
    ` + "`tact batch \"fill @e2 'Ada'\" \"fill @e3 ada@example.com\" \"click @e4\"`" + `.
 5. Text: ` + "`tact read [URL] [--focus TARGET]`" + ` gives the main content as markdown, title first (` + "`--all`" + `:
    everything; just the top: ` + "`--max-tokens 500`" + `; long pages in pieces: ` + "`--outline`, `--from N`" + `).

@@ -40,7 +40,7 @@ type Root struct {
 	Console    Console     `cmd:"" help:"The page's console messages and uncaught exceptions."`
 	Network    Network     `cmd:"" help:"The page's requests: method, status, type, size, time, URL."`
 	Wait       Wait        `cmd:"" help:"Wait for navigation, CSS, text=…, N ms, a URL, network idle or load."`
-	Batch      Batch       `cmd:"" help:"Run several commands in one call (arguments or stdin lines); one snap at the end."`
+	Batch      Batch       `cmd:"" help:"Run several commands in one call (arguments or stdin lines); then what changed (the whole page after a navigation)."`
 	Tab        TabCmd      `cmd:"" help:"List, open, switch or close tabs."`
 	Dialog     DialogCmd   `cmd:"" help:"Accept or dismiss a dialog left open (--dialog leave)."`
 	Session    SessionCmd  `cmd:"" help:"Save, load, list or delete browser sessions (cookies, storage, URL)."`
