@@ -14,7 +14,7 @@ import (
 // Snap prints the page as an agent needs it.
 type Snap struct {
 	URL       string `arg:"" optional:"" help:"Open this URL first (scheme optional)."`
-	Focus     string `help:"Only this part: a CSS selector, @eN or a locator (role=dialog, text=Tasks >> xpath=..)." placeholder:"TARGET"`
+	Focus     string `help:"Only this part: a CSS selector, @eN, a locator (role=dialog, text=Tasks >> xpath=..) or dialog (the open one)." placeholder:"TARGET"`
 	MaxTokens int    `name:"max-tokens" default:"5000" help:"Cap output at about N tokens (chars/4); 0 = no limit."`
 	// Interactive is accepted for agent-browser's "snapshot -i"; tact's snap
 	// already lists interactive elements and keeps section text.

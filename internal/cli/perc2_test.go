@@ -1,0 +1,74 @@
+package cli_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// Open dialogs lead the snap as sections of their own, named, with their
+// elements; --focus role=dialog and --focus dialog reach them; -o json
+// marks their sections.
+func TestDialogsLeadSnap(t *testing.T) {
+	t.Parallel()
+	s := "perc2-dialog"
+	r := tact(t, s, "snap", page("perc2_modal.html"))
+	mustOK(t, r)
+	has(t, "snap", r.out, `# [dialog] "Sign in to continue" @e`, "# (the rest of the page)")
+	lacks(t, "snap", r.out, "[clickable]", "Never shown", "Hidden button", "[alertdialog]")
+	// The dialog comes first, its elements inside it, the page after.
+	d, email, rest, shop := strings.Index(r.out, "[dialog]"), strings.Index(r.out, `"Email"`), strings.Index(r.out, "(the rest of the page)"), strings.Index(r.out, "# Shop")
+	if !(d < email && email < rest && rest < shop) {
+		t.Errorf("dialog, its field, the rest, the page's heading at %d %d %d %d:\n%s", d, email, rest, shop, r.out)
+	}
+	if strings.Count(r.out, "Sign in to continue") != 1 || strings.Count(r.out, "# Shop") != 1 {
+		t.Errorf("a heading printed twice:\n%s", r.out)
+	}
+	for _, focus := range []string{"role=dialog", "dialog", refOf(t, r.out, "[dialog]")} {
+		f := tact(t, s, "snap", "--focus", focus)
+		mustOK(t, f)
+		has(t, "snap --focus "+focus, f.out, `[dialog] "Sign in to continue"`, `[input:email] "Email"`, "Your basket is saved")
+		lacks(t, "snap --focus "+focus, f.out, "Buy now", "rest of the page")
+	}
+	j := tact(t, s, "-o", "json", "snap")
+	mustOK(t, j)
+	var pg struct {
+		Sections []struct {
+			Heading  string
+			Elements []struct{ Name string }
+			Dialog   *struct{ Ref, Role, Name string }
+		}
+	}
+	if err := json.Unmarshal([]byte(j.out), &pg); err != nil {
+		t.Fatal(err)
+	}
+	if len(pg.Sections) < 2 || pg.Sections[0].Dialog == nil || pg.Sections[0].Dialog.Role != "dialog" ||
+		pg.Sections[0].Dialog.Name != "Sign in to continue" || len(pg.Sections[0].Elements) != 3 || pg.Sections[1].Dialog != nil {
+		t.Errorf("json sections: %+v", pg.Sections)
+	}
+
+	// Closed, it is gone; a non-modal <dialog open> and an alertdialog
+	// lead the page the same way.
+	c := tact(t, s, "click", `role=button[name="Close"]`)
+	mustOK(t, c)
+	if r := tact(t, s, "snap", "--focus", "dialog"); r.code != 8 || !strings.Contains(r.err, "no dialog is open") {
+		t.Errorf("--focus dialog with none open: exit %d\n%s%s", r.code, r.out, r.err)
+	}
+	c = tact(t, s, "click", "text=Show tips")
+	mustOK(t, c)
+	has(t, "click Show tips", c.out, `[dialog] "Tips"`, `"Got it"`)
+	c = tact(t, s, "click", "text=Delete account", "--snap")
+	mustOK(t, c)
+	has(t, "click Delete account", c.out, `# [alertdialog] "Really delete?"`, `# [dialog] "Tips"`)
+	if strings.Index(c.out, `"Delete"`) > strings.Index(c.out, "# Shop") || strings.Index(c.out, `"Got it"`) > strings.Index(c.out, "# Shop") {
+		t.Errorf("the dialogs do not lead:\n%s", c.out)
+	}
+	f := tact(t, s, "snap", "--focus", "role=alertdialog")
+	mustOK(t, f)
+	has(t, "--focus role=alertdialog", f.out, "This cannot be undone", `"Cancel"`)
+	rd := tact(t, s, "read", "--focus", "dialog")
+	mustOK(t, rd)
+	has(t, "read --focus dialog", rd.out, "This cannot be undone")
+	lacks(t, "read --focus dialog", rd.out, "Everything for your garden")
+	lacks(t, "--focus role=alertdialog", f.out, "Got it")
+}
