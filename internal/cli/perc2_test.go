@@ -72,3 +72,40 @@ func TestDialogsLeadSnap(t *testing.T) {
 	lacks(t, "read --focus dialog", rd.out, "Everything for your garden")
 	lacks(t, "--focus role=alertdialog", f.out, "Got it")
 }
+
+// Six frames, each added by its parent's script a moment after the
+// parent loaded: open waits for them and shows the innermost button. A
+// frame that is still loading when the snap is taken is said so.
+func TestFramesStillLoading(t *testing.T) {
+	t.Parallel()
+	s := "perc2-late"
+	r := tact(t, s, "open", page("perc2_frames.html?d=6&late=150"))
+	mustOK(t, r)
+	has(t, "open", r.out, "Level 0", `[button] "Innermost button"`)
+	c := tact(t, s, "click", "text=Innermost button")
+	mustOK(t, c)
+	has(t, "click", c.out, "Innermost clicked")
+
+	r = tact(t, s, "open", page("perc2_slowframe.html"))
+	mustOK(t, r)
+	has(t, "open", r.out, "(1 frame still loading)", "The report loads")
+	j := tact(t, s, "-o", "json", "snap")
+	mustOK(t, j)
+	has(t, "snap -o json", j.out, `"framesLoading": 1`)
+}
+
+// Ten levels of nested frames: snap, read --all and a text= locator reach
+// the innermost one.
+func TestTenNestedFrames(t *testing.T) {
+	t.Parallel()
+	s := "perc2-deep"
+	r := tact(t, s, "snap", page("perc2_frames.html?d=10"))
+	mustOK(t, r)
+	has(t, "snap", r.out, "Level 0", "the code is 4417", `[button] "Innermost button"`)
+	rd := tact(t, s, "read", "--all")
+	mustOK(t, rd)
+	has(t, "read --all", rd.out, "Deepest paragraph: the code is 4417.")
+	c := tact(t, s, "click", "text=Innermost button")
+	mustOK(t, c)
+	has(t, "click text=", c.out, "Innermost clicked")
+}

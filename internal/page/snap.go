@@ -70,6 +70,7 @@ func (t *Tab) Snapshot(ctx context.Context, focus string) (*snapshot.Page, error
 	p := snapshot.Build(res.URL, res.Title, items)
 	p.Loading = t.StillLoading()
 	p.Note = note
+	p.FramesLoading = t.FramesLoading()
 	return p, nil
 }
 

@@ -78,6 +78,9 @@ func Text(p *snapshot.Page, o Options) (string, Stats) {
 	if p.Note != "" {
 		w.line(p.Note)
 	}
+	if p.FramesLoading > 0 {
+		w.line(FramesLoading(p.FramesLoading))
+	}
 	cutAt := -1
 	for si := range p.Sections {
 		s := &p.Sections[si]
@@ -416,6 +419,15 @@ func (w *writer) section(s *snapshot.Section) bool {
 		done += seg.n
 	}
 	return true
+}
+
+// FramesLoading is the note on a page snapped while n (> 0) of its frames
+// were still loading.
+func FramesLoading(n int) string {
+	if n == 1 {
+		return "(1 frame still loading)"
+	}
+	return fmt.Sprintf("(%d frames still loading)", n)
 }
 
 // RestOfPage is the line between open dialogs, which lead a snap, and

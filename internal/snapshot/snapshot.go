@@ -110,6 +110,9 @@ type Page struct {
 	// Loading: the load event has not fired (a subresource never finished);
 	// the page is shown as it is.
 	Loading bool `json:"loading,omitempty"`
+	// FramesLoading counts the page's frames still loading when it was
+	// snapped: what they will show is not in it yet.
+	FramesLoading int `json:"framesLoading,omitempty"`
 	// Note says how the snap differs from what was asked (a --focus main
 	// on a page without <main>); printed under the header line.
 	Note string `json:"note,omitempty"`
@@ -299,7 +302,7 @@ func (p *Page) Folded(keep func(ref string) bool) *Page {
 		keep = func(string) bool { return false }
 	}
 	q := build(p.URL, p.Title, p.items, keep)
-	q.Loading, q.Note = p.Loading, p.Note
+	q.Loading, q.Note, q.FramesLoading = p.Loading, p.Note, p.FramesLoading
 	return q
 }
 
