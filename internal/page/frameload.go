@@ -36,10 +36,9 @@ func frameLoadEvents(h *tcdp.Handlers[*Target]) {
 		tg.tab.frameURL(string(ev.FrameID), ev.URL)
 	})
 	tcdp.On(h, cdppage.FrameDetached, func(tg *Target, ev *cdppage.EventFrameDetached) {
-		if ev.Reason == cdppage.FrameDetachedReasonSwap {
-			return // going out of process: it goes on loading there
-		}
-		tg.tab.frameLoading(string(ev.FrameID), false, true)
+		// Also when it swaps to a process of its own: its new target may
+		// have missed the end of its load.
+		tg.tab.frameLoading(string(ev.FrameID), false, ev.Reason != cdppage.FrameDetachedReasonSwap)
 	})
 }
 
@@ -78,6 +77,7 @@ func (t *Tab) frameLoading(id string, on, gone bool) {
 		return
 	}
 	now := time.Now()
+	t.log.Debug("frame load", "frame", id, "on", on, "gone", gone)
 	t.update(func() {
 		f := &t.frames
 		if f.loading == nil {
