@@ -2,6 +2,8 @@ package cli_test
 
 import (
 	"encoding/json"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -108,4 +110,32 @@ func TestTenNestedFrames(t *testing.T) {
 	c := tact(t, s, "click", "text=Innermost button")
 	mustOK(t, c)
 	has(t, "click text=", c.out, "Innermost clicked")
+
+	// The box of a paragraph (nothing to act on) ten frames down, in the
+	// tab's viewport: from locate and from snap --raw --focus alike.
+	l := tact(t, s, "locate", "text=Deepest paragraph")
+	mustOK(t, l)
+	m := regexp.MustCompile(`box: centre \d+,\d+; (\d+),(\d+) to \d+,\d+ \((\d+)x(\d+)\)`).FindStringSubmatch(l.out)
+	if m == nil {
+		t.Fatalf("locate prints no box:\n%s", l.out)
+	}
+	x, _ := strconv.Atoi(m[1])
+	y, _ := strconv.Atoi(m[2])
+	if x < 40 || y < 300 {
+		t.Errorf("the box is not offset by the ten frames around it: %s", l.out)
+	}
+	raw := tact(t, s, "snap", "--raw", "--focus", "text=Deepest paragraph")
+	mustOK(t, raw)
+	var rs struct {
+		Focus *struct {
+			Tag string
+			Box struct{ X, Y, Width, Height int }
+		}
+	}
+	if err := json.Unmarshal([]byte(raw.out), &rs); err != nil {
+		t.Fatal(err)
+	}
+	if f := rs.Focus; f == nil || f.Tag != "p" || f.Box.X != x || f.Box.Y != y || strconv.Itoa(f.Box.Width) != m[3] || strconv.Itoa(f.Box.Height) != m[4] {
+		t.Errorf("snap --raw --focus: %+v, locate: %s", rs.Focus, l.out)
+	}
 }

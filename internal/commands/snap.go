@@ -21,7 +21,7 @@ type Snap struct {
 	Interactive bool `short:"i" hidden:"" help:"Accepted for compatibility; snap is always interactive-first."`
 	Locators    bool `help:"Add loc=<best verified locator> to each element line (durable, unlike @eN)."`
 	Diff        bool `help:"Print only what changed since the last snap (or action): changed sections, removed elements."`
-	Raw         bool `help:"Print every element as JSON: ref, role, name, attributes, box, frame, action, all verified locators."`
+	Raw         bool `help:"Print every element as JSON: ref, role, name, attributes, box, frame, action, all verified locators; with --focus, the focus target itself (any element) and its box too."`
 	HTML        bool `help:"Print --raw with each element's outer HTML (first 300 characters)."`
 	Full        bool `help:"Fold nothing: print navigation, menus, footers, long link lists, code and every table row in full."`
 }
