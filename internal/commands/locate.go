@@ -186,8 +186,8 @@ func shownRefs(text string) map[string]bool {
 
 // RawSnap is snap --raw: every element with everything tact knows of it.
 type RawSnap struct {
-	URL      string       `json:"url"`
-	Title    string       `json:"title"`
+	URL   string `json:"url"`
+	Title string `json:"title"`
 	// Focus is the --focus target itself, actionable or not (a <p>, a
 	// map's <div>): its box, tag and locators.
 	Focus    *RawElement  `json:"focus,omitempty"`
@@ -254,8 +254,8 @@ func focusRaw(ctx context.Context, t *page.Tab, focus string) (*RawElement, erro
 	if err != nil {
 		return nil, err
 	}
-	defer el.Release(context.WithoutCancel(ctx))
 	li, err := t.Locators(ctx, el)
+	el.Release(context.WithoutCancel(ctx))
 	if err != nil {
 		return nil, err
 	}
