@@ -139,3 +139,48 @@ func TestTenNestedFrames(t *testing.T) {
 		t.Errorf("snap --raw --focus: %+v, locate: %s", rs.Focus, l.out)
 	}
 }
+
+// A browser launched with --port that is replaced between two calls (the
+// daemon alive, then the daemon gone too): the next command says so,
+// reopens the page, and an old ref is stale, not "another tab's".
+func TestPortBrowserReplacedReopens(t *testing.T) {
+	t.Parallel()
+	s := "perc2-port"
+	defer tact(t, s, "browser", "stop")
+	mustOK(t, tact(t, s, "browser", "launch", "--port", freePort(t)))
+	r := tact(t, s, "open", page("perc_secret.html"))
+	mustOK(t, r)
+	killBrowser(t, s, false)
+	clickReopens(t, s, refOf(t, r.out, `"Solve"`), "perc_secret.html")
+	r = tact(t, s, "snap")
+	mustOK(t, r)
+	killBrowser(t, s, true)
+	clickReopens(t, s, refOf(t, r.out, `"Solve"`), "perc_secret.html")
+}
+
+// killBrowser kills session s's browser (and its daemon, with daemon)
+// and waits until they are gone.
+func killBrowser(t *testing.T, s string, daemon bool) {
+	t.Helper()
+	bpid, dpid, _ := statusOf(t, s)
+	if daemon {
+		killPID(dpid)
+	}
+	killPID(bpid)
+	if !waitDead(bpid) || (daemon && !waitDead(dpid)) {
+		t.Fatalf("browser %d or daemon %d survived SIGKILL", bpid, dpid)
+	}
+}
+
+// clickReopens clicks a ref of the replaced browser: STALE_REF, with a
+// note that the page (p) was reopened, and it was.
+func clickReopens(t *testing.T, s, ref, p string) {
+	t.Helper()
+	r := tact(t, s, "click", ref)
+	if r.code != 7 || strings.Contains(r.err, "another tab") || !strings.Contains(r.err, "reopened "+page(p)) {
+		t.Errorf("old ref in a replaced browser: exit %d\n%s%s", r.code, r.out, r.err)
+	}
+	if got := evalIn(t, s, `location.href`); got != page(p) {
+		t.Errorf("the page was not reopened: %q", got)
+	}
+}
