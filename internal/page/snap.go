@@ -98,6 +98,7 @@ const openDialogJS = `(() => {
   for (const d of document.querySelectorAll('dialog[open], [role=dialog], [role=alertdialog]')) {
     const r = d.getBoundingClientRect();
     if (!d.checkVisibility({ visibilityProperty: true }) || (r.width === 0 && r.height === 0)) continue;
+    if (r.right <= 0 || r.left >= innerWidth || r.bottom + scrollY <= 0) continue; // off-canvas
     if (d.closest('[aria-hidden=true]')) continue;
     const rank = d.matches(':modal') || d.getAttribute('aria-modal') === 'true' ? 2 : d.getAttribute('role') === 'alertdialog' ? 1 : 0;
     if (rank >= bestRank) { best = d; bestRank = rank; }

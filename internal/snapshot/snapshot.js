@@ -185,6 +185,13 @@ __tact.define('snapshot', ['dom'], (dom) => {
       return null;
     };
 
+    // onCanvas: el has a box that is not pushed off the page's sides or top
+    // (an off-canvas menu marked role=dialog is not an open dialog).
+    const onCanvas = (el) => {
+      const r = hasBox(el);
+      return !!r && r.right > 0 && r.left < vw && r.bottom + scrollY > 0;
+    };
+
     // Visit one element. parentPointer: the parent's computed cursor is
     // pointer (cursor is inherited, so only the root of a pointer region counts).
     function visit(el, parentPointer, parentHidden) {
@@ -217,7 +224,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
 
       // An open dialog (modal or not) is a section of its own that the
       // page model puts first: {k:'d'} ... {k:'d>'} around its content.
-      if (!hidden && !inAct && (role0 === 'dialog' || role0 === 'alertdialog' || (tag === 'dialog' && el.open)) && hasBox(el)) {
+      if (!hidden && !inAct && (role0 === 'dialog' || role0 === 'alertdialog' || (tag === 'dialog' && el.open)) && onCanvas(el)) {
         flush();
         const d = { k: 'd', ref: 0, role: role0 === 'alertdialog' ? 'alertdialog' : 'dialog', name: dialogName(el) };
         dialogs.push({ el, item: d });
