@@ -91,6 +91,7 @@ func TestFramesStillLoading(t *testing.T) {
 	r = tact(t, s, "open", page("perc2_slowframe.html"))
 	mustOK(t, r)
 	has(t, "open", r.out, "(1 frame still loading)", "The report loads")
+	has(t, "open's footer", r.err, "; 1 frame still loading)")
 	j := tact(t, s, "-o", "json", "snap")
 	mustOK(t, j)
 	has(t, "snap -o json", j.out, `"framesLoading": 1`)

@@ -104,11 +104,16 @@ func snapOutput(page *snapshot.Page, maxTokens int) *Output {
 	if !strings.HasSuffix(text, "\n") {
 		text += "\n"
 	}
+	foot := fmt.Sprintf("%d elements, ~%d tokens", st.Elements, st.Tokens)
+	if page.FramesLoading > 0 {
+		// Never a bare "(0 elements)" while the frames that hold them load.
+		foot += "; " + strings.Trim(render.FramesLoading(page.FramesLoading), "()")
+	}
 	return &Output{
 		Text:   text,
 		Data:   page,
 		Lines:  ndjsonLines(page),
-		Stderr: fmt.Sprintf("(%d elements, ~%d tokens)\n", st.Elements, st.Tokens),
+		Stderr: "(" + foot + ")\n",
 	}
 }
 

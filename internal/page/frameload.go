@@ -28,7 +28,11 @@ type frameLoads struct {
 // frameBuildQuiet is how long after a same-site frame's last start or
 // stop Settle keeps watching: apps that nest frames add each child a
 // moment after its parent loaded.
-const frameBuildQuiet = 500 * time.Millisecond
+const frameBuildQuiet = 600 * time.Millisecond
+
+// frameSettleMore is how much longer than its cap Settle waits while
+// same-site frames are still being added and loaded.
+const frameSettleMore = 5 * time.Second
 
 // frameLoadEvents registers the frame events that have no other use.
 func frameLoadEvents(h *tcdp.Handlers[*Target]) {

@@ -519,14 +519,18 @@ func (t *Tab) checkUsable() error {
 // usable (see waitUsable), the DOM has not changed for `quiet`, and no
 // recent request to the page's site (nor a fetch to another one started
 // since Settle began) is in flight, up to `cap`. It never fails: a page that never settles is
-// snapped as it is at the cap.
+// snapped as it is at the cap. Frames of the page's site that keep
+// loading one inside another may hold it up to frameSettleMore longer.
 func (t *Tab) Settle(ctx context.Context, quiet, limit time.Duration) {
-	ctx, cancel := context.WithTimeout(ctx, limit)
+	ctx, cancel := context.WithTimeout(ctx, limit+frameSettleMore)
 	defer cancel()
 	start := time.Now()
 	bare := false // a bare page was given a moment to build
 	for ctx.Err() == nil {
 		if t.checkUsable() != nil {
+			return
+		}
+		if time.Since(start) >= limit && !t.framesBuilding(time.Now()) {
 			return
 		}
 		if t.state().loading {
