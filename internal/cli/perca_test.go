@@ -154,19 +154,7 @@ func TestBrowserReplacedReopens(t *testing.T) {
 	env.OwnBrowser(s) // about the browser tact launches
 	r := tact(t, s, "open", page("perc_secret.html"))
 	mustOK(t, r)
-	solve := refOf(t, r.out, `"Solve"`)
 	// The daemon goes too: the next one reads the refs from disk.
-	bpid, dpid, _ := statusOf(t, s)
-	killPID(dpid)
-	killPID(bpid)
-	if !waitDead(bpid) || !waitDead(dpid) {
-		t.Fatalf("browser %d or daemon %d survived SIGKILL", bpid, dpid)
-	}
-	r = tact(t, s, "click", solve)
-	if r.code != 7 || strings.Contains(r.err, "another tab") || !strings.Contains(r.err, "reopened "+page("perc_secret.html")) {
-		t.Errorf("old ref in a replaced browser: exit %d\n%s%s", r.code, r.out, r.err)
-	}
-	if got := evalIn(t, s, `location.href`); got != page("perc_secret.html") {
-		t.Errorf("the page was not reopened: %q", got)
-	}
+	killBrowser(t, s, true)
+	clickReopens(t, s, refOf(t, r.out, `"Solve"`), "perc_secret.html")
 }

@@ -26,7 +26,12 @@ func diffText(prev, cur *snapshot.Page) string {
 		text, _ := render.Text(cur, render.Options{})
 		return text
 	}
-	key := func(s snapshot.Section) string { return fmt.Sprintf("%d|%s", s.Level, s.Heading) }
+	key := func(s snapshot.Section) string {
+		if s.Dialog != nil {
+			return fmt.Sprintf("%d|%s|%s", s.Level, s.Heading, s.Dialog.Ref)
+		}
+		return fmt.Sprintf("%d|%s", s.Level, s.Heading)
+	}
 	old := map[string][]string{}
 	for _, s := range prev.Sections {
 		k := key(s)

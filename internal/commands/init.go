@@ -233,6 +233,7 @@ headless browser for the session and keeps it (tabs, cookies, refs) between call
    label: ` + "`check label=\"Accept terms\"`" + `, ` + "`fill text=Username ada`" + `.
 4. Big pages: ` + "`--focus main`" + ` (CSS, an ` + "`@eN`" + ` ref such as ` + "`--focus @e12`" + `, or a locator;
    without a ` + "`<main>`" + ` it shows the page's main content region) or ` + "`--max-tokens 1500`" + `.
+   Open dialogs lead a snap as ` + "`# [dialog] \"name\"`" + `; ` + "`--focus dialog`" + ` shows one alone.
    snap and every action take the same page flags (` + "`tact help flags`" + ` lists them).
    Several steps in one call, then what changed:
    ` + "`tact batch \"fill @e2 'Ada'\" \"fill @e3 ada@example.com\" \"click @e4\"`" + `.

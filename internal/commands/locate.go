@@ -108,6 +108,11 @@ func snapLocators(ctx context.Context, t *page.Tab, page *snapshot.Page, c *Snap
 	took := time.Since(start)
 	if c.Raw {
 		raw := rawSnap(page, locs)
+		if c.Focus != "" {
+			if raw.Focus, err = focusRaw(ctx, t, c.Focus); err != nil {
+				return nil, err
+			}
+		}
 		capRaw(raw, c.MaxTokens)
 		b, err := json.MarshalIndent(raw, "", "  ")
 		if err != nil {
@@ -181,8 +186,11 @@ func shownRefs(text string) map[string]bool {
 
 // RawSnap is snap --raw: every element with everything tact knows of it.
 type RawSnap struct {
-	URL      string       `json:"url"`
-	Title    string       `json:"title"`
+	URL   string `json:"url"`
+	Title string `json:"title"`
+	// Focus is the --focus target itself, actionable or not (a <p>, a
+	// map's <div>): its box, tag and locators.
+	Focus    *RawElement  `json:"focus,omitempty"`
 	Elements []RawElement `json:"elements"`
 	// Cut says which elements --max-tokens left out ("" = none).
 	Cut string `json:"cut,omitempty"`
@@ -236,6 +244,28 @@ type RawElement struct {
 // rawHTMLCap is how much of each element's outerHTML snap --raw --html
 // shows, in characters.
 const rawHTMLCap = 300
+
+// focusRaw is snap --raw's entry for its --focus target, whatever it is.
+func focusRaw(ctx context.Context, t *page.Tab, focus string) (*RawElement, error) {
+	el, err := t.FocusElement(ctx, focus)
+	if err == nil && el == nil {
+		el, err = t.Resolve(ctx, "css="+focus) // a plain CSS selector
+	}
+	if err != nil {
+		return nil, err
+	}
+	li, err := t.Locators(ctx, el)
+	el.Release(context.WithoutCancel(ctx))
+	if err != nil {
+		return nil, err
+	}
+	re := &RawElement{Ref: li.Ref, Role: li.Role, Name: li.Name, Tag: li.Tag, Action: li.Action,
+		Box: li.Box, Frame: li.Frame, Locators: li.Locators, Stable: li.Stable}
+	for _, kv := range li.Attrs {
+		re.Attrs = append(re.Attrs, snapshot.Attr{Key: kv[0], Value: kv[1]})
+	}
+	return re, nil
+}
 
 func rawSnap(p *snapshot.Page, locs map[string]*page.LocInfo) *RawSnap {
 	r := &RawSnap{URL: p.URL, Title: p.Title, Elements: []RawElement{}}

@@ -14,14 +14,14 @@ import (
 // Snap prints the page as an agent needs it.
 type Snap struct {
 	URL       string `arg:"" optional:"" help:"Open this URL first (scheme optional)."`
-	Focus     string `help:"Only this part: a CSS selector, @eN or a locator (role=dialog, text=Tasks >> xpath=..)." placeholder:"TARGET"`
+	Focus     string `help:"Only this part: a CSS selector, @eN, a locator (role=dialog, text=Tasks >> xpath=..) or dialog (the open one)." placeholder:"TARGET"`
 	MaxTokens int    `name:"max-tokens" default:"5000" help:"Cap output at about N tokens (chars/4); 0 = no limit."`
 	// Interactive is accepted for agent-browser's "snapshot -i"; tact's snap
 	// already lists interactive elements and keeps section text.
 	Interactive bool `short:"i" hidden:"" help:"Accepted for compatibility; snap is always interactive-first."`
 	Locators    bool `help:"Add loc=<best verified locator> to each element line (durable, unlike @eN)."`
 	Diff        bool `help:"Print only what changed since the last snap (or action): changed sections, removed elements."`
-	Raw         bool `help:"Print every element as JSON: ref, role, name, attributes, box, frame, action, all verified locators."`
+	Raw         bool `help:"Print every element as JSON: ref, role, name, attributes, box, frame, action, all verified locators; with --focus, the focus target itself (any element) and its box too."`
 	HTML        bool `help:"Print --raw with each element's outer HTML (first 300 characters)."`
 	Full        bool `help:"Fold nothing: print navigation, menus, footers, long link lists, code and every table row in full."`
 }
@@ -104,11 +104,16 @@ func snapOutput(page *snapshot.Page, maxTokens int) *Output {
 	if !strings.HasSuffix(text, "\n") {
 		text += "\n"
 	}
+	foot := fmt.Sprintf("%d elements, ~%d tokens", st.Elements, st.Tokens)
+	if page.FramesLoading > 0 {
+		// Never a bare "(0 elements)" while the frames that hold them load.
+		foot += "; " + strings.Trim(render.FramesLoading(page.FramesLoading), "()")
+	}
 	return &Output{
 		Text:   text,
 		Data:   page,
 		Lines:  ndjsonLines(page),
-		Stderr: fmt.Sprintf("(%d elements, ~%d tokens)\n", st.Elements, st.Tokens),
+		Stderr: "(" + foot + ")\n",
 	}
 }
 

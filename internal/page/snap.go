@@ -70,6 +70,7 @@ func (t *Tab) Snapshot(ctx context.Context, focus string) (*snapshot.Page, error
 	p := snapshot.Build(res.URL, res.Title, items)
 	p.Loading = t.StillLoading()
 	p.Note = note
+	p.FramesLoading = t.FramesLoading()
 	return p, nil
 }
 
@@ -82,6 +83,28 @@ func isMainLandmark(focus string) bool {
 	}
 	return false
 }
+
+// isDialogFocus reports a --focus that asks for the open dialog: a bare
+// "dialog" means the one a person sees, whatever marks it (a <dialog>, a
+// role=dialog or alertdialog element), not the first <dialog> tag.
+func isDialogFocus(focus string) bool {
+	return strings.EqualFold(strings.TrimSpace(focus), "dialog")
+}
+
+// openDialogJS yields the open dialog that most needs an answer (a modal,
+// then an alertdialog, then the last in the document), or null.
+const openDialogJS = `(() => {
+  let best = null, bestRank = -1;
+  for (const d of document.querySelectorAll('dialog[open], [role=dialog], [role=alertdialog]')) {
+    const r = d.getBoundingClientRect();
+    if (!d.checkVisibility({ visibilityProperty: true }) || (r.width === 0 && r.height === 0)) continue;
+    if (r.right <= 0 || r.left >= innerWidth || r.bottom + scrollY <= 0) continue; // off-canvas
+    if (d.closest('[aria-hidden=true]')) continue;
+    const rank = d.matches(':modal') || d.getAttribute('aria-modal') === 'true' ? 2 : d.getAttribute('role') === 'alertdialog' ? 1 : 0;
+    if (rank >= bestRank) { best = d; bestRank = rank; }
+  }
+  return best;
+})()`
 
 // mainRegion stands in for a missing <main>: when the page has no
 // main/[role=main], it returns the element that holds the page's main
@@ -142,10 +165,17 @@ type snapFocus struct {
 	el  *Element
 }
 
-// FocusElement resolves a --focus that is a ref or a locator (role=dialog,
-// text=Tasks >> xpath=..); it returns nil for a plain CSS selector,
-// which the in-page code applies itself.
+// FocusElement resolves a --focus that is a ref, a locator (role=dialog,
+// text=Tasks >> xpath=..) or "dialog" (the open one); it returns nil for
+// a plain CSS selector, which the in-page code applies itself.
 func (t *Tab) FocusElement(ctx context.Context, focus string) (*Element, error) {
+	if isDialogFocus(focus) {
+		el, err := t.objectIn(ctx, t.main, t.id, openDialogJS)
+		if err == nil && el == nil {
+			err = failure.New(failure.NotFound, "no dialog is open on this page").WithHint("tact snap shows the page; an open dialog leads it as [dialog]")
+		}
+		return el, err
+	}
 	loc, err := locator.Parse(focus)
 	if err != nil {
 		return nil, nil
@@ -194,8 +224,8 @@ func (t *Tab) walkFrame(ctx context.Context, tg *Target, frameID string, focus s
 		case snapshot.KindElement:
 			refs = append(refs, it.Ref)
 			t.headings[it.Ref] = heading
-		case snapshot.KindRegion:
-			refs = append(refs, it.Ref) // a folded region's --focus handle
+		case snapshot.KindRegion, snapshot.KindDialog:
+			refs = append(refs, it.Ref) // a folded region's or a dialog's --focus handle
 		}
 	}
 	t.mu.Unlock()

@@ -74,6 +74,7 @@ type Tab struct {
 	refused    []string       // navigations --allowed-domains stopped, since the last Drain
 	logs       logs           // console messages and requests, for tact console/network
 	ptr        pointer        // the mouse between commands (pointer.go)
+	frames     frameLoads     // child frames loading (frameload.go)
 }
 
 // New makes the tab of a page target that was just attached on sess; its
@@ -193,6 +194,7 @@ func Events() *cdp.Handlers[*Target] {
 			return
 		}
 		t.host.Visited(f.URL)
+		t.frameNavigated(f, main)
 		if main {
 			t.host.ForgetRefs(t.id)
 			tg.dropRequestsOfOtherLoaders(string(f.LoaderID))
@@ -212,6 +214,8 @@ func Events() *cdp.Handlers[*Target] {
 	cdp.On(h, cdppage.FrameStartedLoading, func(tg *Target, ev *cdppage.EventFrameStartedLoading) {
 		if t := tg.tab; tg.kind == "page" && string(ev.FrameID) == t.id {
 			t.update(func() { t.loading = true; t.activity++ })
+		} else {
+			t.frameLoading(string(ev.FrameID), true, false)
 		}
 	})
 	cdp.On(h, cdppage.DomContentEventFired, func(tg *Target, _ *cdppage.EventDomContentEventFired) {
@@ -227,6 +231,8 @@ func Events() *cdp.Handlers[*Target] {
 	cdp.On(h, cdppage.FrameStoppedLoading, func(tg *Target, ev *cdppage.EventFrameStoppedLoading) {
 		if t := tg.tab; tg.kind == "page" && string(ev.FrameID) == t.id {
 			t.update(func() { t.loading = false; t.stopSeq++ })
+		} else {
+			t.frameLoading(string(ev.FrameID), false, false)
 		}
 	})
 	cdp.On(h, cdppage.JavascriptDialogOpening, func(tg *Target, ev *cdppage.EventJavascriptDialogOpening) {
@@ -238,6 +244,7 @@ func Events() *cdp.Handlers[*Target] {
 	cdp.On(h, cdppage.JavascriptDialogClosed, func(tg *Target, _ *cdppage.EventJavascriptDialogClosed) {
 		tg.tab.update(func() { tg.tab.open, tg.tab.openTg = nil, nil })
 	})
+	frameLoadEvents(h)
 	cdp.On(h, fetch.RequestPaused, func(tg *Target, ev *fetch.EventRequestPaused) { tg.paused(ev) })
 	cdp.On(h, network.RequestWillBeSent, func(tg *Target, ev *network.EventRequestWillBeSent) {
 		if ev.Request == nil || strings.HasPrefix(ev.Request.URL, "data:") {
@@ -512,13 +519,18 @@ func (t *Tab) checkUsable() error {
 // usable (see waitUsable), the DOM has not changed for `quiet`, and no
 // recent request to the page's site (nor a fetch to another one started
 // since Settle began) is in flight, up to `cap`. It never fails: a page that never settles is
-// snapped as it is at the cap.
+// snapped as it is at the cap. Frames of the page's site that keep
+// loading one inside another may hold it up to frameSettleMore longer.
 func (t *Tab) Settle(ctx context.Context, quiet, limit time.Duration) {
-	ctx, cancel := context.WithTimeout(ctx, limit)
+	ctx, cancel := context.WithTimeout(ctx, limit+frameSettleMore)
 	defer cancel()
 	start := time.Now()
+	bare := false // a bare page was given a moment to build
 	for ctx.Err() == nil {
 		if t.checkUsable() != nil {
+			return
+		}
+		if time.Since(start) >= limit && !t.framesBuilding(time.Now()) {
 			return
 		}
 		if t.state().loading {
@@ -544,8 +556,12 @@ func (t *Tab) Settle(ctx context.Context, quiet, limit time.Duration) {
 			}
 			continue
 		}
-		if st := t.state(); t.holdingRequests(time.Now(), firstPartyLongPoll, start) == 0 && (!st.loading || st.domReady) {
-			return
+		if st := t.state(); t.holdingRequests(time.Now(), firstPartyLongPoll, start) == 0 && (!st.loading || st.domReady) && !t.framesBuilding(time.Now()) {
+			if bare || !t.bareNow(ctx) {
+				return
+			}
+			bare = true
+			continue
 		}
 		select {
 		case <-ctx.Done():

@@ -78,6 +78,9 @@ func Text(p *snapshot.Page, o Options) (string, Stats) {
 	if p.Note != "" {
 		w.line(p.Note)
 	}
+	if p.FramesLoading > 0 {
+		w.line(FramesLoading(p.FramesLoading))
+	}
 	cutAt := -1
 	for si := range p.Sections {
 		s := &p.Sections[si]
@@ -125,6 +128,7 @@ type writer struct {
 	hideHref             map[string]bool   // by ref
 	alias                map[string]string // ref -> ref of a nearby link to the same URL
 	folded               map[string]bool   // refs of elements in folded regions (not printed)
+	dialog               string            // ref of the dialog whose sections are being written
 }
 
 // foldedRefs are the refs of the elements in p's folded regions.
@@ -352,6 +356,10 @@ func (w *writer) try(s string) bool {
 // then knows how many of its elements were not printed).
 func (w *writer) section(s *snapshot.Section) bool {
 	els := s.Elements
+	if !w.dialogLine(s) {
+		w.elemsLeftInSection = len(els)
+		return false
+	}
 	if s.Level > 0 && s.Heading != "" {
 		h := strings.Repeat("#", s.Level) + " " + snapshot.Cut(clean(s.Heading), HeadingMax)
 		m := headingElement(s)
@@ -411,6 +419,42 @@ func (w *writer) section(s *snapshot.Section) bool {
 		done += seg.n
 	}
 	return true
+}
+
+// FramesLoading is the note on a page snapped while n (> 0) of its frames
+// were still loading.
+func FramesLoading(n int) string {
+	if n == 1 {
+		return "(1 frame still loading)"
+	}
+	return fmt.Sprintf("(%d frames still loading)", n)
+}
+
+// RestOfPage is the line between open dialogs, which lead a snap, and
+// the rest of the page.
+const RestOfPage = "# (the rest of the page)"
+
+// dialogLine writes `# [dialog] "Name" @e17` before the first section of
+// an open dialog, and a line where the page after the dialogs starts;
+// false when the budget ran out.
+func (w *writer) dialogLine(s *snapshot.Section) bool {
+	d := s.Dialog
+	if d == nil {
+		if w.dialog == "" {
+			return true
+		}
+		w.dialog = ""
+		return w.try(RestOfPage)
+	}
+	if d.Ref == w.dialog {
+		return true
+	}
+	w.dialog = d.Ref
+	line := "# [" + d.Role + "]"
+	if n := snapshot.Cut(clean(d.Name), HeadingMax); n != "" {
+		line += " " + quote(n)
+	}
+	return w.try(line + " @" + clean(d.Ref))
 }
 
 // A segment of a section's elements: a run printed as usual, or a folded

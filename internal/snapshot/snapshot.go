@@ -52,6 +52,11 @@ const (
 	// its text follows, then KindCodeEnd.
 	KindCode    = "c"
 	KindCodeEnd = "c>"
+	// KindDialog opens an open dialog (Role: dialog or alertdialog, Ref:
+	// its --focus handle, Name); its content follows, then KindDialogEnd.
+	// Build puts a dialog's sections before the rest of the page.
+	KindDialog    = "d"
+	KindDialogEnd = "d>"
 )
 
 // Item is one entry of the walker's flat, document-ordered list.
@@ -105,6 +110,9 @@ type Page struct {
 	// Loading: the load event has not fired (a subresource never finished);
 	// the page is shown as it is.
 	Loading bool `json:"loading,omitempty"`
+	// FramesLoading counts the page's frames still loading when it was
+	// snapped: what they will show is not in it yet.
+	FramesLoading int `json:"framesLoading,omitempty"`
 	// Note says how the snap differs from what was asked (a --focus main
 	// on a page without <main>); printed under the header line.
 	Note string `json:"note,omitempty"`
@@ -197,6 +205,16 @@ type Section struct {
 	// to NewTextMax characters; set by MarkNew, printed instead of being
 	// cut into Summary.
 	New []string `json:"new,omitempty"`
+	// Dialog is set on the sections of an open dialog (role=dialog or
+	// alertdialog, <dialog open>), which lead the page.
+	Dialog *Dialog `json:"dialog,omitempty"`
+}
+
+// Dialog is the open dialog a section belongs to.
+type Dialog struct {
+	Ref  string `json:"ref"`  // its --focus handle, "e17"
+	Role string `json:"role"` // dialog or alertdialog
+	Name string `json:"name,omitempty"`
 }
 
 // Code is a <pre> block as a folded page shows it: its first line and
@@ -284,7 +302,7 @@ func (p *Page) Folded(keep func(ref string) bool) *Page {
 		keep = func(string) bool { return false }
 	}
 	q := build(p.URL, p.Title, p.items, keep)
-	q.Loading, q.Note = p.Loading, p.Note
+	q.Loading, q.Note, q.FramesLoading = p.Loading, p.Note, p.FramesLoading
 	return q
 }
 
@@ -302,11 +320,13 @@ func Changed(prev, cur *Page) func(ref string) bool {
 			before[e.Ref] = e
 		}
 	}
-	var now []Element
+	// By ref: sections are not in document order (dialogs lead).
+	now := map[string]*Element{}
 	kept := false
-	for _, s := range cur.Sections {
-		now = append(now, s.Elements...)
-		for _, e := range s.Elements {
+	for si := range cur.Sections {
+		for ei := range cur.Sections[si].Elements {
+			e := &cur.Sections[si].Elements[ei]
+			now[e.Ref] = e
 			kept = kept || before[e.Ref] != nil
 		}
 	}
@@ -315,7 +335,6 @@ func Changed(prev, cur *Page) func(ref string) bool {
 	}
 	changed := map[string]bool{}
 	var open []string // region refs, innermost last
-	k := 0            // index in now of the next element item
 	for _, it := range cur.items {
 		switch it.K {
 		case KindRegion:
@@ -325,14 +344,14 @@ func Changed(prev, cur *Page) func(ref string) bool {
 				open = open[:len(open)-1]
 			}
 		case KindElement:
-			if k < len(now) && len(open) > 0 {
-				if b := before[now[k].Ref]; b == nil || !sameElement(b, &now[k]) {
+			ref := RefString(it.Ref)
+			if e := now[ref]; e != nil && len(open) > 0 {
+				if b := before[ref]; b == nil || !sameElement(b, e) {
 					for _, r := range open {
 						changed[r] = true
 					}
 				}
 			}
-			k++
 		}
 	}
 	if len(changed) == 0 {
@@ -363,10 +382,19 @@ func build(url, title string, items []Item, keep func(string) bool) *Page {
 	var regions []bool    // open regions: whether each is the folded one
 	var pulled []Element  // elements of the folded region kept out of it
 	code := 0             // >0: inside a shortened code block
+	var dialogs []*Dialog // open dialogs, innermost last
+	// The section each open dialog interrupted, and its text so far: it
+	// goes on after the dialog (which moves to the top anyway).
+	type paused struct {
+		sec   *Section
+		texts []string
+	}
+	var inDialog []paused
+	var opening *Section // a dialog's first section, kept even when empty
 	done := func() {
 		runs := keptRuns(texts, cur.Elements)
 		cur.Summary = summarize(runs)
-		if cur.Heading != "" || cur.Summary != "" || len(cur.Elements) > 0 || len(cur.Code) > 0 {
+		if cur.Heading != "" || cur.Summary != "" || len(cur.Elements) > 0 || len(cur.Code) > 0 || cur == opening {
 			if cur.Elements == nil {
 				cur.Elements = []Element{}
 			}
@@ -389,8 +417,22 @@ func build(url, title string, items []Item, keep func(string) bool) *Page {
 			if o != cur {
 				// The frame had headings: resume the section around it.
 				done()
-				cur = &Section{Heading: o.Heading, Level: o.Level}
+				cur = &Section{Heading: o.Heading, Level: o.Level, Dialog: o.Dialog}
 			}
+		case KindDialog:
+			d := &Dialog{Ref: RefString(it.Ref), Role: it.Role, Name: Fold(it.Name)}
+			dialogs = append(dialogs, d)
+			inDialog = append(inDialog, paused{cur, append([]string(nil), texts...)})
+			cur, texts = &Section{Level: 1, Dialog: d}, nil
+			opening = cur
+		case KindDialogEnd:
+			if len(dialogs) == 0 {
+				continue
+			}
+			o := inDialog[len(inDialog)-1]
+			dialogs, inDialog = dialogs[:len(dialogs)-1], inDialog[:len(inDialog)-1]
+			done()
+			cur, texts = o.sec, o.texts
 		case KindRegion:
 			f := keep != nil && reg == nil && !keep(RefString(it.Ref))
 			regions = append(regions, f)
@@ -433,8 +475,16 @@ func build(url, title string, items []Item, keep func(string) bool) *Page {
 				}
 				continue
 			}
+			var d *Dialog
+			if len(dialogs) > 0 {
+				d = dialogs[len(dialogs)-1]
+				// The heading that names the dialog is its section's line.
+				if cur == opening && len(cur.Elements) == 0 && len(texts) == 0 && Fold(it.Text) == d.Name {
+					continue
+				}
+			}
 			done()
-			cur = &Section{Heading: Fold(it.Text), Level: clampLevel(it.Level)}
+			cur = &Section{Heading: Fold(it.Text), Level: clampLevel(it.Level), Dialog: d}
 		case KindText:
 			if reg != nil || code > 0 {
 				continue
@@ -471,7 +521,33 @@ func build(url, title string, items []Item, keep func(string) bool) *Page {
 	if p.Sections == nil {
 		p.Sections = []Section{}
 	}
+	dialogsFirst(p)
 	return p
+}
+
+// dialogsFirst moves the sections of open dialogs before the rest of the
+// page, keeping their order: a dialog is what a person deals with first.
+func dialogsFirst(p *Page) {
+	n := 0
+	for _, s := range p.Sections {
+		if s.Dialog != nil {
+			n++
+		}
+	}
+	if n == 0 || n == len(p.Sections) {
+		return
+	}
+	secs := make([]Section, 0, len(p.Sections))
+	runs := make([][]string, 0, len(p.runs))
+	for _, first := range []bool{true, false} {
+		for i, s := range p.Sections {
+			if (s.Dialog != nil) == first {
+				secs = append(secs, s)
+				runs = append(runs, p.runs[i])
+			}
+		}
+	}
+	p.Sections, p.runs = secs, runs
 }
 
 func clampLevel(l int) int {

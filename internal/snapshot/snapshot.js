@@ -66,6 +66,18 @@ __tact.define('snapshot', ['dom'], (dom) => {
   // change between renders: useless (and costly) for an agent to see.
   const stableId = (id) => id && id.length <= 40 && !/\d{4,}|:|^[0-9a-f-]{12,}$/i.test(id);
 
+  // dialogName: a dialog's accessible name, or its first heading's text.
+  function dialogName(el) {
+    let n = el.hasAttribute('aria-labelledby') ? idrefText(el, 'aria-labelledby') : '';
+    if (!n) n = fold(el.getAttribute('aria-label') || '');
+    if (!n) {
+      const h = el.querySelector('h1,h2,h3,h4,h5,h6,[role=heading]');
+      if (h) n = fold(h.textContent || '');
+    }
+    if (!n && el.title) n = fold(el.title);
+    return cap(n, NAME_CAP);
+  }
+
   function hrefOf(el) {
     let h = el.href;
     if (h && typeof h !== 'string') h = el.getAttribute('href'); // SVG <a>: SVGAnimatedString
@@ -119,6 +131,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
     let inMain = 0; // >0: inside main or an article: never a region
     let inKeep = 0; // >0: inside a form or a dialog: never folded at all
     T.frames = [];
+    const dialogs = []; // open dialogs met: {el, item}
     standIns = dom.fileStandIns();
     standInFiles = new Set(standIns.values());
     labelMap = null;
@@ -172,6 +185,13 @@ __tact.define('snapshot', ['dom'], (dom) => {
       return null;
     };
 
+    // onCanvas: el has a box that is not pushed off the page's sides or top
+    // (an off-canvas menu marked role=dialog is not an open dialog).
+    const onCanvas = (el) => {
+      const r = hasBox(el);
+      return !!r && r.right > 0 && r.left < vw && r.bottom + scrollY > 0;
+    };
+
     // Visit one element. parentPointer: the parent's computed cursor is
     // pointer (cursor is inherited, so only the root of a pointer region counts).
     function visit(el, parentPointer, parentHidden) {
@@ -202,6 +222,26 @@ __tact.define('snapshot', ['dom'], (dom) => {
       const roleAttr = el.getAttribute('role');
       const role0 = roleAttr ? roleAttr.trim().split(/\s+/)[0].toLowerCase() : '';
 
+      // An open dialog (modal or not) is a section of its own that the
+      // page model puts first: {k:'d'} ... {k:'d>'} around its content.
+      if (!hidden && !inAct && (role0 === 'dialog' || role0 === 'alertdialog' || (tag === 'dialog' && el.open)) && onCanvas(el)) {
+        flush();
+        const d = { k: 'd', ref: 0, role: role0 === 'alertdialog' ? 'alertdialog' : 'dialog', name: dialogName(el) };
+        dialogs.push({ el, item: d });
+        items.push(d);
+        const savedText = secText;
+        secText = 0;
+        visit2(el, tag, role0, hidden, false, parentPointer);
+        flush();
+        secText = savedText;
+        items.push({ k: 'd>' });
+        return;
+      }
+      visit2(el, tag, role0, hidden, custom, parentPointer);
+    }
+
+    // visit2 is visit after the visibility, frame and dialog checks.
+    function visit2(el, tag, role0, hidden, custom, parentPointer) {
       // Headings (not inside actionable elements: there they are just name text).
       if (!inAct && !hidden && (role0 === 'heading' || (!role0 && tag.length === 2 && tag[0] === 'h' && tag[1] >= '1' && tag[1] <= '6'))) {
         flush();
@@ -228,7 +268,10 @@ __tact.define('snapshot', ['dom'], (dom) => {
       // Is it actionable? kind: 'native' | 'role' | 'js' (onclick/tabindex/editable) | 'pointer' (tentative)
       let kind = '';
       let role = '';
-      if (!hidden && !inert && !el.inert) {
+      // A dialog is a section, never a control itself (tabindex=0 or a
+      // pointer cursor on it says nothing).
+      const dlg = role0 === 'dialog' || role0 === 'alertdialog' || tag === 'dialog';
+      if (!hidden && !inert && !el.inert && !dlg) {
         if (WIDGET.has(role0)) {
           kind = 'role';
           role = role0;
@@ -280,7 +323,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
       if (!inAct) {
         pointer = getComputedStyle(el).cursor === 'pointer';
         // A label names (and hands its clicks to) a control listed itself.
-        if (pointer && !parentPointer && !kind && !hidden && !inert && !el.inert && tag !== 'html' && tag !== 'body' &&
+        if (pointer && !parentPointer && !kind && !dlg && !hidden && !inert && !el.inert && tag !== 'html' && tag !== 'body' &&
             !(tag === 'label' && dom.namesControl(el))) {
           kind = 'pointer'; role = 'clickable';
         }
@@ -585,9 +628,15 @@ __tact.define('snapshot', ['dom'], (dom) => {
       if (probe) { probe.push({ el: r.el, item }); continue; }
       item.ref = issue(r.el);
     }
-    if (probe) return { probe };
-    // Fold handles, numbered after the elements so those keep their numbers.
+    // An open dialog answers role=dialog like an element (locators).
+    if (probe) {
+      for (const d of dialogs) probe.push({ el: d.el, item: { role: d.item.role, name: d.item.name, tag: d.el.localName, action: '' } });
+      return { probe };
+    }
+    // Fold and dialog handles, numbered after the elements so those keep
+    // their numbers.
     for (const reg of regions) reg.item.ref = issue(reg.el);
+    for (const d of dialogs) d.item.ref = issue(d.el);
     const out = [];
     for (const it of items) if (it) out.push(it);
     // Where the time went, for benchmarks and --verbose.
