@@ -49,6 +49,8 @@ __tact.define('snapshot', ['dom'], (dom) => {
   const FOLD_MIN = 8;
   // Containers that are never a run of links themselves.
   const NOT_LINKS = new Set(['html', 'body', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'select', 'form', 'main', 'article']);
+  // Documentation in the main content (see docKind) folds from DOC_MIN links.
+  const DOC_MIN = 3;
   const TABLE_FOLD = 8;
   const TABLE_KEEP = 5;
   const COLLECT_CAP = 400; // raw chars gathered for a name/heading before folding
@@ -118,6 +120,9 @@ __tact.define('snapshot', ['dom'], (dom) => {
     let table = null; // the long table being walked: {el, open}
     let inMain = 0; // >0: inside main or an article: never a region
     let inKeep = 0; // >0: inside a form or a dialog: never folded at all
+    // A --focus on a documentation section's handle shows all of it: the
+    // fold line promised its links one --focus away.
+    const whole = focused && docKind(root, root.localName, (root.getAttribute('role') || '').trim().toLowerCase()) === 'doc';
     T.frames = [];
     standIns = dom.fileStandIns();
     standInFiles = new Set(standIns.values());
@@ -311,7 +316,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
       if (keep && region && tag !== 'form' && role0 !== 'search') region.bad = true;
       if (main) inMain++;
       if (keep) inKeep++;
-      if (tag === 'tr' && table && !table.open && !region && el.rowIndex >= TABLE_KEEP &&
+      if (tag === 'tr' && table && !table.open && !region && !whole && el.rowIndex >= TABLE_KEEP &&
           (el.parentElement === table.el || el.parentElement.parentElement === table.el)) openRows(el);
       if (kind) actionable(el, tag, kind, role, pointer, hidden);
       else if (hidden || region || el === root || inKeep) plain(el, tag, pointer, hidden);
@@ -333,7 +338,8 @@ __tact.define('snapshot', ['dom'], (dom) => {
 
     // regionKind: what kind of fold region el is, or ''.
     function regionKind(el, tag, role0, main) {
-      if (focused || inMain || main) return '';
+      if (focused || main) return '';
+      if (inMain) return docKind(el, tag, role0);
       if (role0 === 'navigation' || (tag === 'nav' && !role0)) return 'navigation';
       if (role0 === 'menu' || role0 === 'menubar') return 'menu';
       if (role0 === 'contentinfo' || (tag === 'footer' && !role0)) return 'footer';
@@ -343,6 +349,27 @@ __tact.define('snapshot', ['dom'], (dom) => {
       // menu of lists) that is nothing but links.
       if (el.childElementCount >= 2 && !INLINE.has(tag) && !NOT_LINKS.has(tag) && linkRun(el)) return 'links';
       return '';
+    }
+
+    // docKind: in the main content, what only documents: a table of
+    // contents (a nav of links within the page) or a section (a heading
+    // first, no other heading) whose only controls are links to read
+    // elsewhere (specs, related pages). Their links fold behind one
+    // --focus; a documentation section keeps its heading and summary.
+    function docKind(el, tag, role0) {
+      const nav = role0 === 'navigation' || (tag === 'nav' && !role0);
+      const first = el.firstElementChild;
+      const headed = !nav && first && /^h[1-6]$/.test(first.localName) &&
+        el.querySelectorAll('h1,h2,h3,h4,h5,h6,[role=heading]').length === 1;
+      if (!nav && !headed) return '';
+      if (el.querySelector('input,select,textarea,button,[role],[tabindex],[contenteditable],[onclick],form,dialog,details,iframe')) return '';
+      const links = el.getElementsByTagName('a');
+      if (links.length < DOC_MIN) return '';
+      if (nav) {
+        for (const a of links) if (!(a.getAttribute('href') || '').startsWith('#')) return '';
+        return 'contents';
+      }
+      return 'doc';
     }
 
     // linkRun: el holds FOLD_MIN+ links, no other control, and little text
@@ -398,7 +425,8 @@ __tact.define('snapshot', ['dom'], (dom) => {
         if (it.role !== 'link') links = false;
       }
       const rows = reg.item.role === 'rows';
-      if (reg.bad || (!rows && n < FOLD_MIN) || (reg.item.role === 'links' && !links)) {
+      const doc = reg.item.role === 'doc' || reg.item.role === 'contents';
+      if (reg.bad || (!rows && n < (doc ? DOC_MIN : FOLD_MIN)) || ((reg.item.role === 'links' || doc) && !links)) {
         items[reg.at] = null;
         return;
       }
