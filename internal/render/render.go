@@ -66,8 +66,9 @@ const trailerReserve = 170
 // stops before exceeding it and ends with a line saying what was left out
 // and how to get it.
 func Text(p *snapshot.Page, o Options) (string, Stats) {
-	p = cheapFolds(p)
-	w := &writer{limit: -1, folded: foldedRefs(p), long: longPage(p)}
+	long := p.IsFolded() && longPage(p)
+	p = docFolds(p, long)
+	w := &writer{limit: -1, folded: foldedRefs(p), long: long}
 	if !o.AllHrefs {
 		w.hideHref = redundantHrefs(p)
 		w.alias = w.sameTargets(p)
@@ -126,7 +127,7 @@ type writer struct {
 	hideHref             map[string]bool   // by ref
 	alias                map[string]string // ref -> ref of a nearby link to the same URL
 	folded               map[string]bool   // refs of elements in folded regions (not printed)
-	long                 bool              // a long document (see longPage)
+	long                 bool              // a folded long document (see longPage)
 }
 
 // DocSummaryMax is the longest summary, in characters, of a section with
@@ -171,17 +172,20 @@ func nothingToAct(s *snapshot.Section) bool {
 	return true
 }
 
-// cheapFolds returns p without the folds of documentation links that
-// would cost more than the links' own lines (three short file names):
-// a fold saves characters or does not happen. p itself is not changed.
-func cheapFolds(p *snapshot.Page) *snapshot.Page {
+// docFolds returns p without the folds of documentation (a table of
+// contents, a section's links) that are not worth it: all of them on a
+// page that is not a long document (there, three links under a heading
+// are likely what the page is for), and those that would cost more than
+// the links' own lines (three short file names). p itself is not changed.
+func docFolds(p *snapshot.Page, long bool) *snapshot.Page {
 	var q *snapshot.Page
 	for si := range p.Sections {
 		s := &p.Sections[si]
 		var keep []snapshot.FoldedRegion
 		changed := false
 		for _, f := range s.Folds {
-			if f.Kind == "doc" && f.At >= 0 && f.At+f.Count <= len(s.Elements) && !worthFolding(&f, s.Elements[f.At:f.At+f.Count]) {
+			doc := f.Kind == "doc" || f.Kind == "contents"
+			if doc && (!long || f.Kind == "doc" && f.At >= 0 && f.At+f.Count <= len(s.Elements) && !worthFolding(&f, s.Elements[f.At:f.At+f.Count])) {
 				changed = true
 				continue
 			}

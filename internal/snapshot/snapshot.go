@@ -290,6 +290,9 @@ func (p *Page) Folded(keep func(ref string) bool) *Page {
 	return q
 }
 
+// IsFolded reports whether p was made by Folded (a --full snap is not).
+func (p *Page) IsFolded() bool { return p != nil && p.folded }
+
 // Changed reports the regions of cur holding an element that is new or
 // different since prev (what the last action changed, never folded); nil
 // when prev is another page.

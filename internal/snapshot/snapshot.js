@@ -120,6 +120,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
     let table = null; // the long table being walked: {el, open}
     let inMain = 0; // >0: inside main or an article: never a region
     let inKeep = 0; // >0: inside a form or a dialog: never folded at all
+    let headingTexts = null; // see sectionLink
     // A --focus on a documentation section's handle shows all of it: the
     // fold line promised its links one --focus away.
     const whole = focused && docKind(root, root.localName, (root.getAttribute('role') || '').trim().toLowerCase()) === 'doc';
@@ -352,24 +353,41 @@ __tact.define('snapshot', ['dom'], (dom) => {
     }
 
     // docKind: in the main content, what only documents: a table of
-    // contents (a nav of links within the page) or a section (a heading
-    // first, no other heading) whose only controls are links to read
-    // elsewhere (specs, related pages). Their links fold behind one
-    // --focus; a documentation section keeps its heading and summary.
+    // contents (a nav whose links jump to this page's sections) or a
+    // section (a heading first, no other heading) whose only controls are
+    // links that go elsewhere (specs, related pages). Their links fold
+    // behind one --focus; a documentation section keeps its heading and
+    // summary. A card (a linked heading) or a "#" link (a script's
+    // button, a pager) is never documentation. Go folds them only on long
+    // documents (see render).
     function docKind(el, tag, role0) {
       const nav = role0 === 'navigation' || (tag === 'nav' && !role0);
       const first = el.firstElementChild;
-      const headed = !nav && first && /^h[1-6]$/.test(first.localName) &&
+      const headed = !nav && first && /^h[1-6]$/.test(first.localName) && !first.querySelector('a') &&
         el.querySelectorAll('h1,h2,h3,h4,h5,h6,[role=heading]').length === 1;
       if (!nav && !headed) return '';
       if (el.querySelector('input,select,textarea,button,[role],[tabindex],[contenteditable],[onclick],form,dialog,details,iframe')) return '';
       const links = el.getElementsByTagName('a');
       if (links.length < DOC_MIN) return '';
-      if (nav) {
-        for (const a of links) if (!(a.getAttribute('href') || '').startsWith('#')) return '';
-        return 'contents';
+      for (const a of links) {
+        const h = (a.getAttribute('href') || '').trim();
+        if (nav ? !sectionLink(a, h) : !h || h === '#' || /^javascript:/i.test(h)) return '';
       }
-      return 'doc';
+      return nav ? 'contents' : 'doc';
+    }
+
+    // sectionLink: a link to a part of this page (an existing id, or "#"
+    // named as one of its headings).
+    function sectionLink(a, h) {
+      if (!h.startsWith('#')) return false;
+      if (h.length > 1) {
+        try { return !!document.getElementById(decodeURIComponent(h.slice(1))); } catch (e) { return false; }
+      }
+      if (!headingTexts) {
+        headingTexts = new Set();
+        for (const x of document.querySelectorAll('h1,h2,h3,h4,h5,h6')) headingTexts.add(fold(x.textContent));
+      }
+      return headingTexts.has(fold(a.textContent));
     }
 
     // linkRun: el holds FOLD_MIN+ links, no other control, and little text
