@@ -30,7 +30,7 @@ func TestDocPagesFold(t *testing.T) {
 		r := tact(t, s, "snap", page(pg.file))
 		mustOK(t, r)
 		sizes = append(sizes, utf8.RuneCountInString(r.out))
-		has(t, pg.file, r.out, append(pg.widget, "## Read This First", "## Keyboard Support", `[button] "Open In CodePen"`, "links: ")...)
+		has(t, pg.file, r.out, append(pg.widget, "## Read This First", "## Keyboard Support", `[button] "Open In CodePen"`, "links within the page (snap --focus @e")...)
 		seen := map[string]bool{}
 		for _, ref := range refRE.FindAllString(r.out, -1) {
 			seen[ref] = true

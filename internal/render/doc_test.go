@@ -13,7 +13,8 @@ const docText = "This paragraph explains at some length what the example does, w
 // docItems is an APG-like page as the walker gives it: a table of
 // contents (handle e90), a section of text and four spec links (handle
 // e91), the widget's section, text-only sections with a long table
-// (rows handle e92), and a section of three short file links (handle e93).
+// (rows handle e92), and a section of three short file links (handle
+// e93): eight headed sections, a long document.
 func docItems() []snapshot.Item {
 	link := func(ref int, name string) snapshot.Item {
 		return snapshot.Item{K: snapshot.KindElement, Ref: ref, Role: "link", Name: name, Tag: "a", Action: "click"}
@@ -44,6 +45,8 @@ func docItems() []snapshot.Item {
 		link(10, "a.css"), link(11, "b.js"), link(12, "c.js"),
 		{K: snapshot.KindRegionEnd},
 		{K: snapshot.KindHeading, Level: 2, Text: "Notes"},
+		{K: snapshot.KindText, Text: docText},
+		{K: snapshot.KindHeading, Level: 2, Text: "Changes"},
 		{K: snapshot.KindText, Text: docText},
 	}
 	return items

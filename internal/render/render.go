@@ -137,7 +137,7 @@ type writer struct {
 const DocSummaryMax = 60
 
 // LongPage is how many headed sections make a page a long document.
-const LongPage = 6
+const LongPage = 8
 
 // longPage reports whether p is a long document: one whose sections of
 // text cost more than they tell an agent acting on the page.
