@@ -42,6 +42,7 @@ func docItems() []snapshot.Item {
 		{K: snapshot.KindRegionEnd},
 		{K: snapshot.KindRegion, Ref: 93, Role: "doc"},
 		{K: snapshot.KindHeading, Level: 2, Text: "Source Code"},
+		{K: snapshot.KindText, Text: "Styles: a.css | JavaScript: b.js, c.js"},
 		link(10, "a.css"), link(11, "b.js"), link(12, "c.js"),
 		{K: snapshot.KindRegionEnd},
 		{K: snapshot.KindHeading, Level: 2, Text: "Notes"},
@@ -66,7 +67,8 @@ func TestDocFolds(t *testing.T) {
 		"## Keyboard Support\n" + short,
 		// Rows of a documentation table: text, left to read.
 		"## Attributes\n" + short + "## Source Code\n",
-		// Three short links cost less than a fold line.
+		// Three short links cost less than a fold line; the summary
+		// that only names them goes.
 		"## Source Code\n@e10 \"a.css\"\n@e11 \"b.js\"\n@e12 \"c.js\"\n",
 	} {
 		if !strings.Contains(out, want) {

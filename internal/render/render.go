@@ -172,6 +172,27 @@ func nothingToAct(s *snapshot.Section) bool {
 	return true
 }
 
+// onlyNames reports whether a summary is little more than the names of
+// els (labels around a list of file links): under 20 letters are left
+// when their names are taken out.
+func onlyNames(sum string, els []snapshot.Element) bool {
+	if sum == "" || strings.HasSuffix(sum, "…") {
+		return false
+	}
+	for i := range els {
+		if n := clean(els[i].Name); n != "" {
+			sum = strings.ReplaceAll(sum, n, "")
+		}
+	}
+	letters := 0
+	for _, r := range sum {
+		if unicode.IsLetter(r) {
+			letters++
+		}
+	}
+	return letters < 20
+}
+
 // docFolds returns p without the folds of documentation (a table of
 // contents, a section's links) that are not worth it: all of them on a
 // page that is not a long document (there, three links under a heading
@@ -465,7 +486,10 @@ func (w *writer) section(s *snapshot.Section) bool {
 		if doc {
 			sum = snapshot.Cut(sum, DocSummaryMax)
 		}
-		if !w.try("> " + sum) {
+		if doc && onlyNames(sum, s.Elements) {
+			sum = "" // "CSS: a.css | JavaScript: b.js": the links say it
+		}
+		if sum != "" && !w.try("> "+sum) {
 			w.elemsLeftInSection = len(els)
 			return false
 		}
