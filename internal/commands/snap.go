@@ -23,7 +23,7 @@ type Snap struct {
 	Diff        bool `help:"Print only what changed since the last snap (or action): changed sections, removed elements."`
 	Raw         bool `help:"Print every element as JSON: ref, role, name, attributes, box, frame, action, all verified locators; with --focus, the focus target itself (any element) and its box too."`
 	HTML        bool `help:"Print --raw with each element's outer HTML (first 300 characters)."`
-	Full        bool `help:"Fold nothing: print navigation, menus, footers, long link lists, code and every table row in full."`
+	Full        bool `help:"Fold nothing: print navigation, menus, footers, long link lists, documentation links, code and every table row in full."`
 }
 
 // Run navigates if asked, snapshots and renders.

@@ -66,7 +66,9 @@ const trailerReserve = 170
 // stops before exceeding it and ends with a line saying what was left out
 // and how to get it.
 func Text(p *snapshot.Page, o Options) (string, Stats) {
-	w := &writer{limit: -1, folded: foldedRefs(p)}
+	long := p.IsFolded() && longPage(p)
+	p = docFolds(p, long)
+	w := &writer{limit: -1, folded: foldedRefs(p), long: long}
 	if !o.AllHrefs {
 		w.hideHref = redundantHrefs(p)
 		w.alias = w.sameTargets(p)
@@ -129,6 +131,115 @@ type writer struct {
 	alias                map[string]string // ref -> ref of a nearby link to the same URL
 	folded               map[string]bool   // refs of elements in folded regions (not printed)
 	dialog               string            // ref of the dialog whose sections are being written
+	long                 bool              // a folded long document (see longPage)
+}
+
+// DocSummaryMax is the longest summary, in characters, of a section with
+// nothing to act on in a long document (the text of an APG example's
+// "Keyboard Support" table): what the section is about, not its content,
+// which tact read --from HEADING prints whole.
+const DocSummaryMax = 60
+
+// LongPage is how many headed sections make a page a long document.
+const LongPage = 8
+
+// longPage reports whether p is a long document: one whose sections of
+// text cost more than they tell an agent acting on the page.
+func longPage(p *snapshot.Page) bool {
+	n := 0
+	for i := range p.Sections {
+		if p.Sections[i].Level > 0 {
+			n++
+		}
+	}
+	return n >= LongPage
+}
+
+// nothingToAct reports whether s shows nothing to act on but links (the
+// rest folded away): its text is documentation, not the label of a
+// control or the result of an action.
+func nothingToAct(s *snapshot.Section) bool {
+	if len(s.New) > 0 {
+		return false
+	}
+	in := map[int]bool{}
+	for _, f := range s.Folds {
+		for i := f.At; i < f.At+f.Count; i++ {
+			in[i] = true
+		}
+	}
+	for i := range s.Elements {
+		if !in[i] && s.Elements[i].Role != "link" {
+			return false
+		}
+	}
+	return true
+}
+
+// onlyNames reports whether a summary is little more than the names of
+// els (labels around a list of file links): under 20 letters are left
+// when their names are taken out.
+func onlyNames(sum string, els []snapshot.Element) bool {
+	if sum == "" || strings.HasSuffix(sum, "…") {
+		return false
+	}
+	for i := range els {
+		if n := clean(els[i].Name); n != "" {
+			sum = strings.ReplaceAll(sum, n, "")
+		}
+	}
+	letters := 0
+	for _, r := range sum {
+		if unicode.IsLetter(r) {
+			letters++
+		}
+	}
+	return letters < 20
+}
+
+// docFolds returns p without the folds of documentation (a table of
+// contents, a section's links) that are not worth it: all of them on a
+// page that is not a long document (there, three links under a heading
+// are likely what the page is for), and those that would cost more than
+// the links' own lines (three short file names). p itself is not changed.
+func docFolds(p *snapshot.Page, long bool) *snapshot.Page {
+	var q *snapshot.Page
+	for si := range p.Sections {
+		s := &p.Sections[si]
+		var keep []snapshot.FoldedRegion
+		changed := false
+		for _, f := range s.Folds {
+			doc := f.Kind == "doc" || f.Kind == "contents"
+			if doc && (!long || f.Kind == "doc" && f.At >= 0 && f.At+f.Count <= len(s.Elements) && !worthFolding(&f, s.Elements[f.At:f.At+f.Count])) {
+				changed = true
+				continue
+			}
+			keep = append(keep, f)
+		}
+		if !changed {
+			continue
+		}
+		if q == nil {
+			c := *p
+			c.Sections = append([]snapshot.Section(nil), p.Sections...)
+			q = &c
+		}
+		q.Sections[si].Folds = keep
+	}
+	if q == nil {
+		return p
+	}
+	return q
+}
+
+// worthFolding reports whether f's line is shorter than its links' lines
+// (estimated without hrefs, which a named link rarely prints).
+func worthFolding(f *snapshot.FoldedRegion, els []snapshot.Element) bool {
+	lines := 0
+	for i := range els {
+		lines += len(els[i].Ref) + 5 + utf8.RuneCountInString(snapshot.Cut(clean(els[i].Name), NameMax))
+	}
+	return utf8.RuneCountInString(docFoldLine(f, els)) < lines
 }
 
 // foldedRefs are the refs of the elements in p's folded regions.
@@ -377,8 +488,16 @@ func (w *writer) section(s *snapshot.Section) bool {
 			els = append(els[:m:m], els[m+1:]...)
 		}
 	}
+	doc := w.long && s.Level > 0 && nothingToAct(s)
 	if s.Summary != "" {
-		if !w.try("> " + clean(s.Summary)) {
+		sum := clean(s.Summary)
+		if doc {
+			sum = snapshot.Cut(sum, DocSummaryMax)
+		}
+		if doc && onlyNames(sum, s.Elements) {
+			sum = "" // "CSS: a.css | JavaScript: b.js": the links say it
+		}
+		if sum != "" && !w.try("> "+sum) {
 			w.elemsLeftInSection = len(els)
 			return false
 		}
@@ -405,6 +524,9 @@ func (w *writer) section(s *snapshot.Section) bool {
 	w.skippedHere = false
 	done := 0
 	for _, seg := range segments(els, s.Folds) {
+		if seg.fold != nil && seg.n == 0 && doc {
+			continue // rows of a documentation table: text, which read prints
+		}
 		if seg.fold != nil {
 			if !w.try(w.foldLine(s, seg.fold, els[done:done+seg.n])) {
 				w.elemsLeftInSection = len(els) - done
@@ -516,6 +638,7 @@ const FoldNames = 4
 // regionNames are the default names of folded regions, by kind.
 var regionNames = map[string]string{
 	"navigation": "Navigation", "menu": "Menu", "header": "Header", "footer": "Footer", "sidebar": "Sidebar", "links": "Links",
+	"contents": "Contents",
 }
 
 // foldLine is one folded region: `## Name — 72 links: World, U.S., … (snap
@@ -526,6 +649,9 @@ func (w *writer) foldLine(s *snapshot.Section, f *snapshot.FoldedRegion, els []s
 	if f.Kind == "rows" {
 		return fmt.Sprintf("… %s %s", plural(f.Rows, "more row", "more rows"), open)
 	}
+	if f.Kind == "doc" {
+		return docFoldLine(f, els)
+	}
 	name := snapshot.Cut(clean(f.Name), 60)
 	if name == "" {
 		name = regionNames[f.Kind]
@@ -534,20 +660,10 @@ func (w *writer) foldLine(s *snapshot.Section, f *snapshot.FoldedRegion, els []s
 		name = "Region"
 	}
 	links := true
-	var names []string
-	seen := map[string]bool{}
-	size := 0
 	for i := range els {
 		if els[i].Role != "link" {
 			links = false
 		}
-		n := snapshot.Cut(clean(els[i].Name), 24)
-		if n == "" || seen[n] || len(names) >= FoldNames || size > 60 {
-			continue
-		}
-		seen[n] = true
-		names = append(names, n)
-		size += len(n) + 2
 	}
 	count := plural(len(els), "element", "elements")
 	if links {
@@ -561,13 +677,45 @@ func (w *writer) foldLine(s *snapshot.Section, f *snapshot.FoldedRegion, els []s
 		level = 6
 	}
 	line := strings.Repeat("#", level) + " " + name + " — " + count
-	if len(names) > 0 {
-		line += ": " + strings.Join(names, ", ")
-		if len(names) < len(els) {
-			line += ", …"
-		}
+	if f.Kind == "contents" {
+		// Their names are the headings that follow.
+		line += " within the page"
+	} else if names := foldNames(els, 60); names != "" {
+		line += ": " + names
 	}
 	return line + " " + open
+}
+
+// docFoldLine is a documentation section's links in one line, under its
+// heading and summary: `5 links: Spec, Examples, … (snap --focus @e40)`.
+func docFoldLine(f *snapshot.FoldedRegion, els []snapshot.Element) string {
+	return fmt.Sprintf("%s: %s (snap --focus @%s)", plural(len(els), "link", "links"), foldNames(els, DocNames), clean(f.Ref))
+}
+
+// DocNames is how many characters of link names a documentation
+// section's fold line shows.
+const DocNames = 40
+
+// foldNames lists the first different names of els, at most FoldNames of
+// them and about size characters, each cut at 24: "World, U.S., …".
+func foldNames(els []snapshot.Element, size int) string {
+	var names []string
+	seen := map[string]bool{}
+	used := 0
+	for i := range els {
+		n := snapshot.Cut(clean(els[i].Name), 24)
+		if n == "" || seen[n] || len(names) >= FoldNames || used > size {
+			continue
+		}
+		seen[n] = true
+		names = append(names, n)
+		used += len(n) + 2
+	}
+	out := strings.Join(names, ", ")
+	if len(names) > 0 && len(names) < len(els) {
+		out += ", …"
+	}
+	return out
 }
 
 // elements writes a run of a section's elements (after which the section

@@ -44,7 +44,9 @@ const (
 	KindFrameEnd = "f>"
 	// KindRegion opens a region the text may fold into one line (Role:
 	// navigation, menu, header, footer, sidebar, links, or rows for the rest of a
-	// long table; Ref: its handle for --focus; Name: its label; N: its
+	// long table; in the main content contents for a table of contents and
+	// doc for a section of text and links, whose heading and text stay
+	// its section's; Ref: its handle for --focus; Name: its label; N: its
 	// elements, or the rows left for rows). KindRegionEnd closes it.
 	KindRegion    = "r"
 	KindRegionEnd = "r>"
@@ -229,7 +231,7 @@ type Code struct {
 // them), and snap --focus @Ref shows it in full.
 type FoldedRegion struct {
 	Ref   string `json:"ref"`
-	Kind  string `json:"kind"` // navigation, menu, header, footer, sidebar, links, rows
+	Kind  string `json:"kind"` // navigation, menu, header, footer, sidebar, links, rows, contents, doc
 	Name  string `json:"name,omitempty"`
 	At    int    `json:"at"`
 	Count int    `json:"count"`
@@ -305,6 +307,9 @@ func (p *Page) Folded(keep func(ref string) bool) *Page {
 	q.Loading, q.Note, q.FramesLoading = p.Loading, p.Note, p.FramesLoading
 	return q
 }
+
+// IsFolded reports whether p was made by Folded (a --full snap is not).
+func (p *Page) IsFolded() bool { return p != nil && p.folded }
 
 // Changed reports the regions of cur holding an element that is new or
 // different since prev (what the last action changed, never folded); nil
@@ -458,7 +463,7 @@ func build(url, title string, items []Item, keep func(string) bool) *Page {
 				reg = nil
 			}
 		case KindCode:
-			if keep != nil && reg == nil {
+			if keep != nil && (reg == nil || reg.Kind == "doc") {
 				if code == 0 {
 					cur.Code = append(cur.Code, Code{First: Fold(it.Text), Lines: it.N})
 				}
@@ -469,6 +474,14 @@ func build(url, title string, items []Item, keep func(string) bool) *Page {
 				code--
 			}
 		case KindHeading:
+			if reg != nil && reg.Kind == "doc" && reg.At == len(cur.Elements) {
+				// A documentation section's own heading: the section starts
+				// here and only its links fold.
+				done()
+				cur = &Section{Heading: Fold(it.Text), Level: clampLevel(it.Level)}
+				reg.At = 0
+				continue
+			}
 			if reg != nil {
 				if reg.Name == "" {
 					reg.Name = Fold(it.Text) // a region is named by its first heading
@@ -486,7 +499,7 @@ func build(url, title string, items []Item, keep func(string) bool) *Page {
 			done()
 			cur = &Section{Heading: Fold(it.Text), Level: clampLevel(it.Level), Dialog: d}
 		case KindText:
-			if reg != nil || code > 0 {
+			if (reg != nil && reg.Kind != "doc") || code > 0 {
 				continue
 			}
 			if t := Fold(it.Text); t != "" {

@@ -49,6 +49,8 @@ __tact.define('snapshot', ['dom'], (dom) => {
   const FOLD_MIN = 8;
   // Containers that are never a run of links themselves.
   const NOT_LINKS = new Set(['html', 'body', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'select', 'form', 'main', 'article']);
+  // Documentation in the main content (see docKind) folds from DOC_MIN links.
+  const DOC_MIN = 3;
   const TABLE_FOLD = 8;
   const TABLE_KEEP = 5;
   const COLLECT_CAP = 400; // raw chars gathered for a name/heading before folding
@@ -130,6 +132,10 @@ __tact.define('snapshot', ['dom'], (dom) => {
     let table = null; // the long table being walked: {el, open}
     let inMain = 0; // >0: inside main or an article: never a region
     let inKeep = 0; // >0: inside a form or a dialog: never folded at all
+    let headingTexts = null; // see sectionLink
+    // A --focus on a documentation section's handle shows all of it: the
+    // fold line promised its links one --focus away.
+    const whole = focused && docKind(root, root.localName, (root.getAttribute('role') || '').trim().toLowerCase()) === 'doc';
     T.frames = [];
     const dialogs = []; // open dialogs met: {el, item}
     standIns = dom.fileStandIns();
@@ -354,7 +360,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
       if (keep && region && tag !== 'form' && role0 !== 'search') region.bad = true;
       if (main) inMain++;
       if (keep) inKeep++;
-      if (tag === 'tr' && table && !table.open && !region && el.rowIndex >= TABLE_KEEP &&
+      if (tag === 'tr' && table && !table.open && !region && !whole && el.rowIndex >= TABLE_KEEP &&
           (el.parentElement === table.el || el.parentElement.parentElement === table.el)) openRows(el);
       if (kind) actionable(el, tag, kind, role, pointer, hidden);
       else if (hidden || region || el === root || inKeep) plain(el, tag, pointer, hidden);
@@ -376,7 +382,8 @@ __tact.define('snapshot', ['dom'], (dom) => {
 
     // regionKind: what kind of fold region el is, or ''.
     function regionKind(el, tag, role0, main) {
-      if (focused || inMain || main) return '';
+      if (focused || main) return '';
+      if (inMain) return docKind(el, tag, role0);
       if (role0 === 'navigation' || (tag === 'nav' && !role0)) return 'navigation';
       if (role0 === 'menu' || role0 === 'menubar') return 'menu';
       if (role0 === 'contentinfo' || (tag === 'footer' && !role0)) return 'footer';
@@ -386,6 +393,44 @@ __tact.define('snapshot', ['dom'], (dom) => {
       // menu of lists) that is nothing but links.
       if (el.childElementCount >= 2 && !INLINE.has(tag) && !NOT_LINKS.has(tag) && linkRun(el)) return 'links';
       return '';
+    }
+
+    // docKind: in the main content, what only documents: a table of
+    // contents (a nav whose links jump to this page's sections) or a
+    // section (a heading first, no other heading) whose only controls are
+    // links that go elsewhere (specs, related pages). Their links fold
+    // behind one --focus; a documentation section keeps its heading and
+    // summary. A card (a linked heading) or a "#" link (a script's
+    // button, a pager) is never documentation. Go folds them only on long
+    // documents (see render).
+    function docKind(el, tag, role0) {
+      const nav = role0 === 'navigation' || (tag === 'nav' && !role0);
+      const first = el.firstElementChild;
+      const headed = !nav && first && /^h[1-6]$/.test(first.localName) && !first.querySelector('a') &&
+        el.querySelectorAll('h1,h2,h3,h4,h5,h6,[role=heading]').length === 1;
+      if (!nav && !headed) return '';
+      if (el.querySelector('input,select,textarea,button,[role],[tabindex],[contenteditable],[onclick],form,dialog,details,iframe')) return '';
+      const links = el.getElementsByTagName('a');
+      if (links.length < DOC_MIN) return '';
+      for (const a of links) {
+        const h = (a.getAttribute('href') || '').trim();
+        if (nav ? !sectionLink(a, h) : !h || h === '#' || /^javascript:/i.test(h)) return '';
+      }
+      return nav ? 'contents' : 'doc';
+    }
+
+    // sectionLink: a link to a part of this page (an existing id, or "#"
+    // named as one of its headings).
+    function sectionLink(a, h) {
+      if (!h.startsWith('#')) return false;
+      if (h.length > 1) {
+        try { return !!document.getElementById(decodeURIComponent(h.slice(1))); } catch (e) { return false; }
+      }
+      if (!headingTexts) {
+        headingTexts = new Set();
+        for (const x of document.querySelectorAll('h1,h2,h3,h4,h5,h6')) headingTexts.add(fold(x.textContent));
+      }
+      return headingTexts.has(fold(a.textContent));
     }
 
     // linkRun: el holds FOLD_MIN+ links, no other control, and little text
@@ -441,7 +486,8 @@ __tact.define('snapshot', ['dom'], (dom) => {
         if (it.role !== 'link') links = false;
       }
       const rows = reg.item.role === 'rows';
-      if (reg.bad || (!rows && n < FOLD_MIN) || (reg.item.role === 'links' && !links)) {
+      const doc = reg.item.role === 'doc' || reg.item.role === 'contents';
+      if (reg.bad || (!rows && n < (doc ? DOC_MIN : FOLD_MIN)) || ((reg.item.role === 'links' || doc) && !links)) {
         items[reg.at] = null;
         return;
       }
