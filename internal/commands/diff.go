@@ -3,6 +3,7 @@ package commands
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -28,9 +29,11 @@ func diffText(prev, cur *snapshot.Page) string {
 	}
 	key := func(s snapshot.Section) string { return fmt.Sprintf("%d|%s", s.Level, s.Heading) }
 	old := map[string][]string{}
+	oldSum := map[string][]string{}
 	for _, s := range prev.Sections {
 		k := key(s)
 		old[k] = append(old[k], sectionText(prev, s))
+		oldSum[k] = append(oldSum[k], s.Summary)
 	}
 	live := map[string]bool{}
 	var sb strings.Builder
@@ -44,10 +47,12 @@ func diffText(prev, cur *snapshot.Page) string {
 		list := old[k]
 		if len(list) > 0 {
 			old[k] = list[1:]
+			sum := oldSum[k][0]
+			oldSum[k] = oldSum[k][1:]
 			if list[0] == txt {
 				continue
 			}
-			if len(s.New) > 0 {
+			if len(s.New) > 0 && !reordered(sum, s.Summary) {
 				// Its new text prints whole below; its summary is of text
 				// the reader has seen (and may differ only by what was new
 				// last time).
@@ -73,6 +78,33 @@ func diffText(prev, cur *snapshot.Page) string {
 		return "(no change since the previous snap)\n"
 	}
 	return sb.String()
+}
+
+// reordered reports a summary whose blocks the previous summary had in
+// another order (a list reordered by a drag, a sorted table): the new
+// order is the change, so it prints even beside new text.
+func reordered(prev, cur string) bool {
+	p, c := strings.Split(prev, " | "), strings.Split(cur, " | ")
+	count := func(l []string) map[string]int {
+		m := map[string]int{}
+		for _, s := range l {
+			m[s]++
+		}
+		return m
+	}
+	// Each side's order of the blocks both have.
+	shared := func(l []string, other map[string]int) []string {
+		var out []string
+		for _, s := range l {
+			if other[s] > 0 {
+				other[s]--
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	a, b := shared(p, count(c)), shared(c, count(p))
+	return len(a) > 1 && !slices.Equal(a, b)
 }
 
 // changedLines is a section's text cut to what differs from its previous
