@@ -345,9 +345,22 @@ func (c *Hover) Run(ctx context.Context, env *Env) (*Output, error) {
 		if err != nil {
 			return nil, err
 		}
-		return nil, t.MouseMove(ctx, x, y)
+		if err := t.MouseMove(ctx, x, y); err != nil {
+			return nil, err
+		}
+		// A menu opens a submenu on a timer after the pointer enters,
+		// later than the highlight that ends the wait for a reaction.
+		if el.AwaitPopup(ctx, hoverPopupWait) {
+			return []string{"its popup opened"}, nil
+		}
+		return nil, nil
 	})
 }
+
+// hoverPopupWait bounds waiting for the popup a hovered element announces
+// (aria-haspopup): menus open submenus 300 ms or so after the pointer
+// enters.
+const hoverPopupWait = 1500 * time.Millisecond
 
 // Drag drags one element onto another, to a point or by an offset with
 // the mouse: press, moves with the button held, release.

@@ -43,8 +43,8 @@ var refindJS string
 //go:embed guard.js
 var guardJS string
 
-//go:embed drag.js
-var dragJS string
+//go:embed pointer.js
+var pointerJS string
 
 // Module is one in-page module: its name, the modules it needs and its
 // source.
@@ -94,8 +94,9 @@ var Refind = New(refindJS)
 // Guard checks that a click's press reaches the element aimed at.
 var Guard = New(guardJS)
 
-// Drag aims a drag's release and tells whether it moved anything.
-var Drag = New(dragJS)
+// Pointer aims a drag's release, tells whether a drag moved anything and
+// waits for a hovered element's popup.
+var Pointer = New(pointerJS)
 
 // Library is the assembled in-page code and its version. A document whose
 // copy carries another version (an older tact, a changed module) gets this

@@ -6,7 +6,7 @@ import (
 )
 
 // DropPoint is where a drag from fromX,fromY releases over e: past its
-// centre in the direction of travel (see dropAim in inpage/drag.js), so
+// centre in the direction of travel (see dropAim in inpage/pointer.js), so
 // a sortable list that swaps an item once the pointer crosses its middle
 // does swap. It scrolls e into view and checks that a press would reach
 // it, like ClickPoint.
@@ -23,7 +23,7 @@ func (e *Element) DropPoint(ctx context.Context, fromX, fromY float64) (x, y flo
 }
 
 // DragSig fingerprints e's place, look and surroundings (see dragSig in
-// inpage/drag.js); "" when tact cannot judge (a canvas, an SVG) or the
+// inpage/pointer.js); "" when tact cannot judge (a canvas, an SVG) or the
 // page did not answer.
 func (e *Element) DragSig(ctx context.Context) string {
 	var s string
@@ -41,4 +41,13 @@ func pause(ctx context.Context, d time.Duration) {
 	case <-tm.C:
 	case <-ctx.Done():
 	}
+}
+
+// AwaitPopup waits, up to d, for the popup e announces (aria-haspopup)
+// to show after the pointer entered it (see hoverPopup in
+// inpage/pointer.js). It reports whether one opened; false at once for
+// an element that announces none.
+func (e *Element) AwaitPopup(ctx context.Context, d time.Duration) bool {
+	var r struct{ Opened bool }
+	return e.callLib(ctx, "hoverPopup", &r, d.Milliseconds()) == nil && r.Opened
 }

@@ -1,7 +1,8 @@
-// drag: the in-page half of `tact drag`: where to release over the drop
-// target, and a fingerprint of an element and its surroundings to tell
-// afterwards whether the drag moved anything.
-__tact.define('drag', ['dom'], (dom) => {
+// pointer: the in-page half of `tact drag` and `tact hover`: where to
+// release over a drop target, a fingerprint of an element and its
+// surroundings to tell afterwards whether a drag moved anything, and
+// waiting for the popup a hovered element opens.
+__tact.define('pointer', ['dom'], (dom) => {
   'use strict';
   const T = globalThis.__tact;
 
@@ -46,6 +47,40 @@ __tact.define('drag', ['dom'], (dom) => {
     const at = [r.left + scrollX, r.top + scrollY, r.width, r.height].map(Math.round).join(',');
     return [idx, at, el.getAttribute('class') || '', el.getAttribute('style') || '',
       p ? hash(p.textContent) + (p.getAttribute('class') || '') : ''].join('|');
+  };
+
+  // hoverPopup resolves once the popup el announces (aria-haspopup) is
+  // shown: el reports aria-expanded=true, what its aria-controls/owns
+  // names is shown, or something hidden in el's parent (a submenu
+  // beside its item) is; or after ms. Menus open a submenu a few hundred
+  // milliseconds after the pointer enters, on a timer, long after the
+  // first mutation (the item's highlight) that ends an action's wait.
+  // Resolves {opened}; at once with {} when el announces no popup.
+  T.hoverPopup = (el, ms) => {
+    const pop = el.getAttribute('aria-haspopup');
+    if (!pop || pop === 'false') return Promise.resolve({});
+    const hidden = [];
+    const root = el.getRootNode();
+    for (const a of ['aria-controls', 'aria-owns']) {
+      for (const id of (el.getAttribute(a) || '').split(/\s+/)) {
+        const t = id && root.getElementById ? root.getElementById(id) : null;
+        if (t && !dom.shown(t)) hidden.push(t);
+      }
+    }
+    const p = el.parentElement;
+    if (p) for (const n of p.querySelectorAll('*')) {
+      if (hidden.length >= 50) break;
+      if (n !== el && !el.contains(n) && n.firstElementChild && !dom.shown(n)) hidden.push(n);
+    }
+    const t0 = performance.now();
+    return new Promise((resolve) => {
+      const tick = () => {
+        if (el.getAttribute('aria-expanded') === 'true' || hidden.some((n) => n.isConnected && dom.shown(n))) return resolve({ opened: true });
+        if (!el.isConnected || performance.now() - t0 >= ms) return resolve({ opened: false });
+        setTimeout(tick, 30);
+      };
+      tick();
+    });
   };
 
   return {};
