@@ -434,7 +434,7 @@ const noMovePrefix = "no change (the drag moved nothing"
 // Fill replaces a field's value.
 type Fill struct {
 	Target string   `arg:"" help:"@eN ref or locator of an input, textarea, contenteditable, slider or spinbutton."`
-	Value  []string `arg:"" optional:"" help:"The value (several words are joined with spaces)."`
+	Value  []string `arg:"" optional:"" help:"The value (several words are joined with spaces); a slider that shows only its position takes a percentage (40%)."`
 	SecretSource
 	RecordAs
 	ActOpts
