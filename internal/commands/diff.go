@@ -110,19 +110,53 @@ func reordered(prev, cur string) bool {
 // changedLines is a section's text cut to what differs from its previous
 // text: its heading line (for context), then each line that the previous
 // text did not have (as many times as it did not).
+// Lines both texts have but in another order (a list a drag reordered)
+// print too, from the first that moved to the last, in their new order.
 func changedLines(prev, cur string) string {
-	seen := map[string]int{}
-	for _, l := range strings.SplitAfter(prev, "\n") {
-		seen[l]++
+	pl, cl := strings.SplitAfter(prev, "\n"), strings.SplitAfter(cur, "\n")
+	count := func(ls []string) map[string]int {
+		m := map[string]int{}
+		for _, l := range ls {
+			m[l]++
+		}
+		return m
 	}
+	// Each side's order of the lines both have.
+	shared := func(ls []string, other map[string]int) []string {
+		var out []string
+		for _, l := range ls {
+			if other[l] > 0 {
+				other[l]--
+				out = append(out, l)
+			}
+		}
+		return out
+	}
+	a, c := shared(pl, count(cl)), shared(cl, count(pl))
+	first, last := len(c), -1
+	for i := range c {
+		if a[i] != c[i] {
+			first, last = min(first, i), i
+		}
+	}
+	seen := count(pl)
 	var b strings.Builder
-	for i, l := range strings.SplitAfter(cur, "\n") {
+	k := 0 // index among the shared lines of cur
+	for i, l := range cl {
 		if i == 0 && strings.HasPrefix(l, "#") {
 			b.WriteString(l)
+			if seen[l] > 0 {
+				seen[l]--
+				k++
+			}
 			continue
 		}
 		if seen[l] > 0 {
 			seen[l]--
+			if k >= first && k <= last {
+				b.WriteString(l)
+			}
+			k++
 			continue
 		}
 		b.WriteString(l)

@@ -254,7 +254,7 @@ __tact.define('dom', [], () => {
     else if (role === 'combobox') mark = tag === 'input' ? 'type' : tag === 'select' ? 'select' : 'click';
     else if (role === 'listbox') mark = 'select';
     else if (CHECK_ROLES.has(role)) mark = 'check';
-    if (mark === 'click' && el.getAttribute('draggable') === 'true') mark = 'drag';
+    if (mark === 'click' && (el.getAttribute('draggable') === 'true' || role === 'draggable')) mark = 'drag';
     return mark;
   }
   const MARK_TYPED = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', 'date',

@@ -39,6 +39,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
   const TEXT_INPUTS = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', 'date',
     'datetime-local', 'month', 'week', 'time', 'color', 'range']);
   const NAME_CAP = 80;
+  const DRAG_CLASS = /(^|\s)ui-(sortable-handle|draggable)(\s|$)/;
   // Folding (see snapshot.go, Folded): regions an agent rarely needs in full
   // (navigation, menus, headers, footers, sidebars, long link lists outside the main
   // content) are marked with {k:'r'} ... {k:'r>'} when they hold at least
@@ -294,7 +295,16 @@ __tact.define('snapshot', ['dom'], (dom) => {
       let pointer = false;
       let split = false;
       if (!inAct) {
-        pointer = getComputedStyle(el).cursor === 'pointer';
+        const cur = getComputedStyle(el).cursor;
+        pointer = cur === 'pointer';
+        // Something to drag: a grab or move cursor of its own (not one
+        // inherited), or the class drag libraries mark their items with
+        // (jQuery UI's sortable items and draggables).
+        if (!kind && !hidden && !inert && !el.inert && tag !== 'html' && tag !== 'body' &&
+            (DRAG_CLASS.test(el.getAttribute('class') || '') || ((cur === 'grab' || cur === 'move') &&
+              !(el.parentElement && getComputedStyle(el.parentElement).cursor === cur)))) {
+          kind = 'js'; role = 'draggable';
+        }
         // A label names (and hands its clicks to) a control listed itself.
         // Words styled as clickable inside a script-clickable are part of
         // its name ("Onclick div <span>nested pointer</span>"); blocks
