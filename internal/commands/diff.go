@@ -85,26 +85,29 @@ func diffText(prev, cur *snapshot.Page) string {
 // order is the change, so it prints even beside new text.
 func reordered(prev, cur string) bool {
 	p, c := strings.Split(prev, " | "), strings.Split(cur, " | ")
-	count := func(l []string) map[string]int {
-		m := map[string]int{}
-		for _, s := range l {
-			m[s]++
-		}
-		return m
-	}
-	// Each side's order of the blocks both have.
-	shared := func(l []string, other map[string]int) []string {
-		var out []string
-		for _, s := range l {
-			if other[s] > 0 {
-				other[s]--
-				out = append(out, s)
-			}
-		}
-		return out
-	}
-	a, b := shared(p, count(c)), shared(c, count(p))
+	a, b := inOrder(p, counts(c)), inOrder(c, counts(p))
 	return len(a) > 1 && !slices.Equal(a, b)
+}
+
+func counts(l []string) map[string]int {
+	m := map[string]int{}
+	for _, s := range l {
+		m[s]++
+	}
+	return m
+}
+
+// inOrder is l's order of the strings other also has (other's counts,
+// used up).
+func inOrder(l []string, other map[string]int) []string {
+	var out []string
+	for _, s := range l {
+		if other[s] > 0 {
+			other[s]--
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // changedLines is a section's text cut to what differs from its previous
@@ -114,32 +117,14 @@ func reordered(prev, cur string) bool {
 // print too, from the first that moved to the last, in their new order.
 func changedLines(prev, cur string) string {
 	pl, cl := strings.SplitAfter(prev, "\n"), strings.SplitAfter(cur, "\n")
-	count := func(ls []string) map[string]int {
-		m := map[string]int{}
-		for _, l := range ls {
-			m[l]++
-		}
-		return m
-	}
-	// Each side's order of the lines both have.
-	shared := func(ls []string, other map[string]int) []string {
-		var out []string
-		for _, l := range ls {
-			if other[l] > 0 {
-				other[l]--
-				out = append(out, l)
-			}
-		}
-		return out
-	}
-	a, c := shared(pl, count(cl)), shared(cl, count(pl))
+	a, c := inOrder(pl, counts(cl)), inOrder(cl, counts(pl))
 	first, last := len(c), -1
 	for i := range c {
 		if a[i] != c[i] {
 			first, last = min(first, i), i
 		}
 	}
-	seen := count(pl)
+	seen := counts(pl)
 	var b strings.Builder
 	k := 0 // index among the shared lines of cur
 	for i, l := range cl {
