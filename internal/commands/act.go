@@ -64,6 +64,9 @@ type action struct {
 	// dryCheck, when set, is what a dry run checks beyond the target
 	// (select: that the options exist).
 	dryCheck func(ctx context.Context, el *page.Element) error
+	// verdict, when set, runs once the page has settled after the action
+	// and may replace the head line (drag: nothing moved).
+	verdict func(ctx context.Context) string
 }
 
 // act resolves target (when given), checks that it takes the action, runs
@@ -116,6 +119,11 @@ func act(ctx context.Context, env *Env, o ActOpts, target string, a action, do f
 	}
 	if err != nil {
 		return nil, err
+	}
+	if a.verdict != nil {
+		if v := a.verdict(ctx); v != "" {
+			head = v
+		}
 	}
 	if loadNote != "" {
 		lines = append([]string{loadNote}, lines...)
@@ -220,7 +228,7 @@ func actionResult(ctx context.Context, t *page.Tab, o ActOpts, head string, line
 	if data.Effects == nil {
 		data.Effects = []string{}
 	}
-	if strings.HasPrefix(head, noChangePrefix) {
+	if strings.HasPrefix(head, noChangePrefix) || strings.HasPrefix(head, noMovePrefix) {
 		data.Changed = new(bool)
 	}
 	if o.NoSnap {
@@ -349,9 +357,22 @@ func (c *Hover) Run(ctx context.Context, env *Env) (*Output, error) {
 		if err != nil {
 			return nil, err
 		}
-		return nil, t.MouseMove(ctx, x, y)
+		if err := t.MouseMove(ctx, x, y); err != nil {
+			return nil, err
+		}
+		// A menu opens a submenu on a timer after the pointer enters,
+		// later than the highlight that ends the wait for a reaction.
+		if el.AwaitPopup(ctx, hoverPopupWait) {
+			return []string{"its popup opened"}, nil
+		}
+		return nil, nil
 	})
 }
+
+// hoverPopupWait bounds waiting for the popup a hovered element announces
+// (aria-haspopup): menus open submenus 300 ms or so after the pointer
+// enters.
+const hoverPopupWait = 1500 * time.Millisecond
 
 // Drag drags one element onto another, to a point or by an offset with
 // the mouse: press, moves with the button held, release.
@@ -372,28 +393,60 @@ func (c *Drag) Run(ctx context.Context, env *Env) (*Output, error) {
 			return c.dragToPoint(ctx, t, el)
 		})
 	}
-	return actOn(ctx, env, c.ActOpts, c.From, action{verb: "drag"}, func(t *page.Tab, el *page.Element) ([]string, error) {
-		to, err := t.Resolve(ctx, c.To)
-		if err != nil {
-			return nil, err
+	// What the drag can move, before and after: a drag that a widget
+	// ignored (it wanted other moves) must not read as done.
+	var from, to *page.Element
+	var before string
+	a := action{verb: "drag", verdict: func(ctx context.Context) string {
+		if before == "" || from == nil || to == nil {
+			return ""
 		}
-		defer to.Release(ctx)
+		if after := from.DragSig(ctx) + "\n" + to.DragSig(ctx); after != before {
+			return ""
+		}
+		return noMovePrefix + ": " + c.From + " and " + c.To + " and the lists they are in are as before; for a widget that wants other moves: tact mouse down, move, up)"
+	}}
+	defer func() {
+		if to != nil {
+			to.Release(context.WithoutCancel(ctx))
+		}
+	}()
+	return actOn(ctx, env, c.ActOpts, c.From, a, func(t *page.Tab, el *page.Element) ([]string, error) {
+		if to == nil {
+			var err error
+			if to, err = t.Resolve(ctx, c.To); err != nil {
+				return nil, err
+			}
+		}
+		from = el
 		x1, y1, err := el.ClickPoint(ctx, true)
 		if err != nil {
 			return nil, err
 		}
-		x2, y2, err := to.ClickPoint(ctx, false)
+		x2, y2, err := to.DropPoint(ctx, x1, y1)
 		if err != nil {
 			return nil, err
 		}
-		return []string{"dragged " + c.From + " to " + c.To}, t.Drag(ctx, x1, y1, x2, y2)
+		before = ""
+		if s1, s2 := el.DragSig(ctx), to.DragSig(ctx); s1 != "" && s2 != "" {
+			before = s1 + "\n" + s2
+		}
+		if err := t.Drag(ctx, x1, y1, x2, y2); err != nil {
+			return nil, err
+		}
+		lines := []string{"dragged " + c.From + " to " + c.To}
+		return lines, nil
 	})
 }
+
+// noMovePrefix starts the head of a drag that moved nothing: neither the
+// dragged element nor the drop target and their lists changed.
+const noMovePrefix = "no change (the drag moved nothing"
 
 // Fill replaces a field's value.
 type Fill struct {
 	Target string   `arg:"" help:"@eN ref or locator of an input, textarea, contenteditable, slider or spinbutton."`
-	Value  []string `arg:"" optional:"" help:"The value (several words are joined with spaces)."`
+	Value  []string `arg:"" optional:"" help:"The value (several words are joined with spaces); a slider that shows only its position takes a percentage (40%)."`
 	SecretSource
 	RecordAs
 	ActOpts

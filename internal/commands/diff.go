@@ -3,6 +3,7 @@ package commands
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -33,9 +34,11 @@ func diffText(prev, cur *snapshot.Page) string {
 		return fmt.Sprintf("%d|%s", s.Level, s.Heading)
 	}
 	old := map[string][]string{}
+	oldSum := map[string][]string{}
 	for _, s := range prev.Sections {
 		k := key(s)
 		old[k] = append(old[k], sectionText(prev, s))
+		oldSum[k] = append(oldSum[k], s.Summary)
 	}
 	live := map[string]bool{}
 	var sb strings.Builder
@@ -49,10 +52,12 @@ func diffText(prev, cur *snapshot.Page) string {
 		list := old[k]
 		if len(list) > 0 {
 			old[k] = list[1:]
+			sum := oldSum[k][0]
+			oldSum[k] = oldSum[k][1:]
 			if list[0] == txt {
 				continue
 			}
-			if len(s.New) > 0 {
+			if len(s.New) > 0 && !reordered(sum, s.Summary) {
 				// Its new text prints whole below; its summary is of text
 				// the reader has seen (and may differ only by what was new
 				// last time).
@@ -80,22 +85,68 @@ func diffText(prev, cur *snapshot.Page) string {
 	return sb.String()
 }
 
+// reordered reports a summary whose blocks the previous summary had in
+// another order (a list reordered by a drag, a sorted table): the new
+// order is the change, so it prints even beside new text.
+func reordered(prev, cur string) bool {
+	p, c := strings.Split(prev, " | "), strings.Split(cur, " | ")
+	a, b := inOrder(p, counts(c)), inOrder(c, counts(p))
+	return len(a) > 1 && !slices.Equal(a, b)
+}
+
+func counts(l []string) map[string]int {
+	m := map[string]int{}
+	for _, s := range l {
+		m[s]++
+	}
+	return m
+}
+
+// inOrder is l's order of the strings other also has (other's counts,
+// used up).
+func inOrder(l []string, other map[string]int) []string {
+	var out []string
+	for _, s := range l {
+		if other[s] > 0 {
+			other[s]--
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // changedLines is a section's text cut to what differs from its previous
 // text: its heading line (for context), then each line that the previous
 // text did not have (as many times as it did not).
+// Lines both texts have but in another order (a list a drag reordered)
+// print too, from the first that moved to the last, in their new order.
 func changedLines(prev, cur string) string {
-	seen := map[string]int{}
-	for _, l := range strings.SplitAfter(prev, "\n") {
-		seen[l]++
+	pl, cl := strings.SplitAfter(prev, "\n"), strings.SplitAfter(cur, "\n")
+	a, c := inOrder(pl, counts(cl)), inOrder(cl, counts(pl))
+	first, last := len(c), -1
+	for i := range c {
+		if a[i] != c[i] {
+			first, last = min(first, i), i
+		}
 	}
+	seen := counts(pl)
 	var b strings.Builder
-	for i, l := range strings.SplitAfter(cur, "\n") {
+	k := 0 // index among the shared lines of cur
+	for i, l := range cl {
 		if i == 0 && strings.HasPrefix(l, "#") {
 			b.WriteString(l)
+			if seen[l] > 0 {
+				seen[l]--
+				k++
+			}
 			continue
 		}
 		if seen[l] > 0 {
 			seen[l]--
+			if k >= first && k <= last {
+				b.WriteString(l)
+			}
+			k++
 			continue
 		}
 		b.WriteString(l)

@@ -11,7 +11,7 @@ import (
 // that own in-page code (snapshot, read, locator) and inpage's own.
 func modules() []inpage.Module {
 	return []inpage.Module{inpage.Effects, inpage.Refind, snapshot.Module, read.Module, read.HTMLModule, locator.Module,
-		inpage.Actions, inpage.Guard, inpage.Annotate}
+		inpage.Actions, inpage.Guard, inpage.Annotate, inpage.Pointer}
 }
 
 // Library is the in-page code a daemon installs in every frame.

@@ -18,6 +18,11 @@ __tact.define('actions', ['dom'], (dom) => {
       return { kind: 'slider', now: num(el.value), min: num(el.min) ?? 0, max: num(el.max) ?? 100, text: '' };
     }
     const role = roleOf(el);
+    if (!role) {
+      // A slider without ARIA: its position in percent is all it shows.
+      const h = dom.handleSlider(el);
+      if (h) return { kind: 'slider', now: h.pos, min: 0, max: 100, text: '', unit: '%' };
+    }
     if (role !== 'slider' && role !== 'spinbutton') return { kind: '' };
     return {
       kind: role, now: num(el.getAttribute('aria-valuenow')), min: num(el.getAttribute('aria-valuemin')),
@@ -214,7 +219,7 @@ __tact.define('actions', ['dom'], (dom) => {
     const type = el.localName === 'input' ? (el.type || 'text').toLowerCase() : '';
     switch (need) {
       case 'fill': // sliders, spinbuttons and value-setter inputs (color, range) too
-        return mark === 'type' || role === 'slider' || role === 'spinbutton' ||
+        return mark === 'type' || role === 'slider' || role === 'spinbutton' || (!role && !!dom.handleSlider(el)) ||
           (el.localName === 'input' && !NOT_FILLED.has(type));
       case 'type': // typing goes wherever focus can take keys
         return el.isContentEditable || (el.localName === 'input' && !NOT_FILLED.has(type));

@@ -254,7 +254,7 @@ __tact.define('dom', [], () => {
     else if (role === 'combobox') mark = tag === 'input' ? 'type' : tag === 'select' ? 'select' : 'click';
     else if (role === 'listbox') mark = 'select';
     else if (CHECK_ROLES.has(role)) mark = 'check';
-    if (mark === 'click' && el.getAttribute('draggable') === 'true') mark = 'drag';
+    if (mark === 'click' && (el.getAttribute('draggable') === 'true' || role === 'draggable')) mark = 'drag';
     return mark;
   }
   const MARK_TYPED = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', 'date',
@@ -332,6 +332,29 @@ __tact.define('dom', [], () => {
     return '';
   }
 
+  // ---- sliders drawn without ARIA ----
+
+  // handleSlider: el is the handle of a slider without ARIA (jQuery UI's
+  // <span class="ui-slider-handle" tabindex=0> in a .ui-slider track): its
+  // class names it a slider handle, or a handle in a track whose class
+  // says slider. Returns {pos, vertical}, pos its place along the track
+  // in percent (its inline left/bottom percentage when set: exact), or
+  // null.
+  function handleSlider(el) {
+    const p = el.parentElement;
+    if (!p || el.hasAttribute('role') || el.hasAttribute('aria-valuenow')) return null;
+    const cls = el.getAttribute('class') || '';
+    if (!/slider[-_]?handle|handle[-_]?slider/i.test(cls) &&
+        !(/(^|[\s_-])handle($|[\s_-])/i.test(cls) && /slider|range/i.test(p.getAttribute('class') || ''))) return null;
+    const t = p.getBoundingClientRect(), h = el.getBoundingClientRect();
+    if (!t.width || !t.height) return null;
+    const vertical = t.height > t.width;
+    let pos = vertical ? (t.bottom - (h.top + h.bottom) / 2) / t.height : ((h.left + h.right) / 2 - t.left) / t.width;
+    const inline = vertical ? el.style.bottom : el.style.left;
+    if (inline && inline.endsWith('%')) pos = parseFloat(inline) / 100;
+    return { pos: Math.round(Math.min(1, Math.max(0, pos)) * 1000) / 10, vertical };
+  }
+
   __tact.visible = reachable; // wait css=…
   __tact.point = point;
   __tact.frameShown = frameShown;
@@ -342,6 +365,6 @@ __tact.define('dom', [], () => {
   return {
     fold, flatParent, idrefText, labelText, hiddenWhy, rendered, visuallyHidden, shown, isToggle,
     customToggle, reachable, siblingLabel, namesControl, point, frameShown, frameOrigin, ariaRole,
-    actionMark, markOf, fileFor, fileStandIns,
+    actionMark, markOf, fileFor, fileStandIns, handleSlider,
   };
 });

@@ -43,6 +43,9 @@ var refindJS string
 //go:embed guard.js
 var guardJS string
 
+//go:embed pointer.js
+var pointerJS string
+
 // Module is one in-page module: its name, the modules it needs and its
 // source.
 type Module struct {
@@ -90,6 +93,10 @@ var Refind = New(refindJS)
 
 // Guard checks that a click's press reaches the element aimed at.
 var Guard = New(guardJS)
+
+// Pointer aims a drag's release, tells whether a drag moved anything and
+// waits for a hovered element's popup.
+var Pointer = New(pointerJS)
 
 // Library is the assembled in-page code and its version. A document whose
 // copy carries another version (an older tact, a changed module) gets this

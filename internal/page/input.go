@@ -85,6 +85,11 @@ func (t *Tab) Click(ctx context.Context, x, y float64, button string, clicks int
 // pointermove events, before they start dragging.
 const dragSteps = 12
 
+// dragPace is the time between a drag's moves, about a frame: at a
+// person's pace, libraries that start a drag only after a delay (jQuery
+// UI's delay option) or update on animation frames see every step.
+const dragPace = 16 * time.Millisecond
+
 // Drag presses at x1,y1, moves with the button held to x2,y2 and releases
 // there, like a person dragging.
 func (t *Tab) Drag(ctx context.Context, x1, y1, x2, y2 float64) error {
@@ -96,12 +101,17 @@ func (t *Tab) Drag(ctx context.Context, x1, y1, x2, y2 float64) error {
 		return dialogEnds(err)
 	}
 	for i := 1; i <= dragSteps; i++ {
+		pause(ctx, dragPace)
 		f := float64(i) / dragSteps
 		move := input.DispatchMouseEventParams{Type: input.DispatchMouseEventTypeMouseMoved, X: x1 + (x2-x1)*f, Y: y1 + (y2-y1)*f, Button: input.MouseButtonLeft, Buttons: 1}
 		if err := sendInput(ctx, t, input.DispatchMouseEvent, move); err != nil {
 			return dialogEnds(err)
 		}
 	}
+	// A frame over the drop spot before releasing, as a person's hand
+	// would rest: libraries that place the item on an animation frame
+	// have done so before the drop.
+	pause(ctx, 3*dragPace)
 	release := input.DispatchMouseEventParams{Type: input.DispatchMouseEventTypeMouseReleased, X: x2, Y: y2, Button: input.MouseButtonLeft, ClickCount: 1}
 	t.setPointer(x2, y2, 0)
 	return dialogEnds(sendInput(ctx, t, input.DispatchMouseEvent, release))

@@ -21,6 +21,9 @@ type rangeState struct {
 	Min  *float64 `json:"min"`
 	Max  *float64 `json:"max"`
 	Text string   `json:"text"`
+	// Unit "%": a slider without ARIA, whose position along its track
+	// in percent is all it shows.
+	Unit string `json:"unit"`
 	// Gone: the page removed or hid the widget while it was driven.
 	Gone bool `json:"gone"`
 }
@@ -37,7 +40,7 @@ func (e errGone) Error() string { return "the " + e.kind + " is gone" }
 func (s rangeState) show() string {
 	n := "no value"
 	if s.Now != nil {
-		n = fmtNum(*s.Now)
+		n = fmtNum(*s.Now) + s.Unit
 	}
 	if s.Text != "" && s.Text != n {
 		return s.Text + " (" + n + ")"
@@ -92,6 +95,9 @@ func (e *Element) SelectWidget(ctx context.Context, values []string) (handled bo
 // value, a number or a value text ("March"), with Home/End, arrows and
 // PageUp/PageDown, reading the value the page shows after each key.
 func (e *Element) fillRange(ctx context.Context, st rangeState, value string) ([]string, error) {
+	if st.Unit == "%" {
+		return e.fillPosition(ctx, st, value)
+	}
 	want, err := strconv.ParseFloat(strings.TrimSpace(value), 64)
 	numeric := err == nil
 	if numeric && ((st.Min != nil && want < *st.Min) || (st.Max != nil && want > *st.Max)) {
@@ -220,6 +226,65 @@ func (e *Element) fillRange(ctx context.Context, st rangeState, value string) ([
 	}
 	if !match(st) {
 		return nil, failure.New(failure.NotInteractable, "the %s shows %s after %d keys, not %s", st.Kind, st.show(), presses, value)
+	}
+	return done(st), nil
+}
+
+// fillPosition moves a slider without ARIA (see rangeState.Unit) to the
+// step nearest to a position given in percent ("40%"), with the arrow
+// keys its script takes. The page's own value is not known to tact.
+func (e *Element) fillPosition(ctx context.Context, st rangeState, value string) ([]string, error) {
+	v := strings.TrimSpace(value)
+	want, err := strconv.ParseFloat(strings.TrimSuffix(v, "%"), 64)
+	if !strings.HasSuffix(v, "%") || err != nil || want < 0 || want > 100 {
+		return nil, failure.New(failure.Usage, "this slider shows no value of its own, only its position (%s): fill it with a percentage such as 40%%, or press ArrowRight/ArrowLeft on it and read the value the page shows", st.show())
+	}
+	if err := e.Focus(ctx); err != nil {
+		return nil, err
+	}
+	done := func(s rangeState) []string { return []string{"position: " + s.show()} }
+	keys := [][2]string{{"ArrowRight", "ArrowLeft"}, {"ArrowUp", "ArrowDown"}}
+	k := 0
+	for presses := 0; presses < maxRangeKeys && st.Now != nil && math.Abs(*st.Now-want) >= 0.05; presses++ {
+		rising := *st.Now < want
+		key := keys[k][1]
+		if rising {
+			key = keys[k][0]
+		}
+		if err := e.tab.Press(ctx, key); err != nil {
+			return nil, err
+		}
+		var next rangeState
+		if err := e.callLib(ctx, "rangeAfter", &next, st, rangeKeyWaitMS); err != nil {
+			return nil, err
+		}
+		if next.Gone {
+			return nil, errGone{st.Kind, st.show()}
+		}
+		switch {
+		case next.Now == nil || sameNum(next.Now, st.Now):
+			if k == 1 {
+				return nil, failure.New(failure.NotInteractable, "the slider stays at %s: it does not react to the arrow keys", st.show())
+			}
+			k = 1 // this one takes the other arrows
+			continue
+		case (*next.Now > want) == rising:
+			// Past the position: keep the nearer step.
+			if math.Abs(*next.Now-want) > math.Abs(*st.Now-want) {
+				back := keys[k][0]
+				if rising {
+					back = keys[k][1]
+				}
+				if err := e.tab.Press(ctx, back); err != nil {
+					return nil, err
+				}
+				if err := e.callLib(ctx, "rangeAfter", &next, next, rangeKeyWaitMS); err != nil {
+					return nil, err
+				}
+			}
+			return done(next), nil
+		}
+		st = next
 	}
 	return done(st), nil
 }

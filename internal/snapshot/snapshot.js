@@ -39,6 +39,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
   const TEXT_INPUTS = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', 'date',
     'datetime-local', 'month', 'week', 'time', 'color', 'range']);
   const NAME_CAP = 80;
+  const DRAG_CLASS = /(^|\s)ui-(sortable-handle|draggable)(\s|$)/;
   // Folding (see snapshot.go, Folded): regions an agent rarely needs in full
   // (navigation, menus, headers, footers, sidebars, long link lists outside the main
   // content) are marked with {k:'r'} ... {k:'r>'} when they hold at least
@@ -138,6 +139,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
     const whole = focused && docKind(root, root.localName, (root.getAttribute('role') || '').trim().toLowerCase()) === 'doc';
     T.frames = [];
     const dialogs = []; // open dialogs met: {el, item}
+    const rowItems = new Map(); // parent -> its children that are a row of items (splitItem)
     standIns = dom.fileStandIns();
     standInFiles = new Set(standIns.values());
     labelMap = null;
@@ -151,6 +153,8 @@ __tact.define('snapshot', ['dom'], (dom) => {
     let secText = 0; // flow chars emitted since the last heading
     let muted = 0; // >0: inside an actionable element, heading or label: text is a name, not content
     let inAct = 0; // >0: inside an actionable element (JS-clickables fold into it)
+    const tents = []; // open tentative containers (pointer regions, script-clickables): their recs
+    let up = null; // the innermost open element record
     let inert = startInert;
     const cols = []; // active name/heading collectors: {s, alt}
     let frame = null; // innermost repeated-item frame: {gid, idx, up, n}
@@ -173,7 +177,18 @@ __tact.define('snapshot', ['dom'], (dom) => {
       items.push({ k: 't', text: t });
     };
     const addText = (s) => {
-      for (let i = 0; i < cols.length; i++) if (cols[i].s.length < COLLECT_CAP) cols[i].s += s;
+      // An element's name is its own text: text inside an element nested
+      // in it is that element's name, kept apart as a fallback (inner).
+      let innerEl = true;
+      for (let i = cols.length - 1; i >= 0; i--) {
+        const c = cols[i];
+        if (c.el && !innerEl) {
+          if (c.inner.length < COLLECT_CAP) c.inner += s;
+          continue;
+        }
+        if (c.s.length < COLLECT_CAP) c.s += s;
+        if (c.el) innerEl = false;
+      }
       if (!muted) {
         buf += s;
         if (!inLink) plainBuf += s;
@@ -318,6 +333,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
           const ti = el.getAttribute('tabindex');
           if (el.hasAttribute('onclick') || (ti !== null && parseInt(ti, 10) >= 0)) {
             kind = 'js'; role = 'clickable';
+            if (dom.handleSlider(el)) { kind = 'role'; role = 'slider'; }
           }
         }
       }
@@ -326,12 +342,34 @@ __tact.define('snapshot', ['dom'], (dom) => {
       // Inside an actionable element nothing can become a pointer root, so
       // skip the style lookup there (most nodes of a big table).
       let pointer = false;
+      let split = false;
       if (!inAct) {
-        pointer = getComputedStyle(el).cursor === 'pointer';
+        const cur = getComputedStyle(el).cursor;
+        pointer = cur === 'pointer';
+        // Something to drag: a grab or move cursor of its own (not one
+        // inherited), or the class drag libraries mark their items with
+        // (jQuery UI's sortable items and draggables).
+        if (!kind && !hidden && !inert && !el.inert && tag !== 'html' && tag !== 'body' &&
+            (DRAG_CLASS.test(el.getAttribute('class') || '') || ((cur === 'grab' || cur === 'move') &&
+              !(el.parentElement && getComputedStyle(el.parentElement).cursor === cur)))) {
+          kind = 'js'; role = 'draggable';
+        }
         // A label names (and hands its clicks to) a control listed itself.
+        // Words styled as clickable inside a script-clickable are part of
+        // its name ("Onclick div <span>nested pointer</span>"); blocks
+        // there (an autocomplete's options) are items of their own.
+        const inJS = tents.length && tents[tents.length - 1].kind === 'js' && INLINE.has(tag);
         if (pointer && !parentPointer && !kind && !dlg && !hidden && !inert && !el.inert && tag !== 'html' && tag !== 'body' &&
-            !(tag === 'label' && dom.namesControl(el))) {
+            !inJS && !(tag === 'label' && dom.namesControl(el))) {
           kind = 'pointer'; role = 'clickable';
+        }
+        // Inside a container that may be a control (a pointer region, a
+        // script-clickable), the items a person tells apart are each a
+        // control: list items, a row of same-tag siblings (Reply and
+        // Forward under one delegated handler).
+        if (!kind && tents.length && !hidden && !inert && !el.inert &&
+            (pointer || tents[tents.length - 1].kind === 'js') && splitItem(el, tag)) {
+          kind = 'pointer'; role = 'clickable'; split = true;
         }
       }
 
@@ -362,7 +400,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
       if (keep) inKeep++;
       if (tag === 'tr' && table && !table.open && !region && !whole && el.rowIndex >= TABLE_KEEP &&
           (el.parentElement === table.el || el.parentElement.parentElement === table.el)) openRows(el);
-      if (kind) actionable(el, tag, kind, role, pointer, hidden);
+      if (kind) actionable(el, tag, kind, role, pointer, hidden, split);
       else if (hidden || region || el === root || inKeep) plain(el, tag, pointer, hidden);
       else {
         const rk = regionKind(el, tag, role0, main);
@@ -501,6 +539,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
     function plain(el, tag, pointer, hidden) {
       const block = !INLINE.has(tag);
       if (block) flush();
+      if (block) sepCols();
       if (tag === 'pre' && !hidden && !cols.length) {
         // A code listing: its first line and size, in a marker of its own.
         const src = el.textContent;
@@ -527,10 +566,24 @@ __tact.define('snapshot', ['dom'], (dom) => {
         if (cols.length && el.hasAttribute('aria-label')) addAlt(el.getAttribute('aria-label'));
         children(el, pointer, hidden);
       }
-      if (block) flush();
+      if (block) {
+        flush();
+        sepCols();
+      }
     }
 
-    function actionable(el, tag, kind, role, pointer, hidden) {
+    // sepCols ends a word in the names being collected: blocks (list items,
+    // divs) are separate words even when the markup has no space between
+    // them ("Alexandria, LA (AEX)Lexington, …" otherwise).
+    function sepCols() {
+      for (let i = 0; i < cols.length; i++) {
+        const c = cols[i];
+        if (c.s && c.s[c.s.length - 1] !== ' ') c.s += ' ';
+        if (c.inner && c.inner[c.inner.length - 1] !== ' ') c.inner += ' ';
+      }
+    }
+
+    function actionable(el, tag, kind, role, pointer, hidden, split) {
       // A link in running text keeps its words in the flow, so the
       // section's summary reads as a sentence instead of one with holes.
       const inline = kind === 'native' && tag === 'a';
@@ -543,35 +596,95 @@ __tact.define('snapshot', ['dom'], (dom) => {
       }
       const at = items.length;
       items.push(item);
-      const rec = { el, item, role, tag, kind, frame, col: { s: '', alt: '' } };
+      if (!inline) sepCols();
+      const rec = { el, item, role, tag, kind, frame, at, up, split: !!split, col: { s: '', alt: '', inner: '', el: true } };
       recs.push(rec);
       const nestedFrom = recs.length;
       cols.push(rec.col);
-      const tentative = kind === 'pointer';
+      // Tentative: a pointer region or a script-clickable (tabindex,
+      // onclick) may be a control, or a container of the controls a
+      // person clicks (a menu, an autocomplete list, a toolbar with
+      // delegated handlers): walk it as content and decide after.
+      const tentative = kind === 'pointer' || (kind === 'js' && role === 'clickable');
       if (inline) { inLink++; inAct++; }
       else if (!tentative) { muted++; inAct++; }
+      else tents.push(rec);
+      const savedUp = up;
+      up = rec;
       if (tag !== 'select' && tag !== 'textarea' && tag !== 'svg') children(el, pointer, hidden);
       else if (tag === 'svg') {
         const t = el.getAttribute('aria-label') || (el.querySelector('title') || {}).textContent;
         if (t) rec.col.alt = t;
       }
+      up = savedUp;
       if (inline) { inLink--; inAct--; }
       else if (!tentative) { muted--; inAct--; }
+      else tents.pop();
       cols.pop();
-      if (!inline) flush();
+      if (!inline) {
+        flush();
+        sepCols();
+      }
       if (tentative) {
-        // A pointer region wrapping real controls is just styling around
-        // them: drop it and keep its content. Otherwise it is the control,
-        // and its text/headings become its name.
-        let nested = false;
-        for (let i = nestedFrom; i < recs.length; i++) if (recs[i].item) { nested = true; break; }
-        if (nested) {
+        // A container of controls is just styling around them: drop it
+        // and keep its content. It stays a control itself when it has
+        // words of its own beside items it was split into (a tree folder
+        // "Truman" above its open subfolders) or, clickable by script,
+        // beside any control (a card with its own Delete button);
+        // otherwise its text and headings become its name.
+        let nested = false, real = false;
+        for (let i = nestedFrom; i < recs.length; i++) {
+          if (!recs[i].item) continue;
+          nested = true;
+          if (!recs[i].split) real = true;
+        }
+        const own = nested && WORDY.test(rec.col.s);
+        if (nested && !(own && (kind === 'js' || !real))) {
           items[at] = null;
           rec.item = null;
         } else {
           for (let i = at + 1; i < items.length; i++) if (items[i] && (items[i].k === 't' || items[i].k === 'h')) items[i] = null;
         }
       }
+    }
+
+    // splitItem: el is one item of the tentative container being walked:
+    // a list item, or one of a row of same-tag siblings side by side that
+    // each have words of their own, in a container that is not itself one
+    // of a list's repeated rows (a row's columns are one control).
+    function splitItem(el, tag) {
+      if (tag === 'li') return true;
+      const tent = tents[tents.length - 1];
+      if (tent.frame && tent.frame.el === tent.el) return false;
+      const p = el.parentElement;
+      if (!p) return false;
+      let set = rowItems.get(p);
+      if (!set) {
+        set = new Set();
+        rowItems.set(p, set);
+        let ownText = false;
+        for (const n of p.childNodes) if (n.nodeType === 3 && WORDY.test(n.data)) ownText = true;
+        const byTag = new Map();
+        if (!ownText && p.childElementCount <= 20) {
+          for (const c of p.children) {
+            const a = byTag.get(c.localName);
+            if (a) a.push(c);
+            else byTag.set(c.localName, [c]);
+          }
+        }
+        for (const [, a] of byTag) {
+          if (a.length < 2 || !a.every((c) => WORDY.test(c.textContent) || c.hasAttribute('aria-label') || c.title)) continue;
+          let top = -Infinity, bottom = Infinity;
+          for (const c of a) {
+            const b = c.getBoundingClientRect();
+            if (!b.width || !b.height) { top = Infinity; break; }
+            top = Math.max(top, b.top);
+            bottom = Math.min(bottom, b.bottom);
+          }
+          if (top < bottom) for (const c of a) set.add(c);
+        }
+      }
+      return set.has(el);
     }
 
     // Walk el's children in the flat tree: shadow root for hosts, assigned
@@ -612,7 +725,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
           const g = sigs && sigs.get(sigOf(c));
           if (g) {
             const saved = frame;
-            frame = { gid: g.gid, idx: ++g.idx, up: saved, n: 0 };
+            frame = { gid: g.gid, idx: ++g.idx, up: saved, n: 0, el: c };
             visit(c, pointer, hidden);
             frame = saved;
           } else visit(c, pointer, hidden);
@@ -662,10 +775,21 @@ __tact.define('snapshot', ['dom'], (dom) => {
       return ref;
     };
     for (const [n, el] of T.refs) if (!el.isConnected) T.refs.delete(n);
+    for (const r of recs) if (r.item) finish(r);
+    // An element inside another with the same name and action is one
+    // thing to act on (a tab <li> around its <a>): list it once, as the
+    // one with a real role (the inner one when the outer is a generic
+    // clickable).
+    for (const r of recs) {
+      const o = r.up;
+      if (!r.item || !o || !o.item || !r.item.name || r.item.name !== o.item.name || r.item.action !== o.item.action) continue;
+      const drop = o.role === 'clickable' && r.role !== 'clickable' ? o : r;
+      items[drop.at] = null;
+      drop.item = null;
+    }
     for (const r of recs) {
       const item = r.item;
       if (!item) continue;
-      finish(r);
       // Group: the outermost repeated item that is still small (a row, a
       // card), not a whole repeated page section.
       let g = null;
@@ -730,7 +854,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
       }
     }
     const fromContent = !NO_CONTENT_NAME.has(role) && tag !== 'input' && tag !== 'select' && tag !== 'textarea';
-    if (!name && fromContent) name = fold(r.col.s) || fold(r.col.alt || '');
+    if (!name && fromContent) name = fold(r.col.s) || fold(r.col.inner) || fold(r.col.alt || '');
     if (!name && type === 'image') name = fold(el.alt || '');
     if (!name && (type === 'checkbox' || type === 'radio')) name = dom.siblingLabel(el);
     if (!name && el.title) { name = fold(el.title); from = 'title'; }
@@ -771,6 +895,9 @@ __tact.define('snapshot', ['dom'], (dom) => {
     } else if (role === 'editable') value = fold(el.textContent || '');
     else if (role === 'slider' || role === 'spinbutton' || role === 'combobox' || role === 'textbox' || role === 'searchbox') {
       value = aria('aria-valuetext') || aria('aria-valuenow') || (tag === 'input' ? el.value : '') || '';
+      // Without ARIA, the handle's place along its track.
+      const h = !value && role === 'slider' && !el.hasAttribute('role') && dom.handleSlider(el);
+      if (h) value = h.pos + '%';
     }
     value = fold(value || '');
     if (value && T.secrets && T.secrets.has(el)) value = '***'; // filled with --secret
@@ -821,7 +948,28 @@ __tact.define('snapshot', ['dom'], (dom) => {
       if (opts.length) a.push(['options', opts.join('|')]);
     }
     if (standIns.has(el)) a.push(['upload', '']);
+    // Nothing names it (an icon drawn by CSS): what the page calls it,
+    // as it is, not a guessed name: its class, and the icon's file.
+    if (!name && !value && !a.some((x) => x[0] === 'id')) {
+      const cls = fold((el.getAttribute('class') || '').split(/\s+/).filter((c) => c && !/\d{4,}|^[0-9a-f-]{12,}$/i.test(c)).join(' '));
+      if (cls) a.push(['class', cap(cls, 40)]);
+      const icon = iconFile(el) || (el.childElementCount === 1 ? iconFile(el.firstElementChild) : '');
+      if (icon) a.push(['icon', icon]);
+    }
     if (a.length) item.attrs = a;
+  }
+
+  // iconFile: the file name of the image CSS draws as el (content: url()
+  // or a background image), or ''.
+  function iconFile(el) {
+    const cs = getComputedStyle(el);
+    for (const v of [cs.content, cs.backgroundImage]) {
+      const m = /url\("?([^")]*)"?\)/.exec(v || '');
+      if (!m || m[1].startsWith('data:')) continue;
+      const f = m[1].split(/[?#]/)[0].split('/').pop() || '';
+      try { return cap(decodeURIComponent(f), 40); } catch (e) { return cap(f, 40); }
+    }
+    return '';
   }
   const VALUE_CAP = 600;
 

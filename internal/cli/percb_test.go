@@ -1,0 +1,116 @@
+package cli_test
+
+import (
+	"strings"
+	"testing"
+)
+
+// drag reorders a mouse-event sortable (jQuery UI's manner: it swaps an
+// item only once the pointer crossed that item's middle), and a drag
+// that moves nothing says so instead of "ok"; the reordered list shows
+// in what changed.
+func TestDragSortableVerdict(t *testing.T) {
+	t.Parallel()
+	s := "percb-drag"
+	out := openPage(t, s, page("percb_drag.html"))
+	// The items the library marks are listed as things to drag.
+	if !strings.Contains(out, `[draggable] "Gerda"`) {
+		t.Fatalf("snap lacks the sortable's items:\n%s", out)
+	}
+	r := tact(t, s, "drag", refOf(t, out, `"Gerda"`), refOf(t, out, `"Alvera"`))
+	mustOK(t, r)
+	if got := evalIn(t, s, `[...document.querySelectorAll("#sortable li")].map((l) => l.textContent).join(",")`); got != "Willa,Alvera,Gerda,Marcille,Terza" {
+		t.Fatalf("order after dragging Gerda onto Alvera: %s\n%s", got, r.out)
+	}
+	// What changed shows the moved lines in their new order.
+	if a, g := strings.Index(r.out, `"Alvera"`), strings.Index(r.out, `"Gerda"`); !strings.HasPrefix(r.out, "ok\n") || a < 0 || g < a {
+		t.Errorf("drag output lacks ok or the reordered list:\n%s", r.out)
+	}
+	// Upwards: Terza onto Willa goes first.
+	mustOK(t, tact(t, s, "drag", "css=#sortable li:nth-child(5)", "css=#sortable li:nth-child(1)", "--no-snap"))
+	if got := evalIn(t, s, `[...document.querySelectorAll("#sortable li")].map((l) => l.textContent).join(",")`); got != "Terza,Willa,Alvera,Gerda,Marcille" {
+		t.Errorf("order after dragging Terza onto Willa: %s", got)
+	}
+	// A list nothing listens to: the drag happened, nothing moved.
+	r = tact(t, s, "drag", "text=North", "text=South", "--no-snap")
+	mustOK(t, r)
+	if !strings.HasPrefix(r.out, "no change (the drag moved nothing") {
+		t.Errorf("a drag that moved nothing reads as done:\n%s", r.out)
+	}
+	r = tact(t, s, "-o", "json", "drag", "text=North", "text=South", "--no-snap")
+	if !strings.Contains(r.out, `"changed": false`) {
+		t.Errorf("json of a drag that moved nothing lacks changed=false:\n%s", r.out)
+	}
+}
+
+// Containers that take clicks for their items (an autocomplete list, a
+// row of actions under one handler, a menu, an open tree folder) list
+// the items, each with its own name; a tab around its link is listed
+// once; an icon without a name shows its class and icon file.
+func TestContainersListTheirItems(t *testing.T) {
+	t.Parallel()
+	s := "percb-items"
+	out := openPage(t, s, page("percb_items.html"))
+	for _, want := range []string{
+		`[clickable] "Alexandria, LA (AEX)"`, `[clickable] "Lexington, KY (LEX)"`,
+		`[clickable] "Oslo"`, `[clickable] "Bergen"`,
+		`[clickable] "Reply"`, `[clickable] "Forward"`,
+		`[menuitem] "Save"`,
+		`[clickable] "Truman"`, `[clickable] "Keli"`, `[clickable] "Briana"`,
+		`[tab] "Tab #1" selected`,
+		`[clickable] class="trash" icon="delete.png"`, `[clickable] "Settings"`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("snap lacks %s:\n%s", want, out)
+		}
+	}
+	for _, bad := range []string{`(AEX)Lexington`, `OsloBergen`, `Reply Forward`, `ReplyForward`, `"Save Print`, `SavePrint`, `TrumanKeli`, `id="ui-id-2"`} {
+		if strings.Contains(out, bad) {
+			t.Errorf("snap joins items into one element (%s):\n%s", bad, out)
+		}
+	}
+	if n := strings.Count(out, `"Tab #1"`); n != 1 {
+		t.Errorf("tab listed %d times:\n%s", n, out)
+	}
+	// The items are the targets: a click on one reaches the page's handler.
+	for _, c := range []struct{ name, got string }{
+		{`"Lexington, KY (LEX)"`, "picked Lexington, KY (LEX)"},
+		{`"Forward"`, "picked email-forward"},
+		{`"Keli"`, "picked Keli"},
+	} {
+		mustOK(t, tact(t, s, "click", refOf(t, out, c.name), "--no-snap"))
+		if got := evalIn(t, s, `document.getElementById("out").textContent`); got != c.got {
+			t.Errorf("click %s: the page shows %q, want %q", c.name, got, c.got)
+		}
+	}
+}
+
+// A slider drawn without ARIA shows as a slider with its position, fill
+// drives it by percent and press steps it; hover waits for the submenu
+// a menu item announces and shows its items.
+func TestWidgetsWithoutARIA(t *testing.T) {
+	t.Parallel()
+	s := "percb-widgets"
+	out := openPage(t, s, page("percb_widgets.html"))
+	if !strings.Contains(out, `[slider] value="40%"`) {
+		t.Fatalf("snap lacks the slider with its position:\n%s", out)
+	}
+	slider := refOf(t, out, `[slider]`)
+	r := tact(t, s, "fill", slider, "70%")
+	mustOK(t, r)
+	if got := evalIn(t, s, `document.getElementById("val").textContent`); got != "7" || !strings.Contains(r.out, "position: 70%") {
+		t.Errorf("fill 70%%: the page shows %q; output:\n%s", got, r.out)
+	}
+	if r := tact(t, s, "fill", slider, "7"); r.code != 2 || !strings.Contains(r.err, "percentage") {
+		t.Errorf("fill with a bare number: exit %d, %s", r.code, r.err)
+	}
+	mustOK(t, tact(t, s, "press", slider, "ArrowLeft", "--no-snap"))
+	if got := evalIn(t, s, `document.getElementById("val").textContent`); got != "6" {
+		t.Errorf("press ArrowLeft: the page shows %q", got)
+	}
+	r = tact(t, s, "hover", refOf(t, out, `"Playback"`))
+	mustOK(t, r)
+	if !strings.Contains(r.out, `[menuitem] "Prev"`) || !strings.Contains(r.out, "its popup opened") {
+		t.Errorf("hover output lacks the submenu:\n%s", r.out)
+	}
+}

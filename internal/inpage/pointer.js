@@ -1,0 +1,87 @@
+// pointer: the in-page half of `tact drag` and `tact hover`: where to
+// release over a drop target, a fingerprint of an element and its
+// surroundings to tell afterwards whether a drag moved anything, and
+// waiting for the popup a hovered element opens.
+__tact.define('pointer', ['dom'], (dom) => {
+  'use strict';
+  const T = globalThis.__tact;
+
+  // dropAim is where to release a drag on el, as an offset from the
+  // centre dom.point found: a quarter of el's size past its centre in the
+  // direction of travel (dx, dy). Sortable lists (jQuery UI, and others
+  // that swap on "crossed the middle") swap an item only once the pointer
+  // is beyond the middle of the item it goes over; the exact centre,
+  // truncated to whole pixels by mouse events, is often just before it.
+  // {x: 0, y: 0} when that spot is not el's.
+  T.dropAim = (el, dx, dy) => {
+    const r = el.getBoundingClientRect();
+    let x = 0, y = 0;
+    if (Math.abs(dy) >= Math.abs(dx)) y = Math.sign(dy) * r.height / 4;
+    else x = Math.sign(dx) * r.width / 4;
+    if (!x && !y) return { x, y };
+    const c = dom.point(el, false);
+    if (c.error) return { x: 0, y: 0 };
+    const root = el.getRootNode();
+    const hit = (root.elementFromPoint ? root : document).elementFromPoint(c.x + x, c.y + y);
+    return hit && (hit === el || el.contains(hit)) ? { x, y } : { x: 0, y: 0 };
+  };
+
+  // FNV-1a of a string: a cheap fingerprint of a subtree's text.
+  const hash = (s) => {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
+    return (h >>> 0).toString(36);
+  };
+
+  // dragSig fingerprints what a drag of or onto el can change: where el
+  // is (its place among its siblings, its box in document coordinates,
+  // its class and style) and the text of its parent (the list it sits
+  // in, a drop zone's content). '' for what tact cannot judge: pixels
+  // drawn on a canvas or in an SVG.
+  T.dragSig = (el) => {
+    if (!el.isConnected) return 'gone';
+    if (el.localName === 'canvas' || el.closest('svg')) return '';
+    const p = dom.flatParent(el);
+    const r = el.getBoundingClientRect();
+    const idx = p ? Array.prototype.indexOf.call(p.children, el) : -1;
+    const at = [r.left + scrollX, r.top + scrollY, r.width, r.height].map(Math.round).join(',');
+    return [idx, at, el.getAttribute('class') || '', el.getAttribute('style') || '',
+      p ? hash(p.textContent) + (p.getAttribute('class') || '') : ''].join('|');
+  };
+
+  // hoverPopup resolves once the popup el announces (aria-haspopup) is
+  // shown: el reports aria-expanded=true, what its aria-controls/owns
+  // names is shown, or something hidden in el's parent (a submenu
+  // beside its item) is; or after ms. Menus open a submenu a few hundred
+  // milliseconds after the pointer enters, on a timer, long after the
+  // first mutation (the item's highlight) that ends an action's wait.
+  // Resolves {opened}; at once with {} when el announces no popup.
+  T.hoverPopup = (el, ms) => {
+    const pop = el.getAttribute('aria-haspopup');
+    if (!pop || pop === 'false') return Promise.resolve({});
+    const hidden = [];
+    const root = el.getRootNode();
+    for (const a of ['aria-controls', 'aria-owns']) {
+      for (const id of (el.getAttribute(a) || '').split(/\s+/)) {
+        const t = id && root.getElementById ? root.getElementById(id) : null;
+        if (t && !dom.shown(t)) hidden.push(t);
+      }
+    }
+    const p = el.parentElement;
+    if (p) for (const n of p.querySelectorAll('*')) {
+      if (hidden.length >= 50) break;
+      if (n !== el && !el.contains(n) && n.firstElementChild && !dom.shown(n)) hidden.push(n);
+    }
+    const t0 = performance.now();
+    return new Promise((resolve) => {
+      const tick = () => {
+        if (el.getAttribute('aria-expanded') === 'true' || hidden.some((n) => n.isConnected && dom.shown(n))) return resolve({ opened: true });
+        if (!el.isConnected || performance.now() - t0 >= ms) return resolve({ opened: false });
+        setTimeout(tick, 30);
+      };
+      tick();
+    });
+  };
+
+  return {};
+});
