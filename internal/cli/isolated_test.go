@@ -28,6 +28,21 @@ func TestCDPIsolatedSessionsShareABrowser(t *testing.T) {
 	if strings.Contains(ra.out, "other.html") || strings.Contains(rb.out, "hello.html") || !strings.Contains(ra.out, "hello.html") {
 		t.Errorf("tab lists mix sessions:\na: %s\nb: %s", ra.out, rb.out)
 	}
+	// A session attached to the same browser without a context of its
+	// own neither lists nor emulates on the isolated sessions' tabs.
+	c := "iso-plain"
+	ws := env.Attach(a, nil)[1]
+	if r := tact(t, c, "--cdp", ws, "--user-agent", "Plain/1", "tab", "list"); r.code != 0 || strings.Contains(r.out, ".html") {
+		t.Errorf("a plain --cdp session lists isolated tabs: exit %d %q %q", r.code, r.out, r.err)
+	}
+	mustOK(t, tact(t, c, "eval", "1"))
+	if r := tact(t, b, "eval", "navigator.userAgent"); strings.Contains(r.out, "Plain/1") {
+		t.Errorf("a plain --cdp session's user agent reached an isolated tab: %q", r.out)
+	}
+	if r := tact(t, c, "--cdp-isolated", "eval", "1"); r.code != 2 || !strings.Contains(r.err, "without --cdp-isolated") {
+		t.Errorf("--cdp-isolated on a session attached without it: exit %d %q", r.code, r.err)
+	}
+	mustOK(t, tact(t, c, "browser", "stop"))
 	// The flag belongs with --cdp.
 	env.OwnBrowser("iso-none")
 	if r := tact(t, "iso-none", "--cdp-isolated", "snap", page("hello.html")); r.code != 2 || !strings.Contains(r.err, "--cdp-isolated needs --cdp") {

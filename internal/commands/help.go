@@ -8,7 +8,7 @@ func (c *Snap) Help() string {
 	return `Examples:
   tact snap example.com                 # open and print the page
   tact snap --diff                      # what changed since the last snap
-  tact snap --focus main --max-tokens 2000`
+  tact snap --focus main`
 }
 
 // Help for click.

@@ -16,8 +16,8 @@ import (
 // markdown, in pieces that fit a token budget.
 type Read struct {
 	URL       string `arg:"" optional:"" help:"Open this URL first (scheme optional)."`
-	Focus     string `help:"Only this part: a CSS selector, @eN, a locator (role=dialog, text=Tasks >> xpath=..) or dialog (the open one)." placeholder:"TARGET"`
-	All       bool   `help:"Every visible text, navigation, sidebars and footer included (default: the main content, when there is one)."`
+	Focus     string `help:"Only this part: a CSS selector, @eN, a locator (text=Tasks >> xpath=..) or dialog (the open one)." placeholder:"TARGET"`
+	All       bool   `help:"Every visible text, navigation, sidebars and footer included (default: the main content)."`
 	MaxTokens int    `name:"max-tokens" default:"3000" help:"Cap output at about N tokens (chars/4), ending with the --from that continues; 0 = no limit."`
 	From      string `help:"Start at this line (as the cut line and --outline give it), or at the first heading (else line) containing this text." placeholder:"N|TEXT"`
 	Outline   bool   `help:"Only the headings, each with the line --from opens it at."`

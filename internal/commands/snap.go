@@ -14,16 +14,16 @@ import (
 // Snap prints the page as an agent needs it.
 type Snap struct {
 	URL       string `arg:"" optional:"" help:"Open this URL first (scheme optional)."`
-	Focus     string `help:"Only this part: a CSS selector, @eN, a locator (role=dialog, text=Tasks >> xpath=..) or dialog (the open one)." placeholder:"TARGET"`
+	Focus     string `help:"Only this part: a CSS selector, @eN, a locator (text=Tasks >> xpath=..) or dialog (the open one)." placeholder:"TARGET"`
 	MaxTokens int    `name:"max-tokens" default:"5000" help:"Cap output at about N tokens (chars/4); 0 = no limit."`
 	// Interactive is accepted for agent-browser's "snapshot -i"; tact's snap
 	// already lists interactive elements and keeps section text.
 	Interactive bool `short:"i" hidden:"" help:"Accepted for compatibility; snap is always interactive-first."`
 	Locators    bool `help:"Add loc=<best verified locator> to each element line (durable, unlike @eN)."`
-	Diff        bool `help:"Print only what changed since the last snap (or action): changed sections, removed elements."`
-	Raw         bool `help:"Print every element as JSON: ref, role, name, attributes, box, frame, action, all verified locators; with --focus, the focus target itself (any element) and its box too."`
+	Diff        bool `help:"Only what changed since the last snap (or action): changed sections, removed elements."`
+	Raw         bool `help:"Every element as JSON: ref, role, name, attributes, box, frame, action, verified locators (with --focus: the target, any element, and its box)."`
 	HTML        bool `help:"Print --raw with each element's outer HTML (first 300 characters)."`
-	Full        bool `help:"Fold nothing: print navigation, menus, footers, long link lists, documentation links, code and every table row in full."`
+	Full        bool `help:"Fold nothing: navigation, menus, footers, link lists, docs, code, every table row in full."`
 }
 
 // Run navigates if asked, snapshots and renders.

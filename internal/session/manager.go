@@ -70,6 +70,11 @@ type Manager struct {
 	// Targets of other contexts are released, never driven.
 	isolated bool
 	bctx     string
+	// The browser's default context, where a session without a context
+	// of its own works: the contexts of others (isolated sessions, other
+	// tools) are theirs, never driven, listed or given this session's
+	// headers and dialog answers. "" when the browser does not say.
+	defaultCtx string
 	targets  map[string]*page.Target // by session id
 	tabs     map[string]*page.Tab    // by target id
 	order    []string                // tab target ids in the order seen
@@ -388,6 +393,10 @@ func (m *Manager) SetEndpoint(spec string, header []string, isolated bool) error
 		if isolated && m.opts.Browser.CDP == "" {
 			return failure.New(failure.Usage, "--cdp-isolated needs --cdp (a browser tact launches is the session's own already)")
 		}
+		if isolated && !m.isolated {
+			return failure.New(failure.Usage, "this session attached to --cdp %s without --cdp-isolated", browser.Redact(m.opts.Browser.CDP)).
+				WithHint("tact browser stop first, or use another --session")
+		}
 		return nil
 	}
 	if m.conn == nil && m.gone == "" {
@@ -421,11 +430,16 @@ func (m *Manager) browserContext() proto.BrowserContextID {
 }
 
 // own reports whether a target is the session's to drive: with
-// --cdp-isolated only those of its browser context are.
+// --cdp-isolated only those of its browser context are, otherwise those
+// of the browser's default context.
 func (m *Manager) own(ti *cdptarget.Info) bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	return m.bctx == "" || string(ti.BrowserContextID) == m.bctx
+	ctx := m.bctx
+	if ctx == "" {
+		ctx = m.defaultCtx
+	}
+	return ctx == "" || ti.BrowserContextID == "" || string(ti.BrowserContextID) == ctx
 }
 
 func (m *Manager) resetConnection() {
@@ -434,7 +448,7 @@ func (m *Manager) resetConnection() {
 	if m.proc != nil {
 		m.proc.Kill()
 	}
-	m.conn, m.proc, m.launched, m.bctx = nil, nil, false, ""
+	m.conn, m.proc, m.launched, m.bctx, m.defaultCtx = nil, nil, false, "", ""
 	m.targets = map[string]*page.Target{}
 	m.tabs = map[string]*page.Tab{}
 	m.order = nil
@@ -524,6 +538,10 @@ func (m *Manager) connect(ctx context.Context) error {
 		}
 		m.mu.Lock()
 		m.bctx = string(res.BrowserContextID)
+		m.mu.Unlock()
+	} else if res, err := cdp.Call(ctx, conn.Browser(), cdptarget.GetBrowserContexts, proto.Empty{}); err == nil {
+		m.mu.Lock()
+		m.defaultCtx = string(res.DefaultBrowserContextID)
 		m.mu.Unlock()
 	}
 	m.enableDownloads(ctx, conn)
@@ -933,8 +951,12 @@ func (m *Manager) Tabs(ctx context.Context) ([]TabInfo, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	var out []TabInfo
+	ctxOwn := m.bctx
+	if ctxOwn == "" {
+		ctxOwn = m.defaultCtx
+	}
 	for _, ti := range res.TargetInfos {
-		if ti.Type != "page" || (m.bctx != "" && string(ti.BrowserContextID) != m.bctx) {
+		if ti.Type != "page" || (ctxOwn != "" && ti.BrowserContextID != "" && string(ti.BrowserContextID) != ctxOwn) {
 			continue
 		}
 		id := string(ti.TargetID)
