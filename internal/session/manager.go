@@ -75,15 +75,15 @@ type Manager struct {
 	// tools) are theirs, never driven, listed or given this session's
 	// headers and dialog answers. "" when the browser does not say.
 	defaultCtx string
-	targets  map[string]*page.Target // by session id
-	tabs     map[string]*page.Tab    // by target id
-	order    []string                // tab target ids in the order seen
-	current  string
-	state    persisted
-	emul     page.Emulation
-	domains  page.Domains // --allowed-domains in force
-	notes    []string
-	dialog   page.DialogPolicy
+	targets    map[string]*page.Target // by session id
+	tabs       map[string]*page.Tab    // by target id
+	order      []string                // tab target ids in the order seen
+	current    string
+	state      persisted
+	emul       page.Emulation
+	domains    page.Domains // --allowed-domains in force
+	notes      []string
+	dialog     page.DialogPolicy
 
 	queue     eventQueue
 	browserEv *cdp.Handlers[string]
