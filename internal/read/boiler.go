@@ -2,6 +2,7 @@ package read
 
 import (
 	"regexp"
+	"strings"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -35,6 +36,16 @@ var boilerRules = []boilerRule{
 	{"share", 200, func(n *html.Node, cls string) bool { return shareRe.MatchString(cls) }},
 	// The author's box or biography (the byline is printed on its own).
 	{"author box", 600, func(n *html.Node, cls string) bool { return authorBoxRe.MatchString(cls) }},
+	// What is left of a comments section after the extractor's own
+	// pruning: "Comments are closed", the reply form's notes, its heading.
+	{"comments", 1500, func(n *html.Node, cls string) bool {
+		for _, w := range strings.Fields(strings.ToLower(cls)) {
+			if commentsBoxRe.MatchString(w) {
+				return true
+			}
+		}
+		return false
+	}},
 	// A date or time on a line of its own (the byline prints the date); one
 	// inside a sentence is the sentence's.
 	{"date", 60, func(n *html.Node, cls string) bool {
@@ -56,12 +67,13 @@ var boilerRules = []boilerRule{
 }
 
 var (
-	captionRe   = regexp.MustCompile(`(?i)(?:^|[^a-z])(?:caption|credits?|copyright)(?:[^a-z]|$)`)
-	promoRe     = regexp.MustCompile(`(?i)(?:^|[^a-z])(?:newsletter|subscribe|subscription|signup|sign-up|disclaimer|disclosure|affiliate|consent|cookie|content-blocker)`)
-	shareRe     = regexp.MustCompile(`(?i)(?:^|[^a-z])(?:share|sharing|social|rating|ratings|likes|sd-block)(?:[^a-z]|$)`)
-	authorBoxRe = regexp.MustCompile(`(?i)(?:^|[^a-z])(?:author-?(?:box|bio|info|card|description|details|profile|about)|about-?(?:the-?)?author|bio|author_?bio)(?:[^a-z]|$)`)
-	dateRe      = regexp.MustCompile(`(?i)(?:^|[^a-z])(?:date|timestamp|published|posted-on|pubdate|dateline)(?:[^a-z]|$)`)
-	addressRe   = regexp.MustCompile(`(?i)^\S*(?:https?://|www\.|@)\S*$`)
+	captionRe     = regexp.MustCompile(`(?i)(?:^|[^a-z])(?:caption|credits?|copyright)(?:[^a-z]|$)`)
+	promoRe       = regexp.MustCompile(`(?i)(?:^|[^a-z])(?:newsletter|subscribe|subscription|signup|sign-up|disclaimer|disclosure|affiliate|consent|cookie|content-blocker)`)
+	shareRe       = regexp.MustCompile(`(?i)(?:^|[^a-z])(?:share|sharing|social|rating|ratings|likes|sd-block)(?:[^a-z]|$)`)
+	authorBoxRe   = regexp.MustCompile(`(?i)(?:^|[^a-z])(?:author-?(?:box|bio|info|card|description|details|profile|about)|about-?(?:the-?)?author|bio|author_?bio)(?:[^a-z]|$)`)
+	commentsBoxRe = regexp.MustCompile(`^(?:comments?|comments?[-_](?:area|section|list|form|respond|wrapper|notes|title|message)|respond|commentform|disqus_thread)$`)
+	dateRe        = regexp.MustCompile(`(?i)(?:^|[^a-z])(?:date|timestamp|published|posted-on|pubdate|dateline)(?:[^a-z]|$)`)
+	addressRe     = regexp.MustCompile(`(?i)^\S*(?:https?://|www\.|@)\S*$`)
 )
 
 // linksAreAddresses reports whether n has links and each one's text is a
