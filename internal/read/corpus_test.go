@@ -53,7 +53,9 @@ func TestCorpus(t *testing.T) {
 	// before: the in-page reader alone (read.js, content-root rules);
 	// after: what `tact read` prints by default (main content extracted in
 	// Go from the serialized page, else read.js).
-	var before, after score
+	// unpruned: the main content as extracted without the boilerplate
+	// rules (boiler.go), from the same serialized page, for their effect.
+	var before, after, unpruned score
 	var failed []string
 	add := func(s *score, name string, exp []string, md string, elapsed time.Duration) (float64, float64, float64) {
 		rec, prec := overlap(exp, words(md))
@@ -150,6 +152,13 @@ func TestCorpus(t *testing.T) {
 		}
 		rec, prec, f := add(&before, name, exp, md, elapsed)
 		rec2, prec2, f2 := add(&after, name, exp, mdAfter, elapsedAfter)
+		read.NoBoiler(read.BoilerRules()...)
+		if m0, ok0 := read.Extract(p.HTML, p.URL, false); ok0 {
+			add(&unpruned, name, exp, m0.Markdown, elapsedAfter)
+		} else {
+			add(&unpruned, name, exp, mdAfter, elapsedAfter)
+		}
+		read.NoBoiler()
 		t.Logf("%s: before R %.3f P %.3f F1 %.3f %d chars %v; after (main=%v %v) R %.3f P %.3f F1 %.3f %d chars %v (serialized %d chars in %v)",
 			name, rec, prec, f, len(md), elapsed.Round(time.Millisecond), ok, m.LeftOut, rec2, prec2, f2, len(mdAfter), elapsedAfter.Round(time.Millisecond),
 			len(p.HTML), serialized.Round(time.Millisecond))
@@ -163,7 +172,7 @@ func TestCorpus(t *testing.T) {
 	for _, x := range []struct {
 		name string
 		s    *score
-	}{{"before (read.js)", &before}, {"after (main content)", &after}} {
+	}{{"before (read.js)", &before}, {"after (main content)", &after}, {"after without boilerplate rules", &unpruned}} {
 		s := x.s
 		mean := 0.0
 		for _, f := range s.f1 {

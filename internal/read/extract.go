@@ -76,6 +76,7 @@ func extract(page, pageURL string, links bool) (m Main, why string) {
 	langs := codeLanguages(doc)
 	protectPre(doc, false)
 	mathAsTeX(doc)
+	dropBoilerplate(doc)
 	a, why := mainArticle(doc, u, links)
 	if why != "" {
 		return m, why

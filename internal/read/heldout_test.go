@@ -118,13 +118,21 @@ func TestHeldOut(t *testing.T) {
 			failed = append(failed, e.File)
 			continue
 		}
+		// A page that failed is remembered as failed (a URL that is not
+		// the test server's), so that the next run does not wait for it.
+		fail := func(why string) {
+			failed = append(failed, e.File)
+			t.Logf("%s: FAILED %s", e.File, why)
+			if b, err := json.Marshal(cachedPage{URL: "failed: " + why}); err == nil && cfile != "" {
+				_ = os.WriteFile(cfile, b, 0o644)
+			}
+		}
 		var serialized time.Duration
 		if !cached {
 			openTab()
 			u := srv.URL + "/" + sub + "/" + url.PathEscape(e.File)
 			if err := load(tab, u); err != nil {
-				failed = append(failed, e.File)
-				t.Logf("%s: FAILED loading: %v", e.File, err)
+				fail("loading: " + err.Error())
 				continue
 			}
 			start := time.Now()
@@ -134,16 +142,14 @@ func TestHeldOut(t *testing.T) {
 				err = errors.New(p.Error)
 			}
 			if err != nil {
-				failed = append(failed, e.File)
-				t.Logf("%s: FAILED serializing: %v", e.File, err)
+				fail("serializing: " + err.Error())
 				continue
 			}
 			serialized = time.Since(start)
 			if !strings.HasPrefix(p.URL, srv.URL+"/") {
 				// A script sent the saved page elsewhere (often to https,
 				// which the test server does not speak): not the page.
-				failed = append(failed, e.File)
-				t.Logf("%s: FAILED: the page navigated to %s", e.File, p.URL)
+				fail("the page navigated to " + p.URL)
 				continue
 			}
 			c = cachedPage{URL: p.URL, HTML: p.HTML}
