@@ -83,7 +83,16 @@ func TestFramesStillLoading(t *testing.T) {
 	s := "perc2-late"
 	r := tact(t, s, "open", page("perc2_frames.html?d=6&late=150"))
 	mustOK(t, r)
-	has(t, "open", r.out, "Level 0", `[button] "Innermost button"`)
+	// open's wait is bounded (a quiet spell after the last frame event): on
+	// a loaded machine a parent's timer can outlast it, so the innermost
+	// level may come only with a later snap. It must come, whole.
+	if !strings.Contains(r.out, `[button] "Innermost button"`) {
+		t.Logf("open stopped before the innermost frame (a loaded machine?):\n%s", r.out)
+		eventually(t, "a snap shows the innermost frame", func() bool {
+			sn := tact(t, s, "snap")
+			return sn.code == 0 && strings.Contains(sn.out, `[button] "Innermost button"`) && strings.Contains(sn.out, "Level 0")
+		})
+	}
 	c := tact(t, s, "click", "text=Innermost button")
 	mustOK(t, c)
 	has(t, "click", c.out, "Innermost clicked")
