@@ -227,6 +227,13 @@ func TestEvalScreenshotWaitHang(t *testing.T) {
 		t.Errorf("screenshot into missing dir: exit %d", r.code)
 	}
 	mustOK(t, tact(t, s, "wait", "100"))
+	// A duration with its unit, as a new user writes it.
+	if r := tact(t, s, "wait", "150ms"); r.code != 0 || !strings.HasPrefix(r.out, "ok (") {
+		t.Errorf("wait 150ms: exit %d %q %q", r.code, r.out, r.err)
+	}
+	if r := tact(t, s, "--timeout", "1s", "wait", "5s"); r.code != 5 {
+		t.Errorf("wait 5s past --timeout 1s: exit %d %q", r.code, r.err)
+	}
 	if r := tact(t, s, "--timeout", "1s", "wait", "css=#never"); r.code != 5 {
 		t.Errorf("wait for missing selector: exit %d", r.code)
 	}

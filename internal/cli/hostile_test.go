@@ -44,7 +44,7 @@ func TestHostilePages(t *testing.T) {
 		t.Logf("%s: exit %d in %s", c.name, r.code, took.Round(time.Millisecond))
 	}
 	// The nested frames are walked to a bounded depth, not forever.
-	r := tact(t, s, "--timeout", "8s", "snap", page("hostile_nested.html"))
+	r := tact(t, s, "--timeout", "20s", "snap", page("hostile_nested.html"))
 	mustOK(t, r)
 	// The session still works.
 	mustOK(t, tact(t, s, "snap", page("hello.html")))
@@ -89,6 +89,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"eval", "(("}, 11},
 		{[]string{"screenshot", "--file", "/no/such/dir/x.png"}, 12},
 		{[]string{"wait", "-5"}, 2},
+		{[]string{"wait", "-2s"}, 2},
 		{[]string{"--geo", "north", "snap"}, 2},
 		{[]string{"tab", "switch", "nope"}, 8},
 		{[]string{"dialog", "accept"}, 8},

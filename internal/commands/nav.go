@@ -305,7 +305,7 @@ func ConsumesNavigation(c Command) bool {
 
 // Wait waits for a condition.
 type Wait struct {
-	Condition string `arg:"" optional:"" help:"navigation, CSS, text=TEXT or milliseconds."`
+	Condition string `arg:"" optional:"" help:"navigation, CSS, text=TEXT, milliseconds or a duration (1s, 500ms)."`
 	URL       string `name:"url" help:"Wait until the URL matches this glob (* = anything)."`
 	Idle      bool   `help:"Wait until the network has been idle for 500 ms."`
 	Load      bool   `help:"Wait for the load event (all subresources)."`
@@ -334,13 +334,18 @@ func (c *Wait) Run(ctx context.Context, env *Env) (*Output, error) {
 		txt := strings.Trim(strings.TrimPrefix(cond, "text="), `"`)
 		err = t.WaitFor(ctx, "document.body && document.body.innerText.includes("+strconv.Quote(txt)+")", "text "+strconv.Quote(txt))
 	default:
-		if n, ok := strings.CutPrefix(cond, "-"); ok && n != "" && strings.Trim(n, "0123456789") == "" {
+		if n, ok := strings.CutPrefix(cond, "-"); ok && n != "" && (strings.Trim(n, "0123456789") == "" || isDuration(n)) {
 			return nil, failure.New(failure.Usage, "wait: negative duration")
 		}
-		if strings.Trim(cond, "0123456789") == "" {
+		if strings.Trim(cond, "0123456789") == "" || isDuration(cond) {
+			// Milliseconds, or a duration with its unit (1s, 500ms, 1.5s):
+			// no CSS selector starts with a digit.
 			ms, perr := strconv.Atoi(cond)
+			if d, derr := time.ParseDuration(cond); perr != nil && derr == nil {
+				ms, perr = int(d.Milliseconds()), nil
+			}
 			if perr != nil || ms > 24*3600*1000 {
-				return nil, failure.New(failure.Usage, "wait %s: too long a wait in milliseconds (it is bounded by --timeout anyway)", cond)
+				return nil, failure.New(failure.Usage, "wait %s: too long a wait (it is bounded by --timeout anyway)", cond)
 			}
 			select {
 			case <-time.After(time.Duration(ms) * time.Millisecond):
@@ -360,4 +365,11 @@ func (c *Wait) Run(ctx context.Context, env *Env) (*Output, error) {
 	}
 	d := time.Since(start).Round(time.Millisecond)
 	return &Output{Text: fmt.Sprintf("ok (%s)\n", d), Data: waitData{OK: true, WaitedMS: d.Milliseconds()}}, nil
+}
+
+// isDuration reports whether s is a duration with a unit, such as 1s or
+// 500ms.
+func isDuration(s string) bool {
+	_, err := time.ParseDuration(s)
+	return err == nil && s != "" && s[0] >= '0' && s[0] <= '9' && strings.Trim(s, "0123456789") != ""
 }
