@@ -305,7 +305,7 @@ func ConsumesNavigation(c Command) bool {
 
 // Wait waits for a condition.
 type Wait struct {
-	Condition string `arg:"" optional:"" help:"navigation, CSS, text=TEXT, milliseconds or a duration (1s, 500ms)."`
+	Condition string `arg:"" optional:"" help:"navigation, CSS, text=TEXT, ms or a duration (1s)."`
 	URL       string `name:"url" help:"Wait until the URL matches this glob (* = anything)."`
 	Idle      bool   `help:"Wait until the network has been idle for 500 ms."`
 	Load      bool   `help:"Wait for the load event (all subresources)."`
