@@ -260,7 +260,7 @@ func (m *Manager) Close() {
 		created = append(created, id)
 	}
 	bctx := m.bctx
-	m.created, m.gone, m.bctx = map[string]bool{}, "", ""
+	m.created, m.gone, m.bctx, m.defaultCtx = map[string]bool{}, "", "", ""
 	m.opts.Browser.CDP, m.cdpHeader, m.isolated = "", nil, false
 	// With --port, an earlier daemon's browser this one never attached
 	// to: it is the session's, and no other daemon can own it now.
@@ -435,6 +435,11 @@ func (m *Manager) browserContext() proto.BrowserContextID {
 func (m *Manager) own(ti *cdptarget.Info) bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	return m.ownLocked(ti)
+}
+
+// ownLocked is own for a caller holding m.mu.
+func (m *Manager) ownLocked(ti *cdptarget.Info) bool {
 	ctx := m.bctx
 	if ctx == "" {
 		ctx = m.defaultCtx
@@ -951,12 +956,8 @@ func (m *Manager) Tabs(ctx context.Context) ([]TabInfo, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	var out []TabInfo
-	ctxOwn := m.bctx
-	if ctxOwn == "" {
-		ctxOwn = m.defaultCtx
-	}
 	for _, ti := range res.TargetInfos {
-		if ti.Type != "page" || (ctxOwn != "" && ti.BrowserContextID != "" && string(ti.BrowserContextID) != ctxOwn) {
+		if ti.Type != "page" || !m.ownLocked(ti) {
 			continue
 		}
 		id := string(ti.TargetID)
