@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -656,7 +657,7 @@ func locatorKind(l string) string {
 func pickLocator(ctx context.Context, t *page.Tab, tgt *workflow.Target, vars map[string]string, strict bool) (pick, error) {
 	deadline := time.Now().Add(targetWait)
 	for {
-		r := lookRound(ctx, t, tgt, vars, strict)
+		r := lookRound(ctx, t, tgt, vars, strict, deadline)
 		if r.done || ctx.Err() != nil || !time.Now().Before(deadline) {
 			return r.pick, r.err
 		}
@@ -678,12 +679,13 @@ type round struct {
 	done bool
 }
 
-func lookRound(ctx context.Context, t *page.Tab, tgt *workflow.Target, vars map[string]string, strict bool) round {
+func lookRound(ctx context.Context, t *page.Tab, tgt *workflow.Target, vars map[string]string, strict bool, deadline time.Time) round {
 	var (
 		reasons   []string
 		cands     []candidate
 		ambiguous bool
-		missing   bool // a locator matched nothing: the page may still be rendering it
+		missing   bool  // a locator matched nothing: the page may still be rendering it
+		missed    []int // the locators that did
 	)
 	defer func() {
 		for _, c := range cands {
@@ -707,7 +709,10 @@ func lookRound(ctx context.Context, t *page.Tab, tgt *workflow.Target, vars map[
 			}
 			code := failure.From(err).Code
 			ambiguous = ambiguous || code == failure.Ambiguous
-			missing = missing || code == failure.NotFound || code == failure.Timeout
+			if code == failure.NotFound || code == failure.Timeout {
+				missing = true
+				missed = append(missed, i)
+			}
 			reasons = append(reasons, fmt.Sprintf("%s: %s", l, code))
 			if ctx.Err() != nil {
 				break
@@ -721,6 +726,9 @@ func lookRound(ctx context.Context, t *page.Tab, tgt *workflow.Target, vars map[
 		}
 		if lerr == nil && rec.Agrees(fp) {
 			el.Release(ctx)
+			if j, ok := firstAfterAll(ctx, t, tgt, vars, missed, deadline); ok {
+				i = j
+			}
 			if i > 0 && strict {
 				return round{err: failure.New(failure.NotFound, "--strict: %s no longer finds the element; %s does (a replay without --strict heals it)", tgt.Locators[0], l), done: true}
 			}
@@ -747,6 +755,45 @@ func lookRound(ctx context.Context, t *page.Tab, tgt *workflow.Target, vars map[
 	}
 	return round{err: failure.New(code, "no locator found an element that agrees with the recording (%s %q): %s",
 		rec.Role, rec.Name, strings.Join(reasons, "; ")), done: !missing}
+}
+
+// firstAfterAll looks again for the earlier locators that missed once a
+// later one found the element: the element may have rendered between the
+// looks, or a busy machine kept the page from answering within lookWait.
+// Either way that is no heal. It returns the first that finds an element
+// agreeing with the recording. A page that answers "nothing" again costs
+// one more lookWait per locator; one that still does not answer is given
+// until deadline.
+func firstAfterAll(ctx context.Context, t *page.Tab, tgt *workflow.Target, vars map[string]string, missed []int, deadline time.Time) (int, bool) {
+	for _, i := range missed {
+		l, err := workflow.Expand(tgt.Locators[i], vars)
+		if err != nil {
+			continue
+		}
+		var el *page.Element
+		for _, until := range []time.Time{time.Now().Add(lookWait), deadline} {
+			lctx, cancel := context.WithDeadline(ctx, until)
+			el, err = t.Resolve(lctx, l)
+			cancel()
+			if err == nil || !errors.Is(err, page.ErrUnanswered) {
+				break
+			}
+		}
+		if err != nil {
+			continue
+		}
+		li, lerr := t.Locators(ctx, el)
+		agrees := false
+		if lerr == nil {
+			fp, _ := fingerprintOf(ctx, li, el)
+			agrees = tgt.Fingerprint.Agrees(fp)
+		}
+		el.Release(ctx)
+		if agrees {
+			return i, true
+		}
+	}
+	return 0, false
 }
 
 // agreeing returns the first candidate that another locator of a

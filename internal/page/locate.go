@@ -2,6 +2,7 @@ package page
 
 import (
 	"context"
+	"errors"
 	"sort"
 	"strconv"
 	"strings"
@@ -21,6 +22,11 @@ type locateResult struct {
 	Error          string   `json:"error"`
 }
 
+// ErrUnanswered is the cause of a NOT_FOUND whose page never answered the
+// lookup before the deadline (a busy page or machine): the element may be
+// there. errors.Is tells it from a page that answered "nothing".
+var ErrUnanswered = errors.New("the page did not answer in time")
+
 // resolveLocator finds the one element a locator matches. No match is
 // retried until ctx ends (NOT_FOUND); several are AMBIGUOUS at once.
 func (t *Tab) resolveLocator(ctx context.Context, loc locator.Locator) (*Element, error) {
@@ -35,7 +41,7 @@ func (t *Tab) resolveLocator(ctx context.Context, loc locator.Locator) (*Element
 		}
 		if err != nil {
 			if ctx.Err() != nil && failure.From(err).Code == failure.Timeout {
-				return nil, failure.New(failure.NotFound, "%s matches nothing (waited --timeout)", s)
+				return nil, &failure.Error{Code: failure.NotFound, Message: s + " matches nothing (waited --timeout)", Cause: ErrUnanswered}
 			}
 			return nil, err
 		}
