@@ -55,7 +55,7 @@ func SetupCLI(prefix string, stop func(session string)) (*CLIEnv, error) {
 		slots: make(chan struct{}, browserSlots()), slotted: map[string]bool{},
 		pool: pool{own: map[string]bool{}, placed: map[string]int{}}}
 	os.Setenv("TACT_HOME", home)
-	os.Setenv("TACT_CHROME_ARGS", `"`+HostRules+`" --no-sandbox`)
+	os.Setenv("TACT_CHROME_ARGS", `"`+HostRules+`" --no-sandbox `+NoSpareRenderer)
 	os.Unsetenv("TACT_SESSION")
 	os.Unsetenv("TACT_CDP")
 	td := filepath.Join(root, "testdata")

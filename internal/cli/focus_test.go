@@ -12,6 +12,7 @@ import (
 // Every command that prints a snap takes the snap flags, and --focus takes
 // any target: CSS, a ref or a locator.
 func TestFocusAnyTarget(t *testing.T) {
+	t.Parallel()
 	s := "focus"
 	r := tact(t, s, "open", page("act_form.html"), "--focus", "text=Choices >> xpath=..")
 	mustOK(t, r)

@@ -76,6 +76,7 @@ func TestReadAppPageKeepsData(t *testing.T) {
 // Reading in pieces: the cut line says how to go on, --from continues
 // without reprinting, --from TEXT finds a heading, --outline lists them.
 func TestReadPieces(t *testing.T) {
+	t.Parallel()
 	s := "readpieces"
 	r := tact(t, s, "read", "--max-tokens", "80", page("read_news.html"))
 	mustOK(t, r)
@@ -127,6 +128,7 @@ func TestReadPieces(t *testing.T) {
 
 // The JSON of each read mode matches the published schema.
 func TestReadJSONMatchesSchema(t *testing.T) {
+	t.Parallel()
 	s := "readjson"
 	sch := outputSchema(t, "read")
 	for _, st := range [][]string{

@@ -10,9 +10,13 @@ import (
 // A secret given by --secret-env or --secret-stdin never needs argv, and
 // after a secret fill into a plain text field no snap format prints it.
 func TestSecretFill(t *testing.T) {
+	t.Parallel()
 	s := "secret"
 	const secret = "s3cr3t-Zq81"
-	t.Setenv("TACT_TEST_SECRET", secret)
+	// Not t.Setenv, which a parallel test cannot use: no other test reads
+	// this variable, so setting it for the whole process is harmless.
+	os.Setenv("TACT_TEST_SECRET", secret)
+	t.Cleanup(func() { os.Unsetenv("TACT_TEST_SECRET") })
 	out := openPage(t, s, page("act_form.html"))
 	name := refOf(t, out, `"Keys"`) // a field the page does not echo
 

@@ -10,6 +10,7 @@ import (
 )
 
 func TestRecordReplayHeal(t *testing.T) {
+	t.Parallel()
 	s := "wf"
 	mustOK(t, tact(t, s, "record", "start", "login"))
 	recStart := time.Now()
@@ -73,8 +74,7 @@ func TestRecordReplayHeal(t *testing.T) {
 
 	// A redesigned page: ids, test ids and wrappers changed, the button
 	// text did not. Replay heals and says so; --update keeps the healed order.
-	t.Setenv("TACT_VAR_PASSWORD", "x")
-	r = tact(t, s, "-o", "ndjson", "replay", "login", "--var", "PAGE=wf_login_v2.html", "--var", "USER=morpheus", "--update")
+	r = tact(t, s, "-o", "ndjson", "replay", "login", "--var", "PAGE=wf_login_v2.html", "--var", "USER=morpheus", "--var", "PASSWORD=x", "--update")
 	mustOK(t, r)
 	lines := strings.Split(strings.TrimSpace(r.out), "\n")
 	var last struct {
@@ -93,7 +93,7 @@ func TestRecordReplayHeal(t *testing.T) {
 	if step.Step != 4 || !step.Healed || step.Status != "ok" {
 		t.Errorf("step 4 should be a healed click: %s", lines[3])
 	}
-	r = tact(t, s, "replay", "login", "--var", "PAGE=wf_login_v2.html", "--var", "USER=morpheus")
+	r = tact(t, s, "replay", "login", "--var", "PAGE=wf_login_v2.html", "--var", "USER=morpheus", "--var", "PASSWORD=x")
 	mustOK(t, r)
 	if !strings.HasSuffix(r.out, "5/5 steps ok, 0 healed\n") {
 		t.Errorf("after --update the healed locators should come first: %s", r.out)
@@ -101,7 +101,7 @@ func TestRecordReplayHeal(t *testing.T) {
 
 	// The button is gone: a clean failure at the right step, nothing
 	// clicked instead.
-	r = tact(t, s, "replay", "login", "--var", "PAGE=wf_login_v3.html", "--var", "USER=x")
+	r = tact(t, s, "replay", "login", "--var", "PAGE=wf_login_v3.html", "--var", "USER=x", "--var", "PASSWORD=x")
 	if r.code != 8 || !strings.Contains(r.err, `step 4/5 (click "Sign in") failed`) {
 		t.Errorf("missing button: exit %d\n%s\n%s", r.code, r.out, r.err)
 	}
@@ -383,5 +383,22 @@ func TestReplayBrowserScope(t *testing.T) {
 	r = tact(t, s, "replay", "no-such-flow")
 	if r.code != 8 || !strings.Contains(r.err, filepath.Join(os.Getenv("TACT_HOME"), "workflows")+" (user)") || !strings.Contains(r.err, "tact replay path/to/no-such-flow.json") {
 		t.Errorf("missing workflow: exit %d %s", r.code, r.err)
+	}
+}
+
+// TACT_VAR_NAME gives a workflow variable, as --var NAME=… does (the
+// environment is the process's: this test cannot run in parallel).
+func TestReplayVarFromEnv(t *testing.T) {
+	s := "wfenv"
+	path := filepath.Join(t.TempDir(), "envvar.json")
+	os.WriteFile(path, []byte(`{"version":1,"name":"envvar","steps":[{"command":"open","params":{"URL":"${PAGE}"}}]}`), 0o600)
+	if r := tact(t, s, "replay", path); r.code != 2 || !strings.Contains(r.err, "TACT_VAR_PAGE") {
+		t.Errorf("without the variable: exit %d %s", r.code, r.err)
+	}
+	t.Setenv("TACT_VAR_PAGE", page("hello.html"))
+	r := tact(t, s, "replay", path)
+	mustOK(t, r)
+	if !strings.Contains(r.out, "replay: 1/1 steps ok") {
+		t.Errorf("replay with TACT_VAR_PAGE:\n%s", r.out)
 	}
 }
