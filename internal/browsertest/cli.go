@@ -30,6 +30,8 @@ type CLIEnv struct {
 	slots    chan struct{}            // a token per test running a browser
 	slotted  map[string]bool          // tests holding a slot
 	pool     pool                     // browsers sessions attach to
+	pooled   map[string]bool          // sessions Pooled hands out
+	free     chan string              // pooled sessions no test holds
 }
 
 // SharedSession is the one session tests share; it lives until Finish.
@@ -53,7 +55,13 @@ func SetupCLI(prefix string, stop func(session string)) (*CLIEnv, error) {
 	e := &CLIEnv{Home: home, token: mark(), stop: stop, sessions: map[string]bool{}, users: map[string]int{},
 		locks: map[string]chan struct{}{}, waiting: map[string]int{},
 		slots: make(chan struct{}, browserSlots()), slotted: map[string]bool{},
-		pool: pool{own: map[string]bool{}, placed: map[string]int{}}}
+		pool: pool{own: map[string]bool{}, placed: map[string]int{}},
+		pooled: map[string]bool{}, free: make(chan string, browserSlots())}
+	for i := range browserSlots() {
+		name := "pool-" + strconv.Itoa(i+1)
+		e.pooled[name] = true
+		e.free <- name
+	}
 	os.Setenv("TACT_HOME", home)
 	os.Setenv("TACT_CHROME_ARGS", `"`+HostRules+`" --no-sandbox `+NoSpareRenderer)
 	os.Unsetenv("TACT_SESSION")
@@ -117,11 +125,25 @@ func (e *CLIEnv) Use(t testing.TB, session string) {
 		delete(e.users, key)
 		next := e.waiting[session] > 0
 		e.mu.Unlock()
-		if !next || t.Failed() {
+		if (!next && !e.pooled[session]) || t.Failed() {
 			e.stop(session)
 		}
 		<-lock
 	})
+}
+
+// Pooled gives t one of the environment's pooled sessions for as long as
+// t runs: for page-only tests (open, snap, act, read, eval), which need a
+// tab but nothing of a session of their own. A pooled session outlives the
+// test, so the next one skips a session's start (~1 CPU-second: a daemon,
+// a browser context, a renderer), unless the test failed. The next test
+// may see what this one left (cookies, storage, tabs, emulation): a test
+// that changes session state takes a session of its own instead.
+func (e *CLIEnv) Pooled(t testing.TB) string {
+	name := <-e.free
+	t.Cleanup(func() { e.free <- name }) // after Use's cleanups (LIFO)
+	e.Use(t, name)
+	return name
 }
 
 // Finish is the end of a TestMain: it closes the environment and turns

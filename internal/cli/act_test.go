@@ -27,7 +27,7 @@ func evalIn(t *testing.T, s, expr string) string {
 
 func TestActionsForm(t *testing.T) {
 	t.Parallel()
-	s := "pool-act" // shares a browser with other page-only tests
+	s := env.Pooled(t) // a session shared with other page-only tests
 	out := openPage(t, s, page("act_form.html"))
 
 	// A controlled input sees the value through its input events.
@@ -132,7 +132,7 @@ func TestActionsForm(t *testing.T) {
 
 func TestStaleRefAfterNavigation(t *testing.T) {
 	t.Parallel()
-	s := "stale"
+	s := env.Pooled(t)
 	out := openPage(t, s, page("act_form.html"))
 	count := refOf(t, out, `"Count me"`)
 	r := tact(t, s, "click", refOf(t, out, `"Next page"`))
@@ -188,7 +188,7 @@ func TestNewTabAndShadow(t *testing.T) {
 
 func TestCrossOriginFrameForm(t *testing.T) {
 	t.Parallel()
-	s := "pool-act" // shares a browser with other page-only tests
+	s := env.Pooled(t) // a session shared with other page-only tests
 	out := openPage(t, s, page("act_frames.html?alt="+altURL))
 	mustOK(t, tact(t, s, "fill", refOf(t, out, `"Login"`), "neo", "--no-snap"))
 	r := tact(t, s, "click", refOf(t, out, `"Send"`))
@@ -200,7 +200,7 @@ func TestCrossOriginFrameForm(t *testing.T) {
 
 func TestEvalScreenshotWaitHang(t *testing.T) {
 	t.Parallel()
-	s := "pool-act" // shares a browser with other page-only tests
+	s := env.Pooled(t) // a session shared with other page-only tests
 	out := openPage(t, s, page("act_form.html"))
 	r := tact(t, s, "eval", "nope.x")
 	if r.code != 11 || !strings.Contains(r.err, "ReferenceError") {

@@ -10,7 +10,7 @@ import (
 
 func TestBatchFillAndClick(t *testing.T) {
 	t.Parallel()
-	s := "batch"
+	s := env.Pooled(t)
 	out := openPage(t, s, page("act_form.html"))
 	name, count := refOf(t, out, `"Name"`), refOf(t, out, `"Count me"`)
 	r := tact(t, s, "batch", "fill "+name+" 'Ada Lovelace'", "click "+count)

@@ -99,13 +99,10 @@ func mustOK(t testing.TB, r result) {
 	}
 }
 
-// sMain is the session the basic snap and read tests take turns on (one
-// browser context for all of them; each test has it to itself while it runs).
-const sMain = "pool-main"
-
 func TestSnapBasics(t *testing.T) {
 	t.Parallel()
-	r := tact(t, sMain, "snap", page("hello.html"))
+	s := env.Pooled(t)
+	r := tact(t, s, "snap", page("hello.html"))
 	mustOK(t, r)
 	for _, want := range []string{"Hello page", "# Hello", "> A tiny page for smoke tests.", `[button] "Press"`, `"Other"`} {
 		if !strings.Contains(r.out, want) {
@@ -116,19 +113,19 @@ func TestSnapBasics(t *testing.T) {
 		t.Errorf("stderr lacks the element/token count: %q", r.err)
 	}
 	// --verbose: a debug line per CDP call on stderr, stdout unchanged.
-	rv := tact(t, sMain, "-v", "snap")
+	rv := tact(t, s, "-v", "snap")
 	mustOK(t, rv)
 	if !strings.Contains(rv.err, "debug: ") || !strings.Contains(rv.err, "Runtime.evaluate") || strings.Contains(rv.out, "debug:") {
 		t.Errorf("--verbose stderr: %q", rv.err)
 	}
 	// Same document, same refs.
-	r2 := tact(t, sMain, "snap")
+	r2 := tact(t, s, "snap")
 	mustOK(t, r2)
 	if refOf(t, r.out, `"Press"`) != refOf(t, r2.out, `"Press"`) {
 		t.Errorf("ref changed between snaps of the same document:\n%s\n---\n%s", r.out, r2.out)
 	}
 	// A new document never reuses a number.
-	r3 := tact(t, sMain, "snap", page("hello.html"))
+	r3 := tact(t, s, "snap", page("hello.html"))
 	mustOK(t, r3)
 	if refOf(t, r3.out, `"Press"`) == refOf(t, r.out, `"Press"`) {
 		t.Errorf("ref number reused after navigation")
@@ -150,7 +147,8 @@ func refOf(t testing.TB, out, needle string) string {
 
 func TestSnapJSON(t *testing.T) {
 	t.Parallel()
-	r := tact(t, sMain, "-o", "json", "snap", page("hello.html"))
+	s := env.Pooled(t)
+	r := tact(t, s, "-o", "json", "snap", page("hello.html"))
 	mustOK(t, r)
 	var p struct {
 		URL      string `json:"url"`
@@ -203,7 +201,7 @@ func TestSnapJSON(t *testing.T) {
 			t.Errorf("top-level element %s is not in section %d", e.Ref, *e.Section)
 		}
 	}
-	nd := tact(t, sMain, "-o", "ndjson", "snap")
+	nd := tact(t, s, "-o", "ndjson", "snap")
 	mustOK(t, nd)
 	if lines := strings.Split(strings.TrimSpace(nd.out), "\n"); len(lines) != 2 {
 		t.Errorf("ndjson: want 2 lines, got %q", nd.out)
@@ -212,6 +210,7 @@ func TestSnapJSON(t *testing.T) {
 
 func TestErrorsAndExitCodes(t *testing.T) {
 	t.Parallel()
+	s := env.Pooled(t)
 	cases := []struct {
 		name string
 		args []string
@@ -229,7 +228,7 @@ func TestErrorsAndExitCodes(t *testing.T) {
 		{"focus matches nothing", []string{"snap", page("hello.html"), "--focus", "#nope"}, 8, ""},
 	}
 	for _, c := range cases {
-		r := tact(t, sMain, c.args...)
+		r := tact(t, s, c.args...)
 		if r.code != c.code {
 			t.Errorf("%s: exit %d, want %d (stderr %q)", c.name, r.code, c.code, r.err)
 		}
@@ -238,7 +237,7 @@ func TestErrorsAndExitCodes(t *testing.T) {
 		}
 	}
 	// JSON mode reports the error as JSON on stdout.
-	r := tact(t, sMain, "-o", "json", "snap", srvURL+"/status/404")
+	r := tact(t, s, "-o", "json", "snap", srvURL+"/status/404")
 	var e struct {
 		Error struct{ Code, Message string }
 	}
@@ -249,13 +248,14 @@ func TestErrorsAndExitCodes(t *testing.T) {
 
 func TestAlertBetweenCalls(t *testing.T) {
 	t.Parallel()
-	mustOK(t, tact(t, sMain, "snap", page("cli_alert.html")))
+	s := env.Pooled(t)
+	mustOK(t, tact(t, s, "snap", page("cli_alert.html")))
 	// The page's alert() opens while no command runs; once it is
 	// answered, the page renames itself (tab list does not touch the page).
 	eventually(t, "the page's alert was answered", func() bool {
-		return strings.Contains(tact(t, sMain, "tab", "list").out, `"Alerted"`)
+		return strings.Contains(tact(t, s, "tab", "list").out, `"Alerted"`)
 	})
-	r := tact(t, sMain, "--timeout", "10s", "snap")
+	r := tact(t, s, "--timeout", "10s", "snap")
 	mustOK(t, r)
 	if !strings.Contains(r.out, `"Alert again"`) {
 		t.Errorf("snap after alert:\n%s", r.out)
@@ -264,7 +264,8 @@ func TestAlertBetweenCalls(t *testing.T) {
 
 func TestFramesInPlace(t *testing.T) {
 	t.Parallel()
-	r := tact(t, sMain, "snap", page("cli_frames.html?alt="+altURL))
+	s := env.Pooled(t)
+	r := tact(t, s, "snap", page("cli_frames.html?alt="+altURL))
 	mustOK(t, r)
 	for _, want := range []string{"# Outer page", "Frame same", `"Submit same"`, "Frame cross", `"Submit cross"`, `[input:email] "Email"`} {
 		if !strings.Contains(r.out, want) {
@@ -278,7 +279,8 @@ func TestFramesInPlace(t *testing.T) {
 
 func TestDelayedRender(t *testing.T) {
 	t.Parallel()
-	r := tact(t, sMain, "snap", page("cli_delayed.html"))
+	s := env.Pooled(t)
+	r := tact(t, s, "snap", page("cli_delayed.html"))
 	mustOK(t, r)
 	if !strings.Contains(r.out, "Rendered later") || !strings.Contains(r.out, `"Late button"`) {
 		t.Errorf("content rendered after load missing:\n%s", r.out)
@@ -287,7 +289,8 @@ func TestDelayedRender(t *testing.T) {
 
 func TestRead(t *testing.T) {
 	t.Parallel()
-	r := tact(t, sMain, "read", page("hello.html"))
+	s := env.Pooled(t)
+	r := tact(t, s, "read", page("hello.html"))
 	mustOK(t, r)
 	if !strings.Contains(r.out, "# Hello") || !strings.Contains(r.out, "A tiny page for smoke tests.") {
 		t.Errorf("read output:\n%s", r.out)
@@ -296,7 +299,8 @@ func TestRead(t *testing.T) {
 
 func TestReadIncludesFrames(t *testing.T) {
 	t.Parallel()
-	r := tact(t, sMain, "read", page("cli_frames.html?alt="+altURL))
+	s := env.Pooled(t)
+	r := tact(t, s, "read", page("cli_frames.html?alt="+altURL))
 	mustOK(t, r)
 	for _, want := range []string{"Outer text.", "Frame same", "Frame cross"} {
 		if !strings.Contains(r.out, want) {

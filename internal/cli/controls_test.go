@@ -29,7 +29,7 @@ func lineOf(t *testing.T, out, needle string) string {
 // them, verified by the input's checked state.
 func TestCustomControls(t *testing.T) {
 	t.Parallel()
-	s := "pool-show" // shares a browser with other page-only tests
+	s := env.Pooled(t) // a session shared with other page-only tests
 	out := openPage(t, s, page("act_controls.html"))
 	for needle, want := range map[string]string{
 		`"Send me news"`: `[input:checkbox] "Send me news" id="news"`,
@@ -104,7 +104,7 @@ func TestCustomControls(t *testing.T) {
 // sequence and --repeat.
 func TestARIAWidgets(t *testing.T) {
 	t.Parallel()
-	s := "pool-show" // shares a browser with other page-only tests
+	s := env.Pooled(t) // a session shared with other page-only tests
 	out := openPage(t, s, page("act_widgets.html"))
 	attr := func(id, a string) string {
 		return evalIn(t, s, `document.getElementById("`+id+`").getAttribute("`+a+`")`)
@@ -183,7 +183,7 @@ func TestARIAWidgets(t *testing.T) {
 // screenshot --annotate draws the ref labels (the in-page annotate module).
 func TestAnnotateDrawsLabels(t *testing.T) {
 	t.Parallel()
-	s := "pool-show" // shares a browser with other page-only tests
+	s := env.Pooled(t) // a session shared with other page-only tests
 	openPage(t, s, page("act_controls.html"))
 	red := func(args ...string) int {
 		file := filepath.Join(t.TempDir(), "shot.png")

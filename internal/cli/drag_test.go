@@ -8,7 +8,7 @@ import (
 // drag reorders a pointer-driven list and an HTML5 drag-and-drop list.
 func TestDragReorders(t *testing.T) {
 	t.Parallel()
-	s := "pool-act" // shares a browser with other page-only tests
+	s := env.Pooled(t) // a session shared with other page-only tests
 	openPage(t, s, page("drag.html"))
 	mustOK(t, tact(t, s, "drag", "text=Gamma", "text=Alpha"))
 	mustOK(t, tact(t, s, "drag", "text=Three", "text=One"))

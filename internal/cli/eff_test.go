@@ -11,7 +11,7 @@ import (
 // side of the keys.
 func TestPageFlagsEverywhere(t *testing.T) {
 	t.Parallel()
-	s := "pool-page" // shares a browser with other page-only tests
+	s := env.Pooled(t) // a session shared with other page-only tests
 	r := tact(t, s, "snap", page("eff_nomain.html"))
 	mustOK(t, r)
 	bales := refOf(t, r.out, `"Bales of hay"`)
@@ -57,7 +57,7 @@ func TestPageFlagsEverywhere(t *testing.T) {
 // page.
 func TestFocusMainFallback(t *testing.T) {
 	t.Parallel()
-	s := "pool-page" // shares a browser with other page-only tests
+	s := env.Pooled(t) // a session shared with other page-only tests
 	r := tact(t, s, "snap", page("eff_nomain.html"), "--focus", "main")
 	mustOK(t, r)
 	if !strings.Contains(r.out, "no <main>") || !strings.Contains(r.out, "div#content") || !strings.Contains(r.out, "Load goat") || strings.Contains(r.out, "Farm home") || strings.Contains(r.out, "Imprint") {

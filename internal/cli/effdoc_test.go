@@ -14,7 +14,7 @@ import (
 // issue 28). Everything --full prints is in the snap or one --focus away.
 func TestDocPagesFold(t *testing.T) {
 	t.Parallel()
-	s := "eff-doc" // its own session: refs as short as an agent's first open
+	s := env.Pooled(t)
 	pages := []struct {
 		file   string
 		widget []string

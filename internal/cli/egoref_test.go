@@ -11,7 +11,7 @@ import (
 // @0, @-1 and @x stay usage errors that touch nothing.
 func TestBareNumberRef(t *testing.T) {
 	t.Parallel()
-	s := "egoref"
+	s := env.Pooled(t)
 	out := openPage(t, s, page("act_form.html"))
 	ref := refOf(t, out, `"Count me"`)
 	bare := "@" + strings.TrimPrefix(ref, "@e")
@@ -40,7 +40,7 @@ func TestBareNumberRef(t *testing.T) {
 // and says, in the JSON and on stderr, which it cut.
 func TestSnapRawMaxTokens(t *testing.T) {
 	t.Parallel()
-	s := "egoref"
+	s := env.Pooled(t)
 	full := rawOf(t, s, page("loc_page.html"), "--max-tokens", "0")
 	if len(full.Elements) < 5 {
 		t.Fatalf("only %d elements", len(full.Elements))
@@ -72,7 +72,7 @@ func TestSnapRawMaxTokens(t *testing.T) {
 // snap --raw --html adds each element's outer HTML, cut at 300 characters.
 func TestSnapRawHTML(t *testing.T) {
 	t.Parallel()
-	s := "egoref"
+	s := env.Pooled(t)
 	openPage(t, s, page("act_form.html"))
 	evalIn(t, s, `(() => { const b = document.createElement("button"); b.id = "long"; b.textContent = "L".repeat(1000); document.body.append(b); return 1 })()`)
 	r := tact(t, s, "snap", "--raw", "--html", "--max-tokens", "0")

@@ -80,7 +80,7 @@ func TestEmulationScreenMediaNetwork(t *testing.T) {
 // pdf writes a PDF; screenshot writes JPEG when asked, with a quality.
 func TestPDFAndJPEG(t *testing.T) {
 	t.Parallel()
-	s := "pool-act" // shares a browser with other page-only tests
+	s := env.Pooled(t) // a session shared with other page-only tests
 	mustOK(t, tact(t, s, "snap", page("hello.html")))
 	dir := t.TempDir()
 	r := tact(t, s, "pdf", "--file", filepath.Join(dir, "p.pdf"))

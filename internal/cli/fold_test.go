@@ -25,7 +25,7 @@ func foldRef(t *testing.T, out, needle string) string {
 // line each; the article, and the search form of the menu, do not.
 func TestFoldNavFooterArticle(t *testing.T) {
 	t.Parallel()
-	s := "pool-show" // shares a browser with other page-only tests
+	s := env.Pooled(t) // a session shared with other page-only tests
 	r := tact(t, s, "snap", page("fold_site.html"))
 	mustOK(t, r)
 	has(t, "snap", r.out,
@@ -91,7 +91,7 @@ func TestFoldNavFooterArticle(t *testing.T) {
 // long keyboard table its first rows and how many more.
 func TestFoldCodeAndTable(t *testing.T) {
 	t.Parallel()
-	s := "pool-show" // shares a browser with other page-only tests
+	s := env.Pooled(t) // a session shared with other page-only tests
 	r := tact(t, s, "snap", page("fold_doc.html"))
 	mustOK(t, r)
 	has(t, "snap", r.out,
@@ -120,7 +120,7 @@ func TestFoldCodeAndTable(t *testing.T) {
 // it stays folded.
 func TestFoldDialogNeverFolded(t *testing.T) {
 	t.Parallel()
-	s := "pool-show" // shares a browser with other page-only tests
+	s := env.Pooled(t) // a session shared with other page-only tests
 	r := tact(t, s, "snap", page("fold_dialog.html"))
 	mustOK(t, r)
 	has(t, "snap", r.out, "## Main menu — 12 links", "## Footer — 12 links")
@@ -134,7 +134,7 @@ func TestFoldDialogNeverFolded(t *testing.T) {
 // full after it, in the action's snap and in its --diff.
 func TestFoldActionEffectShows(t *testing.T) {
 	t.Parallel()
-	s := "pool-show" // shares a browser with other page-only tests
+	s := env.Pooled(t) // a session shared with other page-only tests
 	r := tact(t, s, "snap", page("fold_effect.html"))
 	mustOK(t, r)
 	has(t, "snap", r.out, "## Catalog — 11 elements: Category 1")

@@ -134,7 +134,7 @@ func TestBadInput(t *testing.T) {
 // element clicked: the click either reaches "Cancel" or fails clearly.
 func TestClickSwapRace(t *testing.T) {
 	t.Parallel()
-	s := "pool-act" // shares a browser with other page-only tests
+	s := env.Pooled(t) // a session shared with other page-only tests
 	wrong, stopped := 0, 0
 	for i := 0; i < 20; i++ {
 		out := openPage(t, s, page("race_swap.html")+"?d="+strconv.Itoa(2+i%3))
@@ -163,7 +163,7 @@ func TestClickSwapRace(t *testing.T) {
 // click guard reports ok, not a cut-off press.
 func TestPressThatRemovesItself(t *testing.T) {
 	t.Parallel()
-	s := "pool-act" // shares a browser with other page-only tests
+	s := env.Pooled(t) // a session shared with other page-only tests
 	out := openPage(t, s, page("press_removes.html"))
 	r := tact(t, s, "click", refOf(t, out, `"Pick"`), "--no-snap")
 	mustOK(t, r)

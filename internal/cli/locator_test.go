@@ -58,7 +58,7 @@ func rawOf(t *testing.T, s string, args ...string) rawSnap {
 // ones still find an element of the same role and name.
 func TestLocatorsResolveBack(t *testing.T) {
 	t.Parallel()
-	s := "loc"
+	s := env.Pooled(t)
 	raw := rawOf(t, s, page("loc_page.html"))
 	if len(raw.Elements) < 15 {
 		t.Fatalf("only %d elements", len(raw.Elements))
@@ -100,7 +100,7 @@ func TestLocatorsResolveBack(t *testing.T) {
 
 func TestActWithLocators(t *testing.T) {
 	t.Parallel()
-	s := "loc"
+	s := env.Pooled(t)
 	mustOK(t, tact(t, s, "open", page("loc_page.html"), "--no-snap"))
 	// Into the iframe and the shadow root by locator.
 	mustOK(t, tact(t, s, "fill", `css=#inner >> label=Code`, "abc", "--no-snap"))
@@ -148,7 +148,7 @@ func TestActWithLocators(t *testing.T) {
 // the text output has none.
 func TestSnapLocatorsFlag(t *testing.T) {
 	t.Parallel()
-	s := "loc"
+	s := env.Pooled(t)
 	plain := tact(t, s, "snap", page("loc_page.html"))
 	mustOK(t, plain)
 	if strings.Contains(plain.out, "loc=") {

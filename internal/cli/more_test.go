@@ -213,7 +213,7 @@ func TestFaults(t *testing.T) {
 
 func TestConcurrentCallsOneSession(t *testing.T) {
 	t.Parallel()
-	s := "pool-read" // shares a browser with other page-only tests
+	s := env.Pooled(t) // a session shared with other page-only tests
 	out := openPage(t, s, page("act_form.html"))
 	ref := refOf(t, out, `"Count me"`)
 	var wg sync.WaitGroup

@@ -14,7 +14,7 @@ import (
 // shown as it is after DOMContentLoaded, with a note, not a TIMEOUT.
 func TestNeverFinishingSubresource(t *testing.T) {
 	t.Parallel()
-	s := "pool-read" // shares a browser with other page-only tests
+	s := env.Pooled(t) // a session shared with other page-only tests
 	u := page("load_hang.html")
 	for _, args := range [][]string{
 		{"open", u}, {"snap", u}, {"snap"}, {"read", u}, {"read"}, {"reload"},
@@ -92,7 +92,7 @@ func currentTabID(t *testing.T, s string) string {
 // current element or fails naming the locator, never a ref it did not use.
 func TestClickLocatorOnChurningPage(t *testing.T) {
 	t.Parallel()
-	s := "pool-act" // shares a browser with other page-only tests
+	s := env.Pooled(t) // a session shared with other page-only tests
 	openPage(t, s, page("churn.html"))
 	clicked := 0
 	for i := 0; i < 5; i++ {
@@ -158,7 +158,7 @@ func TestClosedStdout(t *testing.T) {
 // iframes without scoping; read includes those frames.
 func TestFramesAndShadowLocators(t *testing.T) {
 	t.Parallel()
-	s := "pool-show" // shares a browser with other page-only tests
+	s := env.Pooled(t) // a session shared with other page-only tests
 	openPage(t, s, page("frames_odd.html"))
 	for _, target := range []string{"text=Shadow button", "text=Shadow paragraph", "text=Data button", "text=Sandbox button", `text="Data frame text"`} {
 		if r := tact(t, s, "--timeout", "5s", "locate", target); r.code != 0 {

@@ -13,7 +13,7 @@ import (
 // marks their sections.
 func TestDialogsLeadSnap(t *testing.T) {
 	t.Parallel()
-	s := "perc2-dialog"
+	s := env.Pooled(t)
 	r := tact(t, s, "snap", page("perc2_modal.html"))
 	mustOK(t, r)
 	has(t, "snap", r.out, `# [dialog] "Sign in to continue" @e`, "# (the rest of the page)")
@@ -80,7 +80,7 @@ func TestDialogsLeadSnap(t *testing.T) {
 // frame that is still loading when the snap is taken is said so.
 func TestFramesStillLoading(t *testing.T) {
 	t.Parallel()
-	s := "perc2-late"
+	s := env.Pooled(t)
 	r := tact(t, s, "open", page("perc2_frames.html?d=6&late=150"))
 	mustOK(t, r)
 	// open's wait is bounded (a quiet spell after the last frame event): on
@@ -110,7 +110,7 @@ func TestFramesStillLoading(t *testing.T) {
 // the innermost one.
 func TestTenNestedFrames(t *testing.T) {
 	t.Parallel()
-	s := "perc2-deep"
+	s := env.Pooled(t)
 	r := tact(t, s, "snap", page("perc2_frames.html?d=10"))
 	mustOK(t, r)
 	has(t, "snap", r.out, "Level 0", "the code is 4417", `[button] "Innermost button"`)

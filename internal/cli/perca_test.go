@@ -10,7 +10,7 @@ import (
 // long the section's summary may be.
 func TestActionShowsNewTextWhole(t *testing.T) {
 	t.Parallel()
-	s := "pool-verdict" // shares a browser with other page-only tests
+	s := env.Pooled(t) // a session shared with other page-only tests
 	r := tact(t, s, "open", page("perc_secret.html"))
 	mustOK(t, r)
 	solve := refOf(t, r.out, `"Solve"`)
@@ -50,7 +50,7 @@ func TestActionShowsNewTextWhole(t *testing.T) {
 // page reacting.
 func TestActionSeesShadowAndFrameChanges(t *testing.T) {
 	t.Parallel()
-	s := "pool-verdict" // shares a browser with other page-only tests
+	s := env.Pooled(t) // a session shared with other page-only tests
 	r := tact(t, s, "open", page("perc_shadow.html"))
 	mustOK(t, r)
 	r = tact(t, s, "click", refOf(t, r.out, `"Add three"`))
@@ -69,7 +69,7 @@ func TestActionSeesShadowAndFrameChanges(t *testing.T) {
 // ::before text: the old ref never acts on the other record.
 func TestRefindNeverAnotherRecord(t *testing.T) {
 	t.Parallel()
-	s := "pool-verdict" // shares a browser with other page-only tests
+	s := env.Pooled(t) // a session shared with other page-only tests
 	for _, by := range []string{"value", "before"} {
 		r := tact(t, s, "open", page("perc_onerow.html?by="+by))
 		mustOK(t, r)
@@ -98,7 +98,7 @@ func TestRefindNeverAnotherRecord(t *testing.T) {
 // removed is gone, not stuck.
 func TestVerdictsTellTheTruth(t *testing.T) {
 	t.Parallel()
-	s := "pool-verdict" // shares a browser with other page-only tests
+	s := env.Pooled(t) // a session shared with other page-only tests
 	r := tact(t, s, "open", page("perc_verdicts.html"))
 	mustOK(t, r)
 	q, add, vol := refOf(t, r.out, `"Search the shop"`), refOf(t, r.out, `"New item"`), "role=slider"
@@ -133,7 +133,7 @@ func TestVerdictsTellTheTruth(t *testing.T) {
 // concluding that the widget does not react.
 func TestActionWaitsForLoadBeforeNoReaction(t *testing.T) {
 	t.Parallel()
-	s := "perca-lateinit"
+	s := env.Pooled(t)
 	r := tact(t, s, "open", page("perc_lateinit.html?alt="+altURL), "--no-snap")
 	mustOK(t, r)
 	r = tact(t, s, "fill", "role=slider", "5")

@@ -11,7 +11,7 @@ import (
 // button that must be held: the pointer at points, other buttons, held.
 func TestPointerAtPoints(t *testing.T) {
 	t.Parallel()
-	s := "percb-pointer"
+	s := env.Pooled(t)
 	openPage(t, s, page("percb_pointer.html"))
 
 	// drag --by pans the map (a leftward offset, written as agents write it).

@@ -12,7 +12,7 @@ import (
 // a draggable card, icon-only buttons, a long textarea's value.
 func TestTargetsNoneLeftOut(t *testing.T) {
 	t.Parallel()
-	s := "pool-page" // shares a browser with other page-only tests
+	s := env.Pooled(t) // a session shared with other page-only tests
 	out := openPage(t, s, page("percb_targets.html"))
 	for _, want := range []string{
 		`[button] "Choose photo" upload`,
@@ -78,7 +78,7 @@ func TestTargetsNoneLeftOut(t *testing.T) {
 // exactly: line breaks, blank lines, indentation, < and >.
 func TestReadPreformattedExactly(t *testing.T) {
 	t.Parallel()
-	s := "pool-page" // shares a browser with other page-only tests
+	s := env.Pooled(t) // a session shared with other page-only tests
 	openPage(t, s, page("percb_pre.html"))
 	code := "if (a < b && c > d) {\n    return \"<ok>\";\n\n        // indented twice, after a blank line\n}"
 	poem := "Roses  are red,\n  violets are <blue>.\n\nSugar is sweet."

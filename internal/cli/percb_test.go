@@ -11,7 +11,7 @@ import (
 // in what changed.
 func TestDragSortableVerdict(t *testing.T) {
 	t.Parallel()
-	s := "percb-drag"
+	s := env.Pooled(t)
 	out := openPage(t, s, page("percb_drag.html"))
 	// The items the library marks are listed as things to drag.
 	if !strings.Contains(out, `[draggable] "Gerda"`) {
@@ -49,7 +49,7 @@ func TestDragSortableVerdict(t *testing.T) {
 // once; an icon without a name shows its class and icon file.
 func TestContainersListTheirItems(t *testing.T) {
 	t.Parallel()
-	s := "percb-items"
+	s := env.Pooled(t)
 	out := openPage(t, s, page("percb_items.html"))
 	for _, want := range []string{
 		`[clickable] "Alexandria, LA (AEX)"`, `[clickable] "Lexington, KY (LEX)"`,
@@ -90,7 +90,7 @@ func TestContainersListTheirItems(t *testing.T) {
 // a menu item announces and shows its items.
 func TestWidgetsWithoutARIA(t *testing.T) {
 	t.Parallel()
-	s := "percb-widgets"
+	s := env.Pooled(t)
 	out := openPage(t, s, page("percb_widgets.html"))
 	if !strings.Contains(out, `[slider] value="40%"`) {
 		t.Fatalf("snap lacks the slider with its position:\n%s", out)

@@ -9,7 +9,7 @@ import (
 // at the Nth line the default view prints (its note is line 1).
 func TestRead30MaxLinesCutAndNumbering(t *testing.T) {
 	t.Parallel()
-	s := "pool-page" // shares a browser with other page-only tests
+	s := env.Pooled(t) // a session shared with other page-only tests
 	whole := tact(t, s, "read", "--max-tokens", "0", page("read_news.html"))
 	mustOK(t, whole)
 	view := strings.Split(strings.TrimSuffix(whole.out, "\n"), "\n")
@@ -40,7 +40,7 @@ func TestRead30MaxLinesCutAndNumbering(t *testing.T) {
 // text: images never, a frame's document yes.
 func TestRead30LoadingNote(t *testing.T) {
 	t.Parallel()
-	s := "read30-loading"
+	s := env.Pooled(t)
 	r := tact(t, s, "--timeout", "20s", "read", page("read30_images_pending.html"))
 	mustOK(t, r)
 	if !strings.Contains(r.out, "only its pictures are still on their way") || strings.Contains(r.out, "still loading") {

@@ -32,7 +32,7 @@ func lacks(t *testing.T, what, out string, bads ...string) {
 // left out; --all has everything.
 func TestReadMainContent(t *testing.T) {
 	t.Parallel()
-	s := "pool-read" // shares a browser with other page-only tests
+	s := env.Pooled(t) // a session shared with other page-only tests
 	r := tact(t, s, "read", page("read_news.html"))
 	mustOK(t, r)
 	lines := strings.Split(r.out, "\n")
@@ -61,7 +61,7 @@ func TestReadMainContent(t *testing.T) {
 // sidebar's figure are printed.
 func TestReadAppPageKeepsData(t *testing.T) {
 	t.Parallel()
-	r := tact(t, "pool-read", "read", page("read_app.html"))
+	r := tact(t, env.Pooled(t), "read", page("read_app.html"))
 	mustOK(t, r)
 	has(t, "read", r.out,
 		"Sync OK — last updated 12:04, 3 orders need attention",
@@ -77,7 +77,7 @@ func TestReadAppPageKeepsData(t *testing.T) {
 // without reprinting, --from TEXT finds a heading, --outline lists them.
 func TestReadPieces(t *testing.T) {
 	t.Parallel()
-	s := "readpieces"
+	s := env.Pooled(t)
 	r := tact(t, s, "read", "--max-tokens", "80", page("read_news.html"))
 	mustOK(t, r)
 	lines := strings.Split(strings.TrimSuffix(r.out, "\n"), "\n")
@@ -129,7 +129,7 @@ func TestReadPieces(t *testing.T) {
 // The JSON of each read mode matches the published schema.
 func TestReadJSONMatchesSchema(t *testing.T) {
 	t.Parallel()
-	s := "readjson"
+	s := env.Pooled(t)
 	sch := outputSchema(t, "read")
 	for _, st := range [][]string{
 		{"read", page("read_news.html")},

@@ -9,7 +9,7 @@ import (
 // re-found when exactly one element is identical to it, and says so.
 func TestRefindAfterRerender(t *testing.T) {
 	t.Parallel()
-	s := "rerender"
+	s := env.Pooled(t)
 	out := openPage(t, s, page("act_rerender.html"))
 	first, second := refOf(t, out, `"Toggle Call bank"`), refOf(t, out, `"Toggle Pay rent"`)
 	// With its re-snap, which forgets the refs of removed elements.
@@ -43,7 +43,7 @@ func TestRefindAfterRerender(t *testing.T) {
 // so tact does not guess.
 func TestRefindLookalikesStale(t *testing.T) {
 	t.Parallel()
-	s := "rerender"
+	s := env.Pooled(t)
 	out := openPage(t, s, page("act_rerender.html?items=Buy%20milk,Buy%20milk,Eggs"))
 	eggs := refOf(t, out, `"Toggle Eggs"`)
 	var milk string
@@ -65,7 +65,7 @@ func TestRefindLookalikesStale(t *testing.T) {
 // An identical element under another heading is not the removed one.
 func TestRefindOtherSectionStale(t *testing.T) {
 	t.Parallel()
-	s := "rerender"
+	s := env.Pooled(t)
 	out := openPage(t, s, page("act_rerender.html"))
 	var more string
 	for _, line := range strings.Split(out, "\n") {

@@ -49,7 +49,7 @@ func TestDryRunChangesNothing(t *testing.T) {
 // the labelled control.
 func TestActionMarksAndLabelText(t *testing.T) {
 	t.Parallel()
-	s := "pool-read" // shares a browser with other page-only tests
+	s := env.Pooled(t) // a session shared with other page-only tests
 	mustOK(t, tact(t, s, "open", page("seed_marks.html")))
 	r := tact(t, s, "check", "css=#submit-btn")
 	if r.code != 10 || !strings.Contains(r.err, "its action is click") {
@@ -93,7 +93,7 @@ func TestCloseActivatesNextTab(t *testing.T) {
 // the iframe, not to the frame's last heading.
 func TestTextAfterFrameKeepsSection(t *testing.T) {
 	t.Parallel()
-	s := "pool-read" // shares a browser with other page-only tests
+	s := env.Pooled(t) // a session shared with other page-only tests
 	r := tact(t, s, "snap", page("seed_marks.html"))
 	mustOK(t, r)
 	i := strings.Index(r.out, "Card details")
@@ -110,7 +110,7 @@ func TestTextAfterFrameKeepsSection(t *testing.T) {
 // how many labels it drew.
 func TestAnnotateWithoutSnap(t *testing.T) {
 	t.Parallel()
-	s := "pool-read" // shares a browser with other page-only tests
+	s := env.Pooled(t) // a session shared with other page-only tests
 	mustOK(t, tact(t, s, "open", page("seed_marks.html"), "--no-snap"))
 	mustOK(t, tact(t, s, "reload", "--no-snap")) // no snap of this document
 	r := tact(t, s, "screenshot", "--annotate", "--file", t.TempDir()+"/a.png")

@@ -357,7 +357,7 @@ func TestSeedRecipe002AgentBrowser(t *testing.T) {
 // resolving an xpath to a role locator (pattern 3).
 func TestSeedRecipe003Locators(t *testing.T) {
 	t.Parallel()
-	s := "pool-page" // shares a browser with other page-only tests
+	s := env.Pooled(t) // a session shared with other page-only tests
 	mustOK(t, tact(t, s, "open", page("seed_locators.html"), "--no-snap"))
 	clicks := func() string { return evalIn(t, s, "window.clicks.join()") }
 

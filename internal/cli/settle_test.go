@@ -10,7 +10,7 @@ import (
 // says what it holds.
 func TestSettleDelayedEffects(t *testing.T) {
 	t.Parallel()
-	s := "pool-read" // shares a browser with other page-only tests
+	s := env.Pooled(t) // a session shared with other page-only tests
 	out := openPage(t, s, page("act_settle.html"))
 
 	r := tact(t, s, "click", refOf(t, out, `"Add to bag"`))

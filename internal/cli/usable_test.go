@@ -12,7 +12,7 @@ import (
 // still loading; wait --load still waits for the load event.
 func TestUsableBeforeThirdParty(t *testing.T) {
 	t.Parallel()
-	s := "pool-read" // shares a browser with other page-only tests
+	s := env.Pooled(t) // a session shared with other page-only tests
 	// Another site: localhost, not the page's 127.0.0.1.
 	other := strings.Replace(altURL, "127.0.0.1", "localhost", 1)
 	u := page("load_third_party.html?alt=" + other)
