@@ -60,6 +60,11 @@ __tact.define('effects', [], () => {
     T.listening = true;
     const own = () => { T.owns++; };
     for (const ev of ['input', 'change', 'scroll']) document.addEventListener(ev, own, true);
+    // When the action's input reached the page (page time): its window
+    // for a reaction starts there, not at markAct, so a page or machine
+    // slow to deliver the click does not eat into it.
+    const arrived = (e) => { if (e.isTrusted) T.inputAt = performance.now(); };
+    for (const ev of ['pointerdown', 'mousedown', 'mouseup', 'click', 'keydown', 'keyup', 'input', 'change']) document.addEventListener(ev, arrived, true);
     // Focus moving is the action's doing too, unless it only lands on the
     // clicked button itself (which a click that does nothing also causes).
     document.addEventListener('focusin', (e) => {
@@ -84,8 +89,8 @@ __tact.define('effects', [], () => {
     T.actMark = { muts: T.muts, owns: T.owns, at: performance.now() };
   };
   // awaitEffect resolves at the first page reaction since markAct, or `ms`
-  // after it (page time, so a timer the action set for less than `ms`
-  // always fires first): {page, own}.
+  // after the action's last input arrived (page time, so a timer the
+  // action set for less than `ms` always fires first): {page, own}.
   T.awaitEffect = (ms) => new Promise((resolve) => {
     const m = T.actMark || { muts: T.muts, owns: T.owns, at: performance.now() };
     let timer = 0;
@@ -96,7 +101,8 @@ __tact.define('effects', [], () => {
     };
     if (T.muts > m.muts) return done();
     T.waiters.add(done);
-    timer = setTimeout(done, Math.max(0, m.at + ms - performance.now()));
+    const from = Math.max(m.at, T.inputAt || 0);
+    timer = setTimeout(done, Math.max(0, from + ms - performance.now()));
   });
   // navStatus is the HTTP status of the document's own response (0 when unknown).
   T.navStatus = () => {
