@@ -13,6 +13,10 @@ import (
 func TestHostilePages(t *testing.T) {
 	t.Parallel()
 	s := "hostile"
+	// Its pages keep a daemon and a browser busy for seconds at a time; on
+	// a shared browser every other session's new tabs would wait on it
+	// (docs/remote.md).
+	env.OwnBrowser(s)
 	cases := []struct {
 		name, url string
 		want      string // expected in stdout when the snap succeeds

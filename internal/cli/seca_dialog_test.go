@@ -11,6 +11,7 @@ import (
 func TestSecaDialogLoop(t *testing.T) {
 	t.Parallel()
 	s := "seca-dialogs"
+	env.OwnBrowser(s) // a dialog loop keeps its daemon busy: see TestHostilePages
 	mustOK(t, tact(t, s, "open", page("hello.html")))
 	r := tact(t, s, "--timeout", "5s", "eval", "for(;;){alert('again')}")
 	if r.code == 0 {
