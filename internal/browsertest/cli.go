@@ -55,7 +55,7 @@ func SetupCLI(prefix string, stop func(session string)) (*CLIEnv, error) {
 	e := &CLIEnv{Home: home, token: mark(), stop: stop, sessions: map[string]bool{}, users: map[string]int{},
 		locks: map[string]chan struct{}{}, waiting: map[string]int{},
 		slots: make(chan struct{}, browserSlots()), slotted: map[string]bool{},
-		pool: pool{own: map[string]bool{}, placed: map[string]int{}},
+		pool:   pool{own: map[string]bool{}, placed: map[string]int{}},
 		pooled: map[string]bool{}, free: make(chan string, browserSlots())}
 	for i := range browserSlots() {
 		name := "pool-" + strconv.Itoa(i+1)
