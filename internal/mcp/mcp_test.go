@@ -79,7 +79,19 @@ func connect(t *testing.T, session string) *sdk.ClientSession {
 // connectFor is connect with the server's --timeout.
 func connectFor(t *testing.T, session string, timeout time.Duration) *sdk.ClientSession {
 	t.Helper()
-	return connectGlobals(t, rpc.Globals{Session: session, Output: "text", Timeout: timeout, BrowserArgs: browsertest.Args})
+	return connectGlobals(t, shared(session, rpc.Globals{Session: session, Output: "text", Timeout: timeout}))
+}
+
+// shared puts a session's globals on one of the environment's shared
+// browsers, in a browser context of its own (--cdp WS --cdp-isolated), as
+// the cli tests do; without shared browsers, on its own launched one.
+func shared(session string, g rpc.Globals) rpc.Globals {
+	if a := env.Attach(session, nil); len(a) == 3 && a[0] == "--cdp" {
+		g.CDP, g.CDPIsolated = a[1], true
+		return g
+	}
+	g.BrowserArgs = browsertest.Args
+	return g
 }
 
 // connectGlobals starts a server with the given global flags in this
@@ -385,7 +397,7 @@ func TestStdioSubprocess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(exe, "--session", "mcp-stdio", "mcp")
+	cmd := exec.Command(exe, append(append([]string{"--session", "mcp-stdio"}, env.Attach("mcp-stdio", nil)...), "mcp")...)
 	cmd.Env = append(os.Environ(), "TACT_TEST_CLI=1")
 	stdin, _ := cmd.StdinPipe()
 	stdoutPipe, _ := cmd.StdoutPipe()
@@ -471,7 +483,7 @@ func TestHTTPTransport(t *testing.T) {
 	needBrowser(t, "mcp-http")
 	h, err := mcp.HTTPHandler(mcp.Options{
 		Commands: commands.SchemaCommands(),
-		Globals:  rpc.Globals{Session: "mcp-http", Output: "text", Timeout: 30 * time.Second, BrowserArgs: browsertest.Args},
+		Globals:  shared("mcp-http", rpc.Globals{Session: "mcp-http", Output: "text", Timeout: 30 * time.Second}),
 		Version:  cli.Version,
 	}, "tok3n")
 	if err != nil {
@@ -513,7 +525,7 @@ func TestStructuredOutput(t *testing.T) {
 	needBrowser(t, "mcp-struct")
 	s, err := mcp.NewServer(mcp.Options{
 		Commands:   commands.SchemaCommands(),
-		Globals:    rpc.Globals{Session: "mcp-struct", Output: "text", Timeout: 30 * time.Second, BrowserArgs: browsertest.Args},
+		Globals:    shared("mcp-struct", rpc.Globals{Session: "mcp-struct", Output: "text", Timeout: 30 * time.Second}),
 		Version:    cli.Version,
 		Structured: true,
 	})
