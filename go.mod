@@ -43,3 +43,5 @@ require (
 )
 
 replace github.com/markusmobius/go-htmldate => ./internal/nodate
+
+replace github.com/RadhiFadlillah/whatlanggo => ./internal/nolang

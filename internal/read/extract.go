@@ -150,9 +150,10 @@ type article struct {
 
 // mainArticle finds the main content with go-trafilatura (its own
 // extractor, then Readability and DOM Distiller as its fallbacks), or says
-// why the page has none. Comments are not content; dates are not looked
-// for (nothing prints them, and go.mod replaces the date module with
-// internal/nodate, whose init costs nothing).
+// why the page has none. Comments are not content; dates and the
+// language are not looked for (nothing prints them, and go.mod replaces
+// the date and language modules with internal/nodate and internal/nolang,
+// whose init costs nothing).
 func mainArticle(doc *html.Node, u *url.URL, links bool) (article, string) {
 	res, err := trafilatura.ExtractDocument(doc, trafilatura.Options{
 		OriginalURL:     u,
