@@ -37,7 +37,7 @@ func flowSteps(t *testing.T, text string) (int, []map[string]any) {
 // and the replay works from about:blank and from another page.
 func TestRecordSeedRecipe(t *testing.T) {
 	t.Parallel()
-	s := "wf-recipe"
+	s := "wf-recipe" // a fresh session, as a user copying the recipe has
 	mustOK(t, tact(t, s, "record", "start", "login-flow"))
 	r := tact(t, s, "snap", page("wf_login.html"))
 	mustOK(t, r)
@@ -88,7 +88,7 @@ func TestRecordSeedRecipe(t *testing.T) {
 // steps saves "steps": [].
 func TestRecordStartsOnPage(t *testing.T) {
 	t.Parallel()
-	s := "wf-startpage"
+	s := "wf-startpage" // a fresh session: what record start finds open is recorded
 	mustOK(t, tact(t, s, "record", "start", "empty"))
 	r := tact(t, s, "record", "stop")
 	if r.code != 0 || !strings.Contains(r.out, "saved empty: 0 steps") || !strings.Contains(savedFlow(t, "empty"), `"steps": []`) {
@@ -132,7 +132,7 @@ func TestRecordStartsOnPage(t *testing.T) {
 // replays; a wrong field is named with its step.
 func TestReplayHandWritten(t *testing.T) {
 	t.Parallel()
-	s := "wf-hand"
+	s := env.Pooled(t)
 	dir := t.TempDir()
 	f := filepath.Join(dir, "hand.json")
 	// The example docs/workflows.md gives, as a person would copy it.
@@ -178,7 +178,7 @@ func TestReplayHandWritten(t *testing.T) {
 // --update rewrites it, it is written in the current format.
 func TestReplayOldFormat(t *testing.T) {
 	t.Parallel()
-	s := "wf-old"
+	s := env.Pooled(t)
 	b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "wf_old_format.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -215,7 +215,7 @@ func TestReplayOldFormat(t *testing.T) {
 // drag is recorded with both elements, and replays.
 func TestRecordDrag(t *testing.T) {
 	t.Parallel()
-	s := "wf-drag"
+	s := env.Pooled(t)
 	mustOK(t, tact(t, s, "open", page("drag.html"), "--no-snap"))
 	mustOK(t, tact(t, s, "record", "start", "drag"))
 	mustOK(t, tact(t, s, "drag", "text=Alpha", "text=Gamma", "--no-snap"))
@@ -246,7 +246,7 @@ func TestRecordDrag(t *testing.T) {
 // gives every named output in one object.
 func TestReplayPagesJSON(t *testing.T) {
 	t.Parallel()
-	s := "wf-pages"
+	s := env.Pooled(t)
 	mustOK(t, tact(t, s, "record", "start", "prices"))
 	for _, id := range []string{"1", "2", "3"} {
 		mustOK(t, tact(t, s, "snap", page("wf_item.html?id="+id)))

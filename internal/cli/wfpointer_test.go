@@ -11,7 +11,7 @@ import (
 // lint, and replay: a click at X,Y, mouse down/move/up, drag --by.
 func TestRecordPointerSteps(t *testing.T) {
 	t.Parallel()
-	s := "wf-pointer"
+	s := env.Pooled(t)
 	mustOK(t, tact(t, s, "snap", page("hello.html")))
 	mustOK(t, tact(t, s, "record", "start", "pointer-steps"))
 	mustOK(t, tact(t, s, "click", "50,50", "--no-snap"))

@@ -11,7 +11,7 @@ import (
 
 func TestRecordReplayHeal(t *testing.T) {
 	t.Parallel()
-	s := "wf"
+	s := env.Pooled(t)
 	mustOK(t, tact(t, s, "record", "start", "login"))
 	recStart := time.Now()
 	r := tact(t, s, "open", page("wf_login.html"))
@@ -194,7 +194,7 @@ func TestReplayDeadlines(t *testing.T) {
 // reaches the page as the variable's value, never as literal text.
 func TestRecordVariables(t *testing.T) {
 	t.Parallel()
-	s := "wfvars"
+	s := env.Pooled(t)
 	mustOK(t, tact(t, s, "record", "start", "vars"))
 	r := tact(t, s, "open", page("wf_login.html"))
 	mustOK(t, r)
@@ -243,7 +243,7 @@ func TestRecordVariables(t *testing.T) {
 // and its text a header line per step.
 func TestCleanRecordingAndOutputs(t *testing.T) {
 	t.Parallel()
-	s := "wfclean"
+	s := "wfclean" // a fresh session: what record start finds open is recorded
 	mustOK(t, tact(t, s, "record", "start", "clean"))
 	r := tact(t, s, "open", page("wf_home.html?user=ada"))
 	mustOK(t, r)
@@ -296,7 +296,7 @@ func TestCleanRecordingAndOutputs(t *testing.T) {
 // several elements match is AMBIGUOUS (exit 9).
 func TestReplayStatusesAndAmbiguous(t *testing.T) {
 	t.Parallel()
-	s := "wfstatus"
+	s := env.Pooled(t)
 	f := writeFlow(t, "flow", `{"command":"open","params":{"URL":"`+page("wf_login.html")+`"}},
  {"command":"click","target":{"locators":["css=#missing"],"fingerprint":{"role":"button","name":"Gone","tag":"button"}}},
  {"command":"eval","params":{"Expr":["document.title"]}}`)
@@ -327,7 +327,7 @@ func TestReplayStatusesAndAmbiguous(t *testing.T) {
 // agree on it; --strict refuses; --update writes the new name.
 func TestReplayHealsRename(t *testing.T) {
 	t.Parallel()
-	s := "wfrename"
+	s := env.Pooled(t)
 	mustOK(t, tact(t, s, "record", "start", "rename"))
 	r := tact(t, s, "open", page("wf_login.html"))
 	mustOK(t, r)
