@@ -74,7 +74,7 @@ func TestLeadNotGuessed(t *testing.T) {
 // TestLeadsAfterH1: blocks after the first h1 only, chrome and short lines
 // not leads.
 func TestLeadsAfterH1(t *testing.T) {
-	doc, err := html.Parse(strings.NewReader(`<p>`+standfirst+` (before the headline)</p><h1>Title</h1><aside><p>`+standfirst+` (aside)</p></aside><p>Short.</p><p>`+standfirst+`</p>`))
+	doc, err := html.Parse(strings.NewReader(`<p>` + standfirst + ` (before the headline)</p><h1>Title</h1><aside><p>` + standfirst + ` (aside)</p></aside><p>Short.</p><p>` + standfirst + `</p>`))
 	if err != nil {
 		t.Fatal(err)
 	}
