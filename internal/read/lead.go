@@ -55,7 +55,7 @@ func leadsAfterH1(doc *html.Node) []leadBlock {
 				continue
 			}
 			ok := !ch && len(t) >= leadMin && !isByline(c) && linkText(c)*10 < len(t)*3 &&
-				(c.DataAtom == atom.P || c.DataAtom == atom.Div || c.DataAtom == atom.Section || c.DataAtom == atom.Span)
+				leadTag(c.DataAtom)
 			out = append(out, leadBlock{text: t, lead: ok})
 		}
 	}
@@ -114,4 +114,14 @@ func addLeads(root *html.Node, blocks []leadBlock, text string) {
 		p.AppendChild(&html.Node{Type: html.TextNode, Data: leads[i]})
 		root.InsertBefore(p, root.FirstChild)
 	}
+}
+
+// leadTag: the elements a lead is set in. A heading as long as a lead is a
+// standfirst set large, not a section's title.
+func leadTag(a atom.Atom) bool {
+	switch a {
+	case atom.P, atom.Div, atom.Section, atom.Span, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+		return true
+	}
+	return false
 }

@@ -71,15 +71,15 @@ func TestLeadNotGuessed(t *testing.T) {
 	}
 }
 
-// TestLeadsAfterH1: blocks after the first h1 only, chrome and short lines
-// not leads.
+// TestLeadsAfterH1: blocks after the first h1 only; chrome and short lines
+// (a short heading too) are not leads, a heading as long as a lead is.
 func TestLeadsAfterH1(t *testing.T) {
-	doc, err := html.Parse(strings.NewReader(`<p>` + standfirst + ` (before the headline)</p><h1>Title</h1><aside><p>` + standfirst + ` (aside)</p></aside><p>Short.</p><p>` + standfirst + `</p>`))
+	doc, err := html.Parse(strings.NewReader(`<p>` + standfirst + ` (before the headline)</p><h1>Title</h1><aside><p>` + standfirst + ` (aside)</p></aside><p>Short.</p><h2>` + standfirst + ` (set large)</h2><h2>Section</h2><p>` + standfirst + `</p>`))
 	if err != nil {
 		t.Fatal(err)
 	}
 	got := leadsAfterH1(doc)
-	want := []leadBlock{{standfirst + " (aside)", false}, {"Short.", false}, {standfirst, true}}
+	want := []leadBlock{{standfirst + " (aside)", false}, {"Short.", false}, {standfirst + " (set large)", true}, {"Section", false}, {standfirst, true}}
 	if len(got) != len(want) {
 		t.Fatalf("got %v, want %v", got, want)
 	}
