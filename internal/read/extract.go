@@ -86,8 +86,9 @@ func extract(page, pageURL string, links bool) (m Main, why string) {
 	text := fold(unmark(textOf(a.node)))
 	if len(leads) > 0 {
 		addLeads(a.node, leads, text)
-		text = fold(unmark(textOf(a.node)))
 	}
+	trimMore(a.node)
+	text = fold(unmark(textOf(a.node)))
 	if len(text) < 200 {
 		return m, "short article"
 	}
