@@ -5,17 +5,9 @@ import (
 	"testing"
 )
 
-// morePage is an article whose container ends with tail.
+// morePage is boilerPage's article with tail at the end of its container.
 func morePage(tail string) string {
-	p := func(s string) string {
-		return "<p>" + s + strings.Repeat(" The council met again on Tuesday evening to weigh the plan in detail.", 3) + "</p>"
-	}
-	return `<!doctype html><html><head><title>Bridge vote delayed</title></head><body>
-<main><article><h1>Bridge vote delayed</h1>` +
-		p("The vote on the new bridge was delayed by a month.") +
-		p("Residents asked for more time to read the engineers' report.") +
-		p("A final decision is now expected before the summer recess.") +
-		tail + `</article></main></body></html>`
+	return strings.Replace(boilerPage(""), "</article>", tail+"</article>", 1)
 }
 
 // TestMoreTrimmed: a "read next" heading after the story ends it; one in
