@@ -9,12 +9,13 @@ import (
 // After a story's last paragraph, sites put what to read next under a
 // heading of its own ("Related", "Das könnte Sie auch interessieren"); the
 // extractor keeps it when it sits in the article's container. Such a
-// heading in the second half of the article ends the article: it and all
+// heading after the story's first part ends the article: it and all
 // that follows it go.
-var moreRe = regexp.MustCompile(`(?i)^(?:related(?: (?:articles?|posts?|stories|content|news|topics))?|(?:you|we think you) (?:may|might) (?:also )?(?:like|enjoy|be interested)[^.]*|read (?:also|more|next)|more (?:from|on|about|stories|articles|news)\b.*|recommended(?: for you| articles| stories)?|popular (?:posts|stories|articles)|most (?:read|popular)|das könnte sie (?:auch )?interessieren|auch interessant|weitere (?:artikel|themen|beiträge|nachrichten|news|meldungen)|mehr (?:zum thema|themen|artikel|dazu|aus|von)\b.*|lesen sie (?:auch|mehr|weiter)|schon gelesen|empfohlene (?:beiträge|artikel)|neueste (?:artikel|beiträge)|ähnliche (?:artikel|beiträge|themen)|das könnte dich (?:auch )?interessieren|(?:à )?lire aussi|sur le même sujet|(?:te|le) puede interesar|lea también|más noticias|noticias relacionadas|czytaj (?:też|także)|zobacz (?:też|także)|polecane)\s*[:!?.…»>]*$`)
+var moreRe = regexp.MustCompile(`(?i)^(?:related(?: (?:articles?|posts?|stories|content|news|topics))?|(?:you|we think you) (?:may|might) (?:also )?(?:like|enjoy|be interested)[^.]*|read (?:also|more|next)|more (?:from|on|about|stories|articles|news)\b.*|recommended(?: for you| articles| stories)?|popular (?:posts|stories|articles)|most (?:read|popular)|(?:das|dies(?:es|er)?) (?:thema |artikel )?könnte (?:sie|dich) (?:auch )?interessieren|auch interessant|weitere (?:artikel|themen|beiträge|nachrichten|news|meldungen)|mehr (?:zum thema|themen|artikel|dazu|aus|von)\b.*|lesen sie (?:auch|mehr|weiter)\b.*|schon gelesen|empfohlene (?:beiträge|artikel)|neueste (?:artikel|beiträge)|ähnliche (?:artikel|beiträge|themen)|(?:à )?lire aussi|sur le même sujet|(?:te|le) puede interesar|lea también|más noticias|noticias relacionadas|czytaj (?:też|także|więcej)|zobacz (?:też|także)|polecane)\s*[:!?.…»>]*$`)
 
-// trimMore removes from root the first heading or short line in its
-// second half that announces more to read, and everything after it.
+// trimMore removes from root the first heading or short line that
+// announces more to read, once the story has told at least half its text
+// or moreAfter bytes of it, and everything after it.
 func trimMore(root *html.Node) {
 	total := len(fold(unmark(textOf(root))))
 	seen := 0
@@ -31,7 +32,7 @@ func trimMore(root *html.Node) {
 			}
 			if leafBlock(c) {
 				t := fold(unmark(textOf(c)))
-				if seen*2 >= total && len(t) <= 60 && moreRe.MatchString(t) {
+				if (seen*2 >= total || seen >= moreAfter) && len(t) <= 60 && moreRe.MatchString(t) {
 					cut = c
 					return
 				}
@@ -66,6 +67,10 @@ func trimMore(root *html.Node) {
 		}
 	}
 }
+
+// moreAfter is how much text a story has before such a heading when what
+// follows outweighs it (a long list of other stories after a short one).
+var moreAfter = 1000
 
 // moreLong is the length of a paragraph that is the story going on.
 const moreLong = 250

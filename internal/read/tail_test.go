@@ -49,7 +49,7 @@ func TestMoreTrimmed(t *testing.T) {
 	}
 }
 
-// TestMoreNotEarly: such a heading in the first half of the text is the
+// TestMoreNotEarly: such a heading before the story has told much is the
 // page's own (a list of sources, say), not the end of the article.
 func TestMoreNotEarly(t *testing.T) {
 	page := strings.Replace(morePage(""), "<h1>Bridge vote delayed</h1>", "<h1>Bridge vote delayed</h1><h2>Read more</h2>", 1)
