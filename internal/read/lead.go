@@ -19,7 +19,7 @@ import (
 const leadMin = 80
 
 // leadLook bounds how many blocks after the h1 are noted.
-const leadLook = 12
+const leadLook = 20
 
 // leadsAfterH1 lists the text blocks that follow the page's first h1 in
 // document order (at most leadLook), each with whether it could be a lead.

@@ -58,7 +58,7 @@ func TestLeadPutBack(t *testing.T) {
 // closely (the h1 is far from the body), no paragraph is put back.
 func TestLeadNotGuessed(t *testing.T) {
 	var far strings.Builder
-	for i := range 14 {
+	for i := range leadLook + 2 {
 		far.WriteString(`<p>Other section paragraph number ` + strings.Repeat("x", i+1) + ` that is long enough to count as a block of text on its own.</p>`)
 	}
 	page := leadPage(`<p>` + standfirst + `</p>` + far.String())
