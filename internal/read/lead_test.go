@@ -55,12 +55,15 @@ func TestLeadPutBack(t *testing.T) {
 }
 
 // TestLeadNotGuessed: when nothing of the article follows the headline
-// closely (the h1 is far from the body), no paragraph is put back.
+// closely (the h1 is far from the body: a menu of other sections between),
+// no paragraph is put back.
 func TestLeadNotGuessed(t *testing.T) {
 	var far strings.Builder
+	far.WriteString("<nav>")
 	for i := range leadLook + 2 {
 		far.WriteString(`<p>Other section paragraph number ` + strings.Repeat("x", i+1) + ` that is long enough to count as a block of text on its own.</p>`)
 	}
+	far.WriteString("</nav>")
 	page := leadPage(`<p>` + standfirst + `</p>` + far.String())
 	m, ok := Extract(page, "http://127.0.0.1/story", false)
 	if !ok {
