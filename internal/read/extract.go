@@ -77,12 +77,18 @@ func extract(page, pageURL string, links bool) (m Main, why string) {
 	protectPre(doc, false)
 	mathAsTeX(doc)
 	dropBoilerplate(doc)
+	leads := leadsAfterH1(doc)
 	a, why := mainArticle(doc, u, links)
 	if why != "" {
 		return m, why
 	}
 	unprotectCode(a.node, false)
 	text := fold(unmark(textOf(a.node)))
+	if len(leads) > 0 {
+		addLeads(a.node, leads, text)
+	}
+	trimMore(a.node)
+	text = fold(unmark(textOf(a.node)))
 	if len(text) < 200 {
 		return m, "short article"
 	}
