@@ -79,8 +79,7 @@ const moreLong = 250
 // of at least moreLong.
 func longAfter(n, root *html.Node) bool {
 	found := false
-	var walk func(n *html.Node)
-	walk = func(n *html.Node) {
+	walk := func(n *html.Node) {
 		for c := n; c != nil && !found; c = c.NextSibling {
 			found = longIn(c)
 		}
