@@ -719,15 +719,11 @@ func lookRound(ctx context.Context, t *page.Tab, tgt *workflow.Target, vars map[
 			}
 			continue
 		}
-		li, lerr := t.Locators(ctx, el)
-		var fp workflow.Fingerprint
-		if lerr == nil {
-			fp, _ = fingerprintOf(ctx, li, el)
-		}
+		fp, lerr := foundFingerprint(ctx, t, el)
 		if lerr == nil && rec.Agrees(fp) {
 			el.Release(ctx)
 			if j, ok := firstAfterAll(ctx, t, tgt, vars, missed, deadline); ok {
-				i = j
+				i, l = j, tgt.Locators[j]
 			}
 			if i > 0 && strict {
 				return round{err: failure.New(failure.NotFound, "--strict: %s no longer finds the element; %s does (a replay without --strict heals it)", tgt.Locators[0], l), done: true}
@@ -742,6 +738,14 @@ func lookRound(ctx context.Context, t *page.Tab, tgt *workflow.Target, vars map[
 		cands = append(cands, candidate{index: i, kind: locatorKind(raw), el: el, fp: fp})
 	}
 	if c, ok := agreeing(ctx, cands); ok {
+		// Not a rename if a locator that missed finds the recorded
+		// element on a second look.
+		if j, ok := firstAfterAll(ctx, t, tgt, vars, missed, deadline); ok {
+			if j > 0 && strict {
+				return round{err: failure.New(failure.NotFound, "--strict: %s no longer finds the element; %s does (a replay without --strict heals it)", tgt.Locators[0], tgt.Locators[j]), done: true}
+			}
+			return round{pick: pick{index: j}, done: true}
+		}
 		heal := fmt.Sprintf("name %q → %q", rec.Name, c.fp.Name)
 		if strict {
 			return round{err: failure.New(failure.NotFound, "--strict: the element was renamed (%s); refusing to heal", heal), done: true}
@@ -782,18 +786,24 @@ func firstAfterAll(ctx context.Context, t *page.Tab, tgt *workflow.Target, vars 
 		if err != nil {
 			continue
 		}
-		li, lerr := t.Locators(ctx, el)
-		agrees := false
-		if lerr == nil {
-			fp, _ := fingerprintOf(ctx, li, el)
-			agrees = tgt.Fingerprint.Agrees(fp)
-		}
+		fp, lerr := foundFingerprint(ctx, t, el)
 		el.Release(ctx)
-		if agrees {
+		if lerr == nil && tgt.Fingerprint.Agrees(fp) {
 			return i, true
 		}
 	}
 	return 0, false
+}
+
+// foundFingerprint is what a recording would store of el, to compare
+// with what it stored.
+func foundFingerprint(ctx context.Context, t *page.Tab, el *page.Element) (workflow.Fingerprint, error) {
+	li, err := t.Locators(ctx, el)
+	if err != nil {
+		return workflow.Fingerprint{}, err
+	}
+	fp, _ := fingerprintOf(ctx, li, el)
+	return fp, nil
 }
 
 // agreeing returns the first candidate that another locator of a
