@@ -191,7 +191,7 @@ func TestConcurrentStopAndSnap(t *testing.T) {
 			// A stop ends a snap it finds running: that snap says so.
 			stopped := i%2 == 0 && r.code == 3 && strings.Contains(r.err, "the session is stopping")
 			if strings.Contains(r.out, "orphan") || strings.Contains(r.err, "in use by another browser") || (r.code != 0 && !stopped) {
-				t.Errorf("round %d call %d: exit %d\nstdout %q\nstderr %q", round, i, r.code, r.out, r.err)
+				t.Errorf("round %d call %d: exit %d\nstdout %q\nstderr %q\ndaemon log ends:\n%s", round, i, r.code, r.out, r.err, logTail(s))
 			}
 		}
 	}
@@ -437,4 +437,13 @@ func TestBadDataDir(t *testing.T) {
 func running(pid int) bool {
 	_, err := proc.Of(pid)
 	return err == nil
+}
+
+// logTail is the end of a session's daemon log, for a failure message.
+func logTail(session string) string {
+	b, err := os.ReadFile(filepath.Join(env.Home, "run", session, "daemon.log"))
+	if err != nil {
+		return err.Error()
+	}
+	return string(b[max(0, len(b)-3000):])
 }

@@ -339,10 +339,15 @@ func (c *Client) start(ctx context.Context) error {
 			if errors.As(err, &ee) && ee.ExitCode() == rpc.ExitLostRace {
 				return errLostRace
 			}
+			// A clean exit: it started, and a `browser stop` racing this
+			// call reached it first.
+			if err == nil {
+				return failure.New(failure.BrowserUnavailable, "session %q: the session is stopping (a browser stop reached the daemon this call started)", c.Session)
+			}
 			if why := lastDaemonError(c.paths.Log); why != "" {
 				return failure.New(failure.BrowserUnavailable, "daemon exited at startup: %s (see %s)", why, c.paths.Log)
 			}
-			return failure.New(failure.BrowserUnavailable, "daemon exited at startup (see %s)", c.paths.Log)
+			return failure.New(failure.BrowserUnavailable, "daemon exited at startup (%v; see %s)", err, c.paths.Log)
 		case <-ctx.Done():
 			return failure.New(failure.Timeout, "daemon did not start within --timeout (see %s)", c.paths.Log)
 		case <-time.After(startPoll):
@@ -354,8 +359,8 @@ func (c *Client) start(ctx context.Context) error {
 // String is for debugging.
 func (c *Client) String() string { return fmt.Sprintf("client(%s)", c.Session) }
 
-// lastDaemonError is the last "daemon: …" line of the log (what a daemon
-// that could not start printed), or "".
+// lastDaemonError is the last "daemon: …" or "panic: …" line of the log
+// (what a daemon that could not start printed), or "".
 func lastDaemonError(log string) string {
 	f, err := os.Open(log)
 	if err != nil {
@@ -371,6 +376,9 @@ func lastDaemonError(log string) string {
 	for i := len(lines) - 1; i >= 0; i-- {
 		if rest, ok := strings.CutPrefix(lines[i], "daemon: "); ok {
 			return rest
+		}
+		if strings.HasPrefix(lines[i], "panic: ") {
+			return lines[i]
 		}
 	}
 	return ""
