@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/tact-browser/tact/internal/browser"
+	"github.com/tact-browser/tact/internal/datadir"
 	"github.com/tact-browser/tact/internal/proc"
 )
 
@@ -441,7 +442,11 @@ func running(pid int) bool {
 
 // logTail is the end of a session's daemon log, for a failure message.
 func logTail(session string) string {
-	b, err := os.ReadFile(filepath.Join(env.Home, "run", session, "daemon.log"))
+	paths, err := datadir.Session(session)
+	if err != nil {
+		return err.Error()
+	}
+	b, err := os.ReadFile(paths.Log)
 	if err != nil {
 		return err.Error()
 	}

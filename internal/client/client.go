@@ -342,7 +342,7 @@ func (c *Client) start(ctx context.Context) error {
 			// A clean exit: it started, and a `browser stop` racing this
 			// call reached it first.
 			if err == nil {
-				return failure.New(failure.BrowserUnavailable, "session %q: the session is stopping (a browser stop reached the daemon this call started)", c.Session)
+				return failure.New(failure.BrowserUnavailable, "the daemon this call started was stopped before it answered: the session is stopping (browser stop)")
 			}
 			if why := lastDaemonError(c.paths.Log); why != "" {
 				return failure.New(failure.BrowserUnavailable, "daemon exited at startup: %s (see %s)", why, c.paths.Log)
