@@ -29,6 +29,7 @@ type Set struct {
 	mu    sync.RWMutex
 	forms map[string]bool // every spelling of every secret
 	list  []string        // forms, longest first
+	fuzzy []fuzzy         // each secret's normalised forms (fuzzy.go)
 }
 
 // Add remembers a value and the spellings a page or tact may give it:
@@ -43,9 +44,12 @@ func (s *Set) Add(v string) {
 	if s.forms == nil {
 		s.forms = map[string]bool{}
 	}
-	if s.forms[v] {
-		return
+	for _, f := range s.fuzzy {
+		if f.exact == v {
+			return
+		}
 	}
+	s.fuzzy = append(s.fuzzy, newFuzzy(v))
 	var enc []string
 	for _, f := range []string{v, url.QueryEscape(v), url.PathEscape(v), formEncode(v), uriComponent(v)} {
 		// A page may change the case (or a server the hex digits').
@@ -129,19 +133,23 @@ func (s *Set) Empty() bool {
 	return len(s.list) == 0
 }
 
-// Scrub replaces every secret in text with Mask.
+// Scrub replaces every secret in text with Mask: its exact spellings,
+// then the transformed ones (fuzzy.go).
 func (s *Set) Scrub(text string) string {
 	if s == nil || text == "" {
 		return text
 	}
 	s.mu.RLock()
 	defer s.mu.RUnlock()
+	if len(s.fuzzy) == 0 {
+		return text
+	}
 	for _, f := range s.list {
 		if strings.Contains(text, f) {
 			text = strings.ReplaceAll(text, f, Mask)
 		}
 	}
-	return text
+	return scrubFuzzy(text, s.fuzzy)
 }
 
 // ScrubBytes is Scrub for a file's contents.
@@ -149,12 +157,8 @@ func (s *Set) ScrubBytes(b []byte) []byte {
 	if s.Empty() {
 		return b
 	}
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	for _, f := range s.list {
-		if bytes.Contains(b, []byte(f)) {
-			b = bytes.ReplaceAll(b, []byte(f), []byte(Mask))
-		}
+	if c := s.Scrub(string(b)); c != string(b) {
+		return []byte(c)
 	}
 	return b
 }
