@@ -289,12 +289,13 @@ func sameDocumentURL(a, b string) bool {
 
 // valueNote says what a field holds when a fill or type did not take as
 // given (a number field that rejects text, a mask that rewrote it). A
-// secret or a password is described by its length only, and the session
-// remembers a value typed into a password field as a secret.
+// secret or a password is described by its length only. A field that
+// became a password while tact typed is a secret too (claimSecret asked
+// before): the session remembers the value and the field is marked.
 func valueNote(ctx context.Context, env *Env, el *page.Element, want string, typed, secret bool) []string {
 	got, pw, ok := el.FieldValue(ctx)
-	if pw {
-		env.Browser.Secrets().Add(want)
+	if pw && !secret {
+		_, _ = claimSecret(ctx, env, el, want, true)
 	}
 	if !ok || got == want || (typed && strings.HasSuffix(got, want)) {
 		return nil
@@ -463,7 +464,8 @@ func (c *Fill) Run(ctx context.Context, env *Env) (*Output, error) {
 		env.Browser.Secrets().Add(v)
 	}
 	return actOn(ctx, env, c.ActOpts, c.Target, action{verb: "fill", need: page.NeedFill}, func(t *page.Tab, el *page.Element) ([]string, error) {
-		if err := markSecret(ctx, el, c.Secret); err != nil {
+		secret, err := claimSecret(ctx, env, el, v, c.Secret)
+		if err != nil {
 			return nil, err
 		}
 		// Sliders and spinbuttons are set with keys, as a person would.
@@ -473,7 +475,7 @@ func (c *Fill) Run(ctx context.Context, env *Env) (*Output, error) {
 		if err := el.Fill(ctx, v); err != nil {
 			return nil, err
 		}
-		return valueNote(ctx, env, el, v, false, c.Secret), nil
+		return valueNote(ctx, env, el, v, false, secret), nil
 	})
 }
 
@@ -499,7 +501,8 @@ func (c *Type) Run(ctx context.Context, env *Env) (*Output, error) {
 		env.Browser.Secrets().Add(v)
 	}
 	return actOn(ctx, env, c.ActOpts, c.Target, action{verb: "type into", need: page.NeedType}, func(t *page.Tab, el *page.Element) ([]string, error) {
-		if err := markSecret(ctx, el, c.Secret); err != nil {
+		secret, err := claimSecret(ctx, env, el, v, c.Secret)
+		if err != nil {
 			return nil, err
 		}
 		if err := el.Focus(ctx); err != nil {
@@ -508,7 +511,7 @@ func (c *Type) Run(ctx context.Context, env *Env) (*Output, error) {
 		if err := t.TypeText(ctx, v); err != nil {
 			return nil, err
 		}
-		return valueNote(ctx, env, el, v, true, c.Secret), nil
+		return valueNote(ctx, env, el, v, true, secret), nil
 	})
 }
 

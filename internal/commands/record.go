@@ -334,7 +334,7 @@ func fingerprintOf(ctx context.Context, li *page.LocInfo, el *page.Element) (wor
 	var heading string
 	_ = el.Call(ctx, headingJS, &heading)
 	var password bool
-	_ = el.Call(ctx, `function () { return this.tagName === "INPUT" && this.type === "password"; }`, &password)
+	_ = el.Call(ctx, `function () { return __tact.secretField(this); }`, &password)
 	return workflow.Fingerprint{Role: li.Role, Name: li.Name, Tag: li.Tag, Heading: heading}, password
 }
 

@@ -192,6 +192,11 @@ func (c *Replay) Run(ctx context.Context, env *Env) (*Output, error) {
 			return nil, failure.New(failure.Usage, "workflow %s needs variable %s (pass --var %s=… or set TACT_VAR_%s)", w.Name, v, v, v)
 		}
 	}
+	// A secret placeholder's value is a secret wherever the replay types
+	// it, whatever the field looks like by then.
+	for _, n := range w.Secrets {
+		env.Browser.Secrets().Add(vars[n])
+	}
 	stepLimit, err := c.stepTimeout()
 	if err != nil {
 		return nil, err

@@ -80,10 +80,19 @@ func (c *Type) Prepare(_ string, environ []string, stdin io.Reader) error {
 	return err
 }
 
-// markSecret makes later snaps mask the element's value like a password's.
-func markSecret(ctx context.Context, el *page.Element, secret bool) error {
-	if !secret {
-		return nil
+// claimSecret decides, before the page sees the value, whether a fill or
+// type is a secret: --secret, or a field that is secret by its own
+// account (dom.secretField: a password by type or autocomplete). A page
+// can turn a password field into a text field on focus, so asking only
+// after typing is too late. The value is remembered at once, so the
+// action's own output (the page's echo, the diff's value) is scrubbed.
+func claimSecret(ctx context.Context, env *Env, el *page.Element, v string, given bool) (bool, error) {
+	secret, err := el.ClaimSecret(ctx, given)
+	if err != nil {
+		return false, err
 	}
-	return el.MarkSecret(ctx)
+	if secret {
+		env.Browser.Secrets().Add(v)
+	}
+	return secret, nil
 }

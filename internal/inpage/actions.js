@@ -251,7 +251,7 @@ __tact.define('actions', ['dom'], (dom) => {
   T.wholeValue = (el) => {
     const tag = el.localName;
     if (tag !== 'textarea' && tag !== 'input' && tag !== 'select' && !el.isContentEditable) return {};
-    if ((tag === 'input' && el.type === 'password') || (T.secrets && T.secrets.has(el))) return { secret: true };
+    if (dom.secretField(el)) return { secret: true };
     if (tag === 'input' && /^(checkbox|radio|file|button|submit|reset|image|hidden)$/i.test(el.type)) return {};
     if (tag === 'select') return { v: [...el.selectedOptions].map((o) => o.label || o.textContent).join(', ') };
     return { v: el.isContentEditable && tag !== 'textarea' && tag !== 'input' ? el.innerText : String(el.value) };
@@ -262,13 +262,18 @@ __tact.define('actions', ['dom'], (dom) => {
   T.fieldValue = async (el) => {
     await new Promise((r) => setTimeout(r, 0));
     if (el.isContentEditable) return { v: el.innerText.trim() };
-    if ((el.tagName === 'INPUT' || el.tagName === 'TEXTAREA') && el.isConnected) return { v: String(el.value), pw: el.type === 'password' };
+    if ((el.tagName === 'INPUT' || el.tagName === 'TEXTAREA') && el.isConnected) return { v: String(el.value), pw: dom.secretField(el) };
     return {};
   };
-  // markSecret records that el holds a secret: snaps print its value
-  // masked like a password's (the page can neither see nor clear it).
-  T.markSecret = (el) => {
+  // claimSecret decides, before tact types into el, whether what it
+  // types is a secret (given: --secret; else dom.secretField), and if so
+  // records it: snaps print its value masked like a password's even when
+  // the page turns the field into text (the page can neither see nor
+  // clear the mark).
+  T.claimSecret = (el, given) => {
+    if (!given && !dom.secretField(el)) return false;
     (T.secrets = T.secrets || new WeakSet()).add(el);
+    return true;
   };
   // storage is the document's origin and both its storages (session save).
   T.storage = () => {

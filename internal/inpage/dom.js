@@ -232,6 +232,25 @@ __tact.define('dom', [], () => {
     return { X: r.left + el.clientLeft + parseFloat(cs.paddingLeft), Y: r.top + el.clientTop + parseFloat(cs.paddingTop) };
   }
 
+  // ---- secrets ----
+
+  // SECRET_AUTOCOMPLETE: autocomplete tokens that say a field takes a
+  // password or a one-time code, whatever its type.
+  const SECRET_AUTOCOMPLETE = /(^|\s)(current-password|new-password|one-time-code)(\s|$)/i;
+
+  // secretField: el holds a secret: tact marked it (a --secret fill, or
+  // a field that was a password when tact typed into it), it is a
+  // password field, or its autocomplete says password or one-time code.
+  // Actions ask before they type as well as after: a page can turn a
+  // password field into a text field on focus.
+  function secretField(el) {
+    const T = globalThis.__tact;
+    if (T.secrets && T.secrets.has(el)) return true;
+    const tag = el.localName;
+    if (tag === 'input' && (el.type || '').toLowerCase() === 'password') return true;
+    return (tag === 'input' || tag === 'textarea') && SECRET_AUTOCOMPLETE.test(el.getAttribute('autocomplete') || '');
+  }
+
   // ---- roles ----
 
   // ---- action marks ----
@@ -362,9 +381,10 @@ __tact.define('dom', [], () => {
   // and locators look for frames the way snap lists them).
   __tact.shownFrame = (i) => [...document.querySelectorAll('iframe, frame')].filter(frameShown)[i] || null;
   __tact.frameOrigin = frameOrigin;
+  __tact.secretField = secretField;
   return {
     fold, flatParent, idrefText, labelText, hiddenWhy, rendered, visuallyHidden, shown, isToggle,
     customToggle, reachable, siblingLabel, namesControl, point, frameShown, frameOrigin, ariaRole,
-    actionMark, markOf, fileFor, fileStandIns, handleSlider,
+    actionMark, markOf, fileFor, fileStandIns, handleSlider, secretField,
   };
 });

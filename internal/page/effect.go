@@ -112,7 +112,9 @@ func itoa(n int64) string { return sprintf("%d", n) }
 
 // FieldValue is what a field holds now (after one macrotask, so a mask
 // or a framework that rewrites the value in a timer has done so): its
-// value, or a contenteditable's text. ok is false for other elements.
+// value, or a contenteditable's text, and whether the field is a secret
+// one (a password by type or autocomplete, or marked as secret). ok is
+// false for other elements.
 func (e *Element) FieldValue(ctx context.Context) (value string, password, ok bool) {
 	var r struct {
 		V  *string `json:"v"`

@@ -194,11 +194,16 @@ func (e *Element) Release(context.Context) {
 	_ = cdp.Run(ctx, e.tg.sess, runtime.ReleaseObject, runtime.ReleaseObjectParams{ObjectID: e.ObjectID})
 }
 
-// MarkSecret records, in tact's world of the element's document, that the
-// element holds a secret, so snaps print its value masked like a
-// password's (the page cannot see or clear the mark).
-func (e *Element) MarkSecret(ctx context.Context) error {
-	return e.callLib(ctx, "markSecret", nil)
+// ClaimSecret decides whether what tact types into the element is a
+// secret: given (--secret), or a field that is a password by type or
+// autocomplete, or one marked before. A secret field is marked in tact's
+// world of the element's document, so snaps print its value masked like
+// a password's even after the page turns it into a text field (the page
+// cannot see or clear the mark).
+func (e *Element) ClaimSecret(ctx context.Context, given bool) (bool, error) {
+	var secret bool
+	err := e.callLib(ctx, "claimSecret", &secret, given)
+	return secret, err
 }
 
 // SameNode reports whether two handles are the same element (found by

@@ -900,7 +900,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
       if (h) value = h.pos + '%';
     }
     value = fold(value || '');
-    if (value && T.secrets && T.secrets.has(el)) value = '***'; // filled with --secret
+    if (value && dom.secretField(el)) value = '***'; // a password by type or autocomplete, or filled as a secret
     // A field's value is shown whole up to VALUE_CAP (a long textarea
     // is what the agent came to read or fix); valuelen says it was cut.
     if (value && value !== name) {
