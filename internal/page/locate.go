@@ -58,6 +58,9 @@ func (t *Tab) resolveLocator(ctx context.Context, loc locator.Locator) (*Element
 		}
 		select {
 		case <-ctx.Done():
+			if n := t.nearMatches(loc, 5); len(n) > 0 {
+				return nil, failure.New(failure.NotFound, "%s matches nothing; near it in the last snap: %s", s, strings.Join(n, ", "))
+			}
 			return nil, failure.New(failure.NotFound, "%s matches nothing", s).WithHint("check the page with tact snap; tact locate <target> shows what a target resolves to")
 		case <-time.After(100 * time.Millisecond):
 		}
