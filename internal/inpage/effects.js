@@ -80,7 +80,15 @@ __tact.define('effects', [], () => {
   if (!T.listening) {
     T.listening = true;
     const own = () => { T.owns++; };
-    for (const ev of ['input', 'change', 'scroll']) document.addEventListener(ev, own, true);
+    for (const ev of ['input', 'change']) document.addEventListener(ev, own, true);
+    // A scroll before the action's input arrived is tact bringing the
+    // target into view: the action's own only when no input ever comes
+    // (scroll, or scroll to a target).
+    document.addEventListener('scroll', () => {
+      const m = T.actMark;
+      if (m && !m.inputScroll) m.early = (m.early || 0) + 1;
+      else T.owns++;
+    }, true);
     // When the action's input reached the page (page time): its window
     // for a reaction starts there, not at markAct, so a page or machine
     // slow to deliver the click does not eat into it.
@@ -164,7 +172,7 @@ __tact.define('effects', [], () => {
     const done = () => {
       clearTimeout(timer);
       T.waiters.delete(done);
-      resolve({ page: T.muts > m.muts, own: T.owns > m.owns });
+      resolve({ page: T.muts > m.muts, own: T.owns > m.owns || (!m.inputScroll && m.early > 0) });
     };
     if (T.muts > m.muts) return done();
     T.waiters.add(done);
