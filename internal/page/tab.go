@@ -559,7 +559,10 @@ func (t *Tab) Settle(ctx context.Context, quiet, limit time.Duration) {
 			continue
 		}
 		if st := t.state(); t.holdingRequests(time.Now(), firstPartyLongPoll, start) == 0 && (!st.loading || st.domReady) && !t.framesBuilding(time.Now()) {
-			if bare || !t.bareNow(ctx) {
+			// Only a document tact has not snapped yet can be an app
+			// shell still building: an action on a page it showed does
+			// not pay for the look.
+			if bare || !t.unsnapped() || !t.bareNow(ctx) {
 				return
 			}
 			bare = true
@@ -730,6 +733,14 @@ func (t *Tab) SwapLastSnap(p *snapshot.Page) (prev *snapshot.Page, sameDocument 
 	prev, sameDocument = t.last, t.last != nil && t.lastNav == t.navSeq
 	t.last, t.lastNav = p, t.navSeq
 	return prev, sameDocument
+}
+
+// unsnapped reports a document no snap has been taken of (it loaded
+// since the last one).
+func (t *Tab) unsnapped() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.last == nil || t.lastNav != t.navSeq
 }
 
 // BeginCommand notes the navigations before a command (or a batch or
