@@ -48,9 +48,9 @@ func actSnap(t *testing.T, what string, r result) string {
 	mustOK(t, r)
 	_, snap, found := strings.Cut(r.out, "\n---\n")
 	// The updated state is what changed since the previous snap (the
-	// whole page after a navigation): sections, or a line saying nothing
-	// did.
-	if !strings.HasPrefix(r.out, "ok") || !found || (!strings.Contains(snap, "# ") && !strings.Contains(snap, "(no change since the previous snap)")) {
+	// whole page after a navigation): sections, a line saying nothing
+	// did, or (a scroll) the movement the verdict reported above it.
+	if !strings.HasPrefix(r.out, "ok") || !found || (!strings.Contains(snap, "# ") && !strings.Contains(snap, "(no change on the page)") && !strings.Contains(r.out, "\nscrolled ")) {
 		t.Fatalf("%s: want ok, ---, then the fresh snap:\n%s", what, r.out)
 	}
 	return snap

@@ -12,6 +12,7 @@ import (
 	"github.com/tact-browser/tact/internal/page"
 	"github.com/tact-browser/tact/internal/render"
 	"github.com/tact-browser/tact/internal/snapshot"
+	"github.com/tact-browser/tact/internal/verdict"
 )
 
 // ActOpts are the flags every page-changing command shares.
@@ -44,12 +45,6 @@ const popupWait = 3 * time.Second
 // finish, so "download saved" names a complete file.
 const downloadWait = 30 * time.Second
 
-// noChange is the first line of an action the page did not react to.
-const noChange = noChangePrefix + " on the page)"
-
-// noChangePrefix starts every "ok" the page did not react to (yet).
-const noChangePrefix = "ok (no change"
-
 // action is one kind of page action as data: its verb for messages,
 // what it needs of its target (checked before anything touches the page)
 // and whether it clicks (a dry run then checks that a click would reach
@@ -64,9 +59,12 @@ type action struct {
 	// dryCheck, when set, is what a dry run checks beyond the target
 	// (select: that the options exist).
 	dryCheck func(ctx context.Context, el *page.Element) error
-	// verdict, when set, runs once the page has settled after the action
-	// and may replace the head line (drag: nothing moved).
-	verdict func(ctx context.Context) string
+	// notMoved, when set, runs once the page has settled after the
+	// action and says what a drag left in place ("" when it moved).
+	notMoved func(ctx context.Context) string
+	// already, when set, is true after do found nothing to do (check on
+	// a checked box): there is no reaction to wait for.
+	already *bool
 }
 
 // act resolves target (when given), checks that it takes the action, runs
@@ -103,16 +101,16 @@ func act(ctx context.Context, env *Env, o ActOpts, target string, a action, do f
 	// the widget's script) may come while the attempt still waits for a
 	// reaction, and that attempt deserves its second try all the same.
 	loading := t.StillLoading()
-	lines, head, err := attempt(ctx, t, el, a, do)
+	obs, lines, err := attempt(ctx, t, el, a, do)
 	var loadNote string
-	if (err != nil && failure.From(err).Code == failure.NotInteractable || err == nil && head == noChange) && (loading || t.StillLoading()) && t.Usable() == nil {
+	if (err != nil && failure.From(err).Code == failure.NotInteractable || err == nil && verdict.Decide(obs).Outcome == verdict.NoReaction) && (loading || t.StillLoading()) && t.Usable() == nil {
 		// A widget whose script starts on the load event (held by a slow
 		// request) does not react yet: wait for the load and try once more.
 		if t.AwaitLoad(ctx, loadRetryWait(ctx)) {
 			loadNote = "the page was still loading: waited for its load event and tried again"
-			lines, head, err = attempt(ctx, t, el, a, do)
+			obs, lines, err = attempt(ctx, t, el, a, do)
 		} else if err == nil {
-			head = noChangePrefix + " on the page yet: it is still loading)"
+			obs.Loading = true
 		} else {
 			return nil, failure.From(err).WithHint("the page is still loading; try again once it has loaded (tact wait --load)")
 		}
@@ -120,10 +118,8 @@ func act(ctx context.Context, env *Env, o ActOpts, target string, a action, do f
 	if err != nil {
 		return nil, err
 	}
-	if a.verdict != nil {
-		if v := a.verdict(ctx); v != "" {
-			head = v
-		}
+	if a.notMoved != nil {
+		obs.NotMoved = a.notMoved(ctx)
 	}
 	if loadNote != "" {
 		lines = append([]string{loadNote}, lines...)
@@ -131,6 +127,11 @@ func act(ctx context.Context, env *Env, o ActOpts, target string, a action, do f
 	t.AwaitPopup(ctx, popupWait)
 	t.AwaitDownloads(ctx, downloadWait)
 	eff := t.Drain()
+	if t.Navigated(mark) {
+		// Also a navigation during a first attempt, or after the wait.
+		obs.NewDocument, obs.URL = true, t.URL()
+	}
+	obs.Effects = effectsOf(eff)
 	var out []string
 	if el != nil && el.Refound {
 		out = append(out, target+" re-found after the page re-rendered it")
@@ -139,23 +140,6 @@ func act(ctx context.Context, env *Env, o ActOpts, target string, a action, do f
 	if el != nil {
 		out = append(out, el.Notes...)
 	}
-	if t.Navigated(mark) {
-		out = append(out, "navigated to "+t.URL())
-	}
-	for _, d := range eff.Dialogs {
-		out = append(out, fmt.Sprintf("dialog %s (%s): %q", d.Action, d.Type, d.Message))
-	}
-	for _, d := range eff.Downloads {
-		if d.State == "completed" {
-			out = append(out, fmt.Sprintf("download saved: %s (%d bytes)", d.Path, d.Bytes))
-		} else {
-			out = append(out, fmt.Sprintf("download %s: %s", d.State, d.URL))
-		}
-	}
-	out = append(out, refusedLines(eff.Refused)...)
-	if eff.ConsoleErrors > 0 {
-		out = append(out, fmt.Sprintf("console errors: %d", eff.ConsoleErrors))
-	}
 	if len(eff.Opened) > 0 {
 		nt, err := env.Browser.Adopt(ctx, eff.Opened[len(eff.Opened)-1])
 		if err == nil {
@@ -163,44 +147,50 @@ func act(ctx context.Context, env *Env, o ActOpts, target string, a action, do f
 			nt.Settle(ctx, actQuiet, settleCap)
 			var title string
 			_ = nt.EvalWorld(ctx, "document.title", &title)
-			out = append(out, fmt.Sprintf("new tab (now current): %q %s", title, nt.URL()))
-			out = append(out, refusedLines(nt.TakeRefused())...)
+			obs.Effects.Popup = &verdict.Popup{Title: title, URL: nt.URL(), Refused: nt.TakeRefused()}
 			t = nt
 		}
 	}
-	if eff.Crashed {
-		out = append(out, "the tab crashed")
-	}
+	v := verdict.Decide(obs)
+	out = append(out, v.Lines()...)
+	out = append(out, v.EffectLines()...)
 	// An action that left the document in place prints what changed
 	// (the agent has the rest from the previous snap); after a navigation
 	// or in a new tab, the whole page.
-	changes := o.Diff || (!o.Snap && !t.Navigated(mark) && len(eff.Opened) == 0)
-	return actionResult(ctx, t, o, head, out, changes)
+	changes := o.Diff || (!o.Snap && v.Outcome != verdict.NewDocument && v.Popup == nil)
+	return actionResult(ctx, t, o, &v, out, changes)
 }
 
-// actionOutput prints a navigation's result: the whole page (what changed
-// with --diff).
-// attempt runs an action once: it marks the page, runs do and waits for
-// the page's reaction; head is "ok", or noChange when the page did not
-// react at all.
-func attempt(ctx context.Context, t *page.Tab, el *page.Element, a action, do func(t *page.Tab, el *page.Element) ([]string, error)) ([]string, string, error) {
+// effectsOf is the verdict's view of what the tab drained.
+func effectsOf(eff page.Effects) verdict.Effects {
+	e := verdict.Effects{Refused: eff.Refused, ConsoleErrors: eff.ConsoleErrors, Crashed: eff.Crashed}
+	for _, d := range eff.Dialogs {
+		e.Dialogs = append(e.Dialogs, verdict.Dialog{Type: d.Type, Message: d.Message, Action: d.Action})
+	}
+	for _, d := range eff.Downloads {
+		e.Downloads = append(e.Downloads, verdict.Download{Path: d.Path, Bytes: d.Bytes, URL: d.URL, State: d.State})
+	}
+	return e
+}
+
+// attempt runs an action once: it marks the page, runs do, waits for the
+// page's reaction and observes what the page did.
+func attempt(ctx context.Context, t *page.Tab, el *page.Element, a action, do func(t *page.Tab, el *page.Element) ([]string, error)) (verdict.Observation, []string, error) {
 	am := t.MarkAction(ctx, el)
 	lines, err := do(t, el)
 	if err != nil {
-		return nil, "", err
+		return verdict.Observation{}, nil, err
 	}
-	head := "ok"
-	// check/uncheck of a control already in that state did nothing: no
-	// reaction to wait for.
-	if len(lines) == 0 || !strings.HasPrefix(lines[0], "already ") {
+	o := verdict.Observation{Unseen: a.unseen, Targeted: el != nil, Already: a.already != nil && *a.already}
+	if !o.Already {
 		re := t.AwaitReaction(ctx, am, effectWindow)
+		o.Page, o.Own = re.Page, re.Own
 		if re.Page {
 			t.Settle(ctx, actQuiet, settleCap)
-		} else if !re.Own && !a.unseen {
-			head = noChange
 		}
 	}
-	return lines, head, nil
+	t.Observe(ctx, am, &o)
+	return o, lines, nil
 }
 
 // loadRetryWait bounds waiting for the load event before trying an
@@ -212,29 +202,39 @@ func loadRetryWait(ctx context.Context) time.Duration {
 	return 10 * time.Second
 }
 
+// actionOutput prints a navigation's result: the whole page (what changed
+// with --diff).
 func actionOutput(ctx context.Context, t *page.Tab, o ActOpts, lines []string) (*Output, error) {
-	return actionResult(ctx, t, o, "ok", lines, o.Diff)
+	return actionResult(ctx, t, o, nil, lines, o.Diff)
 }
 
-// actionResult prints head ("ok", or noChange), the effect lines and the
-// fresh snap, or with changes what changed since the previous one.
-func actionResult(ctx context.Context, t *page.Tab, o ActOpts, head string, lines []string, changes bool) (*Output, error) {
+// actionResult prints the verdict's head ("ok" without one), the lines and
+// the fresh snap, or with changes what changed since the previous one.
+func actionResult(ctx context.Context, t *page.Tab, o ActOpts, v *verdict.Verdict, lines []string, changes bool) (*Output, error) {
 	var sb strings.Builder
+	head := "ok"
+	if v != nil {
+		head = v.Head()
+	}
 	sb.WriteString(head + "\n")
 	for _, l := range lines {
 		sb.WriteString(l + "\n")
 	}
-	data := actionData{OK: true, Effects: lines}
+	data := actionData{OK: true, Effects: lines, Verdict: v}
 	if data.Effects == nil {
 		data.Effects = []string{}
 	}
-	if strings.HasPrefix(head, noChangePrefix) || strings.HasPrefix(head, noMovePrefix) {
+	if v != nil && !v.Changed() {
 		data.Changed = new(bool)
 	}
 	if o.NoSnap {
 		return &Output{Text: sb.String(), Data: data}, nil
 	}
-	text, page, stderr := freshSnap(ctx, t, o, changes)
+	// An empty diff says "no change" only where the verdict said nothing
+	// of what the page did (no reaction, a scroll, a move are in the head
+	// and lines already).
+	said := v != nil && (!v.Changed() || v.Scroll != nil || len(v.Boxes) > 0 || v.Moved > 0 || v.Outcome == verdict.Blocked)
+	text, page, stderr := freshSnap(ctx, t, o, changes, said)
 	sb.WriteString("---\n" + text)
 	data.Snap = page
 	return &Output{Text: sb.String(), Data: data, Stderr: stderr}, nil
@@ -242,9 +242,10 @@ func actionResult(ctx context.Context, t *page.Tab, o ActOpts, head string, line
 
 // freshSnap snaps the tab after a change and renders it: the whole page,
 // or with changes (the action left the document in place) what changed
-// since the previous snap, under the page line. A failed snap is a line of
-// text, not an error: what ran before it has happened.
-func freshSnap(ctx context.Context, t *page.Tab, o ActOpts, changes bool) (text string, page *snapshot.Page, stderr string) {
+// since the previous snap, under the page line; an empty change is
+// verdict.NoChange, unless said (the verdict has already told). A failed
+// snap is a line of text, not an error: what ran before it has happened.
+func freshSnap(ctx context.Context, t *page.Tab, o ActOpts, changes, said bool) (text string, page *snapshot.Page, stderr string) {
 	page, err := t.Snapshot(ctx, o.Focus)
 	if err != nil && o.Focus != "" && ctx.Err() == nil {
 		return unfocusedSnap(ctx, t, o, err)
@@ -253,17 +254,24 @@ func freshSnap(ctx context.Context, t *page.Tab, o ActOpts, changes bool) (text 
 		return "(snap failed: " + failure.From(err).Message + ")\n", nil, ""
 	}
 	var prev *snapshot.Page
+	same := false
 	if o.Focus == "" {
-		prev = t.SwapLastPage(page)
+		prev, same = t.SwapLastSnap(page)
 	}
 	// What the action changed shows even inside a folded region, and text
 	// it made appear shows whole.
 	shown := page.Folded(snapshot.Changed(prev, page)).WithNew(prev)
-	// A part of the page is no base for a diff; nor is another page.
+	// A part of the page is no base for a diff; nor is another document
+	// (a hash or pushState navigation keeps it; --diff asked for one
+	// takes any earlier snap of the same URL).
 	// --locators asks for every element line with its locator.
-	changes = changes && o.Focus == "" && !o.Locators && prev != nil && sameDocumentURL(prev.URL, page.URL)
+	changes = changes && o.Focus == "" && !o.Locators && prev != nil && (same || o.Diff && sameDocumentURL(prev.URL, page.URL))
 	if changes {
-		d := render.Header(page) + "\n" + diffText(prev, page)
+		d := diffText(prev, page)
+		if d == "" && !said {
+			d = "(" + verdict.NoChange + ")\n"
+		}
+		d = render.Header(page) + "\n" + d
 		// A change as large as the page prints as the page (within the
 		// budget): a diff is for saving characters.
 		if full, _ := render.Text(shown, render.Options{MaxTokens: o.MaxTokens}); len(d) < len(full) {
@@ -398,14 +406,14 @@ func (c *Drag) Run(ctx context.Context, env *Env) (*Output, error) {
 	// ignored (it wanted other moves) must not read as done.
 	var from, to *page.Element
 	var before string
-	a := action{verb: "drag", verdict: func(ctx context.Context) string {
+	a := action{verb: "drag", notMoved: func(ctx context.Context) string {
 		if before == "" || from == nil || to == nil {
 			return ""
 		}
 		if after := from.DragSig(ctx) + "\n" + to.DragSig(ctx); after != before {
 			return ""
 		}
-		return noMovePrefix + ": " + c.From + " and " + c.To + " and the lists they are in are as before; for a widget that wants other moves: tact mouse down, move, up)"
+		return c.From + " and " + c.To + " and the lists they are in are as before; for a widget that wants other moves: tact mouse down, move, up"
 	}}
 	defer func() {
 		if to != nil {
@@ -439,10 +447,6 @@ func (c *Drag) Run(ctx context.Context, env *Env) (*Output, error) {
 		return lines, nil
 	})
 }
-
-// noMovePrefix starts the head of a drag that moved nothing: neither the
-// dragged element nor the drop target and their lists changed.
-const noMovePrefix = "no change (the drag moved nothing"
 
 // Fill replaces a field's value.
 type Fill struct {
@@ -601,8 +605,9 @@ type Check struct {
 
 // Run checks.
 func (c *Check) Run(ctx context.Context, env *Env) (*Output, error) {
-	return actOn(ctx, env, c.ActOpts, c.Target, action{verb: "check", need: page.NeedCheck, clicks: true}, func(t *page.Tab, el *page.Element) ([]string, error) {
-		return setChecked(ctx, t, el, true)
+	var already bool
+	return actOn(ctx, env, c.ActOpts, c.Target, action{verb: "check", need: page.NeedCheck, clicks: true, already: &already}, func(t *page.Tab, el *page.Element) ([]string, error) {
+		return setChecked(ctx, t, el, true, &already)
 	})
 }
 
@@ -614,17 +619,20 @@ type Uncheck struct {
 
 // Run unchecks.
 func (c *Uncheck) Run(ctx context.Context, env *Env) (*Output, error) {
-	return actOn(ctx, env, c.ActOpts, c.Target, action{verb: "uncheck", need: page.NeedCheck, clicks: true}, func(t *page.Tab, el *page.Element) ([]string, error) {
-		return setChecked(ctx, t, el, false)
+	var already bool
+	return actOn(ctx, env, c.ActOpts, c.Target, action{verb: "uncheck", need: page.NeedCheck, clicks: true, already: &already}, func(t *page.Tab, el *page.Element) ([]string, error) {
+		return setChecked(ctx, t, el, false, &already)
 	})
 }
 
-func setChecked(ctx context.Context, t *page.Tab, el *page.Element, want bool) ([]string, error) {
+// setChecked clicks el when it is not in the wanted state; already says
+// it was.
+func setChecked(ctx context.Context, t *page.Tab, el *page.Element, want bool, already *bool) ([]string, error) {
 	cur, err := el.Checked(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if cur == want {
+	if *already = cur == want; *already {
 		return []string{"already " + map[bool]string{true: "checked", false: "unchecked"}[want]}, nil
 	}
 	if err := clickLike(ctx, t, el, 1); err != nil {
@@ -720,13 +728,4 @@ func dryRun(ctx context.Context, target string, a action, el *page.Element) (*Ou
 	}
 	msg := fmt.Sprintf("dry run: would %s %s", a.verb, what)
 	return &Output{Text: msg + "\n", Data: dryRunData{DryRun: true, Action: a.verb, Target: target}}, nil
-}
-
-// refusedLines report the navigations --allowed-domains stopped.
-func refusedLines(urls []string) []string {
-	var out []string
-	for _, u := range urls {
-		out = append(out, "refused a navigation to "+u+" (not in --allowed-domains)")
-	}
-	return out
 }

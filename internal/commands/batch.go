@@ -272,7 +272,7 @@ func (c *Batch) Run(ctx context.Context, env *Env) (*Output, error) {
 	default:
 		if t, terr := env.Browser.Current(ctx); terr == nil {
 			changes := c.Diff || (!c.Snap && t == start && !t.Navigated(mark))
-			text, snap, stderr := freshSnap(ctx, t, ActOpts{Diff: c.Diff, MaxTokens: c.MaxTokens, Focus: c.Focus, Locators: c.Locators}, changes)
+			text, snap, stderr := freshSnap(ctx, t, ActOpts{Diff: c.Diff, MaxTokens: c.MaxTokens, Focus: c.Focus, Locators: c.Locators}, changes, false)
 			sb.WriteString("---\n" + text)
 			out.Stderr = stderr
 			data.Snap = snap
@@ -319,7 +319,9 @@ func prepareAndRun(ctx context.Context, env *Env, s batchStep) (*Output, error) 
 	out, err := s.cmd.Run(ctx, env)
 	env.Browser.EndCommand(ConsumesNavigation(s.cmd))
 	after(err == nil)
-	if err != nil && ctx.Err() != nil {
+	if err != nil && ctx.Err() != nil && (failure.From(err).Code != failure.NotFound || errors.Is(err, page.ErrUnanswered)) {
+		// A locator that matched nothing until the end is that step's
+		// NOT_FOUND, not the batch's timeout: the page is as it was.
 		err = stopped(ctx, err)
 	}
 	if err == nil && out == nil {

@@ -11,9 +11,11 @@ import (
 	"github.com/tact-browser/tact/internal/snapshot"
 )
 
-// diffText renders only what changed between two snaps of a tab: new
-// sections whole, a changed section's heading with its new or changed
-// lines, and a marker line for each element that disappeared. Sections are matched by heading and position.
+// diffText renders only what changed between two snaps of one document
+// (the caller knows: a hash or pushState navigation changes the URL, not
+// the document): new sections whole, a changed section's heading with its
+// new or changed lines, and a marker line for each element that
+// disappeared; "" when nothing did. Sections are matched by heading and position.
 // Both are compared folded (see snapshot.Page.Folded): an unchanged
 // folded region is one unchanged line; a region holding a change is
 // printed in full.
@@ -23,7 +25,7 @@ func diffText(prev, cur *snapshot.Page) string {
 	prev, cur = prev.Folded(nil), cur.Folded(keep)
 	// New text prints whole, not cut into the section's summary.
 	cur = cur.WithNew(base)
-	if prev == nil || prev.URL != cur.URL {
+	if prev == nil {
 		text, _ := render.Text(cur, render.Options{})
 		return text
 	}
@@ -42,7 +44,6 @@ func diffText(prev, cur *snapshot.Page) string {
 	}
 	live := map[string]bool{}
 	var sb strings.Builder
-	changed := 0
 	for _, s := range cur.Sections {
 		for _, e := range s.Elements {
 			live[e.Ref] = true
@@ -68,19 +69,14 @@ func diffText(prev, cur *snapshot.Page) string {
 			// lines that are new or changed, not its unchanged elements.
 			txt = changedLines(list[0], txt)
 		}
-		changed++
 		sb.WriteString(txt)
 	}
 	for _, s := range prev.Sections {
 		for _, e := range s.Elements {
 			if !live[e.Ref] {
 				fmt.Fprintf(&sb, "- removed @%s [%s] %q\n", e.Ref, e.Role, e.Name)
-				changed++
 			}
 		}
-	}
-	if changed == 0 {
-		return "(no change since the previous snap)\n"
 	}
 	return sb.String()
 }

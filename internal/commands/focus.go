@@ -14,6 +14,6 @@ import (
 func unfocusedSnap(ctx context.Context, t *page.Tab, o ActOpts, focusErr error) (string, *snapshot.Page, string) {
 	note := "(--focus " + o.Focus + ": " + oneLine(failure.From(focusErr).Message) + "; the whole page follows)\n"
 	o.Focus = ""
-	text, p, stderr := freshSnap(ctx, t, o, false)
+	text, p, stderr := freshSnap(ctx, t, o, false, false)
 	return note + text, p, stderr
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/tact-browser/tact/internal/schema"
 	"github.com/tact-browser/tact/internal/session"
 	"github.com/tact-browser/tact/internal/snapshot"
+	"github.com/tact-browser/tact/internal/verdict"
 )
 
 // Local is a command that runs in the CLI process itself and never needs
@@ -48,10 +49,13 @@ func SchemaCommands() []schema.Command {
 // Output shapes (what the commands' Run put in Output.Data).
 type (
 	actionData struct {
-		OK      bool           `json:"ok"`
-		Changed *bool          `json:"changed,omitempty"` // false: the page did not react
-		Effects []string       `json:"effects"`
-		Snap    *snapshot.Page `json:"snap,omitempty"`
+		OK      bool     `json:"ok"`
+		Changed *bool    `json:"changed,omitempty"` // false: the page did not react
+		Effects []string `json:"effects"`
+		// Verdict is what the page did, as data (absent after open, back,
+		// reload, tab and session commands).
+		Verdict *verdict.Verdict `json:"verdict,omitempty"`
+		Snap    *snapshot.Page   `json:"snap,omitempty"`
 	}
 	dryRunData struct {
 		DryRun bool   `json:"dry_run"`

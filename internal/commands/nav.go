@@ -250,7 +250,7 @@ func (c *Screenshot) Run(ctx context.Context, env *Env) (*Output, error) {
 		}
 		if n == 0 {
 			// No snap of this page yet, so no refs to draw: take one.
-			freshSnap(ctx, t, ActOpts{}, false)
+			freshSnap(ctx, t, ActOpts{}, false, false)
 			if n, err = t.Annotate(ctx, true); err != nil {
 				return nil, err
 			}

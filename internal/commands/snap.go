@@ -37,8 +37,9 @@ func (c *Snap) Run(ctx context.Context, env *Env) (*Output, error) {
 		return nil, err
 	}
 	var prev *snapshot.Page
+	same := false
 	if c.Focus == "" {
-		prev = t.SwapLastPage(page)
+		prev, same = t.SwapLastSnap(page)
 	}
 	if c.HTML {
 		c.Raw = true // --html only has a place in --raw's JSON
@@ -46,8 +47,11 @@ func (c *Snap) Run(ctx context.Context, env *Env) (*Output, error) {
 	if c.Locators || c.Raw {
 		return snapLocators(ctx, t, page, c)
 	}
-	if c.Diff && c.Focus == "" && prev != nil {
+	if c.Diff && c.Focus == "" && prev != nil && (same || sameDocumentURL(prev.URL, page.URL)) {
 		d := diffText(prev, page)
+		if d == "" {
+			d = "(no change since the previous snap)\n"
+		}
 		return &Output{Text: d, Data: page.Folded(snapshot.Changed(prev, page)), Stderr: diffStats(d)}, nil
 	}
 	if !c.Full {

@@ -18,20 +18,41 @@ __tact.define('effects', [], () => {
   T.mutated = (recs) => {
     T.lastMutation = performance.now();
     const tgt = T.actTarget;
+    let counted = false;
     for (const r of recs) {
       if (r.type === 'attributes' && r.attributeName === 'value' && /^(INPUT|TEXTAREA)$/.test(r.target.nodeName)) continue;
       if (tgt && tgt.isContentEditable && tgt.contains(r.target)) continue;
-      T.muts++;
-      for (const w of T.waiters) w();
-      return;
+      if (r.type === 'attributes' && T.moved && movedBy(r)) T.moved.add(r.target);
+      if (!counted) {
+        counted = true;
+        T.muts++;
+        for (const w of T.waiters) w();
+      }
     }
+  };
+  // movedBy reports an attribute change that moves its element: a
+  // transform, a position in its style, or an SVG shape's geometry (a map
+  // panned, a piece dragged on a board). A class that moves it is not seen.
+  const GEOMETRY = new Set(['transform', 'x', 'y', 'cx', 'cy', 'x1', 'y1', 'x2', 'y2', 'points', 'd']);
+  const PLACE = ['transform', 'translate', 'left', 'top', 'right', 'bottom', 'inset'];
+  const scratch = document ? document.createElement('div').style : null;
+  const placeOf = (css) => {
+    if (!scratch) return css || '';
+    scratch.cssText = css || '';
+    return PLACE.map((k) => scratch.getPropertyValue(k)).join('|');
+  };
+  const movedBy = (r) => {
+    const now = r.target.getAttribute(r.attributeName);
+    if (now === r.oldValue) return false;
+    if (GEOMETRY.has(r.attributeName)) return true;
+    return r.attributeName === 'style' && placeOf(r.oldValue) !== placeOf(now);
   };
   // A newer library in a document that ran an older one (a browser kept
   // across tact versions with --cdp) replaces the observer, whose
   // callback may predate T.mutated.
   if (T.observer) T.observer.disconnect();
   T.observer = new MutationObserver((recs) => T.mutated(recs));
-  const watch = { subtree: true, childList: true, attributes: true, characterData: true };
+  const watch = { subtree: true, childList: true, attributes: true, attributeOldValue: true, characterData: true };
   if (document) T.observer.observe(document, watch);
   // observeAll adds what a document observer does not see: open shadow
   // roots (a web component adding items) and same-origin iframes'
@@ -59,14 +80,36 @@ __tact.define('effects', [], () => {
   if (!T.listening) {
     T.listening = true;
     const own = () => { T.owns++; };
-    for (const ev of ['input', 'change', 'scroll']) document.addEventListener(ev, own, true);
+    for (const ev of ['input', 'change']) document.addEventListener(ev, own, true);
+    // A scroll before the action's input arrived is tact bringing the
+    // target into view: the action's own only when no input ever comes
+    // (scroll, or scroll to a target).
+    document.addEventListener('scroll', () => {
+      const m = T.actMark;
+      if (m && !m.inputScroll) m.early = (m.early || 0) + 1;
+      else T.owns++;
+    }, true);
     // When the action's input reached the page (page time): its window
     // for a reaction starts there, not at markAct, so a page or machine
     // slow to deliver the click does not eat into it.
-    const arrived = (e) => { if (e.isTrusted) T.inputAt = performance.now(); };
+    // Where the document was scrolled then is where the action's own
+    // scroll (tact brings a target into view first) ended: a scroll
+    // after it is the page's.
+    const arrived = (e) => {
+      if (!e.isTrusted) return;
+      T.inputAt = performance.now();
+      if (T.actMark && !T.actMark.inputScroll) T.actMark.inputScroll = [scrollX, scrollY];
+    };
     for (const ev of ['pointerdown', 'mousedown', 'mouseup', 'click', 'keydown', 'keyup', 'input', 'change']) document.addEventListener(ev, arrived, true);
     // Focus moving is the action's doing too, unless it only lands on the
     // clicked button itself (which a click that does nothing also causes).
+    // A submit the browser's own validation stopped fires invalid on
+    // each field that failed (it does not bubble: captured here).
+    document.addEventListener('invalid', (e) => {
+      if (T.invalid && T.invalid.length < 10) T.invalid.push(e.target);
+    }, true);
+    // What scrolled since the mark: the document or an element.
+    document.addEventListener('scroll', (e) => { if (T.scrolled) T.scrolled.add(e.target); }, true);
     document.addEventListener('focusin', (e) => {
       const el = e.target;
       if (el !== T.actTarget || el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.nodeName)) T.owns++;
@@ -86,7 +129,39 @@ __tact.define('effects', [], () => {
   T.markAct = (el) => {
     T.observeAll();
     T.actTarget = el || null;
-    T.actMark = { muts: T.muts, owns: T.owns, at: performance.now() };
+    T.actMark = { muts: T.muts, owns: T.owns, at: performance.now(), scroll: [scrollX, scrollY] };
+    T.moved = new Set();
+    T.scrolled = new Set();
+    T.invalid = [];
+  };
+  const round = (v) => Math.round(v);
+  // fieldName is what a person reads for a field: its label, else its
+  // aria-label, placeholder or name.
+  const fieldName = (el) => {
+    const l = el.labels && el.labels[0];
+    const own = [...((l && l.childNodes) || [])].filter((n) => n.nodeType === 3).map((n) => n.textContent).join(' ');
+    return (own || (l && l.textContent) || el.getAttribute('aria-label') || el.placeholder || el.name || el.localName).replace(/\s+/g, ' ').trim().slice(0, 60);
+  };
+  // actReport is what the page did since markAct that no DOM diff shows:
+  // the document's scroll (from, to, and whether it reached its end),
+  // elements that scrolled, elements that moved (still in the page), and
+  // the fields whose validation stopped a submit, with the browser's message.
+  T.actReport = () => {
+    const m = T.actMark;
+    if (!m) return null;
+    const se = document.scrollingElement || document.documentElement;
+    const to = [round(scrollX), round(scrollY)];
+    const max = [round(se.scrollWidth - innerWidth), round(se.scrollHeight - innerHeight)];
+    const boxes = [];
+    for (const el of T.scrolled || []) {
+      if (el === document || el === se || !el.isConnected || boxes.length >= 5) continue;
+      boxes.push({ name: (el.getAttribute('aria-label') || el.id || el.localName).slice(0, 40), to: [round(el.scrollLeft), round(el.scrollTop)] });
+    }
+    let moved = 0;
+    for (const el of T.moved || []) if (el.isConnected) moved++;
+    const invalid = (T.invalid || []).filter((el) => el.isConnected && el.validationMessage)
+      .map((el) => ({ field: fieldName(el), message: el.validationMessage }));
+    return { from: (m.inputScroll || m.scroll).map(round), to, max, boxes, moved, invalid };
   };
   // awaitEffect resolves at the first page reaction since markAct, or `ms`
   // after the action's last input arrived (page time, so a timer the
@@ -97,7 +172,7 @@ __tact.define('effects', [], () => {
     const done = () => {
       clearTimeout(timer);
       T.waiters.delete(done);
-      resolve({ page: T.muts > m.muts, own: T.owns > m.owns });
+      resolve({ page: T.muts > m.muts, own: T.owns > m.owns || (!m.inputScroll && m.early > 0) });
     };
     if (T.muts > m.muts) return done();
     T.waiters.add(done);

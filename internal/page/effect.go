@@ -3,13 +3,15 @@ package page
 import (
 	"context"
 	"time"
+
+	"github.com/tact-browser/tact/internal/verdict"
 )
 
 // ActMark is the state of a tab just before an action, to tell afterwards
 // whether the page reacted to it.
 type ActMark struct {
-	activity, dialogs, downloads, nav int
-	frames                            []effectFrame
+	activity, dialogs, downloads, nav, sameDoc int
+	frames                                     []effectFrame
 }
 
 type effectFrame struct {
@@ -26,7 +28,7 @@ type Reaction struct{ Page, Own bool }
 // main frame and in el's frame (an iframe's reaction shows there only).
 func (t *Tab) MarkAction(ctx context.Context, el *Element) *ActMark {
 	t.mu.Lock()
-	m := &ActMark{activity: t.activity, dialogs: len(t.dialogs), downloads: len(t.downloads), nav: t.navSeq}
+	m := &ActMark{activity: t.activity, dialogs: len(t.dialogs), downloads: len(t.downloads), nav: t.navSeq, sameDoc: t.sameDocSeq}
 	t.mu.Unlock()
 	inMain := el == nil || (el.tg == t.main && el.frameID == t.id)
 	if el != nil {
@@ -106,6 +108,37 @@ func (t *Tab) reacted(m *ActMark) bool {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return t.reactedLocked(m)
+}
+
+// Observe fills what the tab saw since m into o: main-frame navigations
+// (a new document, or one within the document), where the document
+// scrolled, what scrolled or moved, and the fields whose validation
+// stopped a submit, from each frame the mark watched. A frame that went
+// away with a navigation reports nothing.
+func (t *Tab) Observe(ctx context.Context, m *ActMark, o *verdict.Observation) {
+	t.mu.Lock()
+	o.NewDocument, o.SameDocument, o.URL = t.navSeq > m.nav, t.sameDocSeq > m.sameDoc, t.url
+	t.mu.Unlock()
+	if o.NewDocument {
+		return
+	}
+	for _, f := range m.frames {
+		var r *struct {
+			From, To, Max [2]int
+			Boxes         []verdict.BoxScroll
+			Moved         int
+			Invalid       []verdict.Invalid
+		}
+		if t.evalIn(ctx, f.tg, f.frame, "__tact.actReport()", &r) != nil || r == nil {
+			continue
+		}
+		if f.tg == t.main && f.frame == t.id {
+			o.Scroll = &verdict.Scroll{From: r.From, To: r.To, Max: r.Max}
+		}
+		o.Boxes = append(o.Boxes, r.Boxes...)
+		o.Moved += r.Moved
+		o.Invalid = append(o.Invalid, r.Invalid...)
+	}
 }
 
 func itoa(n int64) string { return sprintf("%d", n) }

@@ -27,6 +27,10 @@ type locateResult struct {
 // there. errors.Is tells it from a page that answered "nothing".
 var ErrUnanswered = errors.New("the page did not answer in time")
 
+// lookupReserve is the most of a command's time that the wait for a
+// locator's match leaves for its last lookup and the report.
+const lookupReserve = 300 * time.Millisecond
+
 // resolveLocator finds the one element a locator matches. No match is
 // retried until ctx ends (NOT_FOUND); several are AMBIGUOUS at once.
 func (t *Tab) resolveLocator(ctx context.Context, loc locator.Locator) (*Element, error) {
@@ -34,6 +38,15 @@ func (t *Tab) resolveLocator(ctx context.Context, loc locator.Locator) (*Element
 		return nil, err
 	}
 	s := loc.String()
+	// The wait for a match ends a little before the command does, so the
+	// last lookup is answered and a locator that matches nothing is
+	// NOT_FOUND with what is near, not a lookup cut off by the deadline.
+	wait := ctx
+	if dl, ok := ctx.Deadline(); ok {
+		var cancel context.CancelFunc
+		wait, cancel = context.WithDeadline(ctx, dl.Add(-min(time.Until(dl)/10, lookupReserve)))
+		defer cancel()
+	}
 	for {
 		el, r, err := t.locateOnce(ctx, loc.Steps)
 		if err == nil && el == nil && r.Count == 0 {
@@ -57,7 +70,10 @@ func (t *Tab) resolveLocator(ctx context.Context, loc locator.Locator) (*Element
 				WithHint("make it unique (role=…[name=\"…\"], scope with A >> B, or add >> nth=N), or use a ref from tact snap")
 		}
 		select {
-		case <-ctx.Done():
+		case <-wait.Done():
+			if n := t.nearMatches(loc, 5); len(n) > 0 {
+				return nil, failure.New(failure.NotFound, "%s matches nothing; near it in the last snap: %s", s, strings.Join(n, ", "))
+			}
 			return nil, failure.New(failure.NotFound, "%s matches nothing", s).WithHint("check the page with tact snap; tact locate <target> shows what a target resolves to")
 		case <-time.After(100 * time.Millisecond):
 		}

@@ -49,6 +49,8 @@ type Tab struct {
 	title      string
 	loaderID   string
 	navSeq     int // cross-document navigations of the main frame
+	sameDocSeq int // same-document navigations of the main frame (hash, pushState)
+	lastNav    int // navSeq when the snap in last was taken
 	seenNav    int // navigations before this are not `wait navigation`'s: see SincePrevious
 	startNav   int // navSeq when the running command started
 	stopSeq    int // main frame stopped loading (also when a navigation became a download)
@@ -208,7 +210,7 @@ func Events() *cdp.Handlers[*Target] {
 	})
 	cdp.On(h, cdppage.NavigatedWithinDocument, func(tg *Target, ev *cdppage.EventNavigatedWithinDocument) {
 		if t := tg.tab; tg.kind == "page" && string(ev.FrameID) == t.id {
-			t.update(func() { t.url = ev.URL; t.activity++ })
+			t.update(func() { t.url = ev.URL; t.activity++; t.sameDocSeq++ })
 		}
 	})
 	cdp.On(h, cdppage.FrameStartedLoading, func(tg *Target, ev *cdppage.EventFrameStartedLoading) {
@@ -557,7 +559,10 @@ func (t *Tab) Settle(ctx context.Context, quiet, limit time.Duration) {
 			continue
 		}
 		if st := t.state(); t.holdingRequests(time.Now(), firstPartyLongPoll, start) == 0 && (!st.loading || st.domReady) && !t.framesBuilding(time.Now()) {
-			if bare || !t.bareNow(ctx) {
+			// Only a document tact has not snapped yet can be an app
+			// shell still building: an action on a page it showed does
+			// not pay for the look.
+			if bare || !t.unsnapped() || !t.bareNow(ctx) {
 				return
 			}
 			bare = true
@@ -714,11 +719,28 @@ func jsonUnmarshal(b []byte, out any) error { return json.Unmarshal(b, out) }
 // SwapLastPage stores the tab's latest full snap (for --diff) and returns
 // the previous one.
 func (t *Tab) SwapLastPage(p *snapshot.Page) *snapshot.Page {
+	prev, _ := t.SwapLastSnap(p)
+	return prev
+}
+
+// SwapLastSnap is SwapLastPage that also reports whether the previous
+// snap is of the document the tab shows now (no cross-document
+// navigation since; a hash or pushState navigation keeps the document),
+// so what changed can print as a diff whatever the URL became.
+func (t *Tab) SwapLastSnap(p *snapshot.Page) (prev *snapshot.Page, sameDocument bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	prev := t.last
-	t.last = p
-	return prev
+	prev, sameDocument = t.last, t.last != nil && t.lastNav == t.navSeq
+	t.last, t.lastNav = p, t.navSeq
+	return prev, sameDocument
+}
+
+// unsnapped reports a document no snap has been taken of (it loaded
+// since the last one).
+func (t *Tab) unsnapped() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.last == nil || t.lastNav != t.navSeq
 }
 
 // BeginCommand notes the navigations before a command (or a batch or
