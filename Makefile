@@ -1,16 +1,18 @@
 # tact — see README.md
 GO ?= go
-BIN ?= tact
+# Where `make build` puts tact and tact-daemon (the session daemon tact
+# starts from its own directory).
+BINDIR ?= .
 # The commit `tact --version` shows (see scripts/commit.sh).
 LDFLAGS ?= -X main.commit=$(shell ./scripts/commit.sh)
 
 .PHONY: build install test bench fuzz vet lint corpus cross snapshot clean
 
 build:
-	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/tact
+	$(GO) build -ldflags "$(LDFLAGS)" -o $(BINDIR)/ ./cmd/tact ./cmd/tact-daemon
 
 install:
-	$(GO) install -ldflags "$(LDFLAGS)" ./cmd/tact
+	$(GO) install -ldflags "$(LDFLAGS)" ./cmd/tact ./cmd/tact-daemon
 
 # The test command named in the README; CI runs it via .ci/run.
 test: vet
@@ -29,7 +31,8 @@ PLATFORMS ?= linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 win
 cross:
 	@set -e; for p in $(PLATFORMS); do \
 		echo "build $$p"; \
-		GOOS=$${p%/*} GOARCH=$${p#*/} CGO_ENABLED=0 $(GO) build -o /dev/null ./cmd/tact; \
+		GOOS=$${p%/*} GOARCH=$${p#*/} CGO_ENABLED=0 $(GO) build -o /dev/null ./cmd/tact && \
+		GOOS=$${p%/*} GOARCH=$${p#*/} CGO_ENABLED=0 $(GO) build -o /dev/null ./cmd/tact-daemon; \
 	done
 
 # A local release build into dist/ (needs goreleaser on PATH).
@@ -53,5 +56,5 @@ corpus:
 	TACT_CORPUS=1 $(GO) test -count=1 -run Corpus -v -timeout 30m ./internal/read/ ./internal/snapshot/ ./internal/cli/
 
 clean:
-	rm -f $(BIN) bench.out
+	rm -f tact tact-daemon tact.exe tact-daemon.exe bench.out
 	rm -rf dist

@@ -10,7 +10,11 @@
 # the release's checksums.txt. Environment:
 #   TACT_VERSION      a release tag (v1.2.3); default: the latest release
 #   TACT_INSTALL      "release" or "source" to choose against the default
-#   TACT_RELEASE_URL  where the archives are (default: GitHub releases)
+#   TACT_RELEASE_URL  where the archives and checksums.txt are (default:
+#                     GitHub releases; CI serves a snapshot from 127.0.0.1)
+#
+# Two binaries are installed side by side: tact, and tact-daemon, the
+# session daemon tact starts from its own directory.
 set -euo pipefail
 
 REPO=tact-browser/tact
@@ -65,12 +69,12 @@ install_source() {
   [ -n "$SRC" ] || die "TACT_INSTALL=source needs a checkout (git clone https://github.com/$REPO)"
   export PATH="/usr/local/go/bin:$PATH"
   command -v go >/dev/null 2>&1 || die "Go is needed to build tact (https://go.dev/dl/ or: apt-get install golang)"
-  (cd "$SRC" && go build -trimpath -ldflags "-X main.commit=$(./scripts/commit.sh)" -o "$PREFIX/bin/tact" ./cmd/tact)
+  (cd "$SRC" && go build -trimpath -ldflags "-X main.commit=$(./scripts/commit.sh)" -o "$PREFIX/bin/" ./cmd/tact ./cmd/tact-daemon)
 }
 
 fetch() { # URL FILE
   if command -v curl >/dev/null 2>&1; then
-    curl -fsSL --proto '=https,file' -o "$2" "$1"
+    curl -fsSL --proto "$PROTOS" -o "$2" "$1"
   elif command -v wget >/dev/null 2>&1; then
     wget -q -O "$2" "$1"
   else
@@ -101,6 +105,11 @@ install_release() {
     *) die "no release for CPU $(uname -m); build from a checkout instead" ;;
   esac
   local base="${TACT_RELEASE_URL:-}"
+  # https only, but for a release served on this machine (CI's snapshot).
+  PROTOS='=https,file'
+  case "$base" in
+    http://127.0.0.1:* | http://localhost:* | http://\[::1\]:*) PROTOS='=http,https,file' ;;
+  esac
   if [ -z "$base" ]; then
     if [ -n "${TACT_VERSION:-}" ]; then
       base="https://github.com/$REPO/releases/download/$TACT_VERSION"
@@ -119,7 +128,8 @@ install_release() {
   [ -n "$want" ] || die "$archive is not in checksums.txt"
   got="$(sha256 "$TMP/$archive")"
   [ "$want" = "$got" ] || die "checksum mismatch for $archive: want $want, got $got"
-  tar -xzf "$TMP/$archive" -C "$TMP" tact
+  tar -xzf "$TMP/$archive" -C "$TMP" tact tact-daemon
+  install -m 0755 "$TMP/tact-daemon" "$PREFIX/bin/tact-daemon"
   install -m 0755 "$TMP/tact" "$PREFIX/bin/tact"
 }
 

@@ -1,12 +1,12 @@
-// Command tact is a browser CLI for AI agents.
+// Command tact is a browser CLI for AI agents. Its session daemon is
+// cmd/tact-daemon, installed beside it.
 package main
 
 import (
 	"os"
-	"time"
 
 	"github.com/tact-browser/tact/internal/cli"
-	"github.com/tact-browser/tact/internal/proc"
+	"github.com/tact-browser/tact/internal/client"
 )
 
 // Set by release builds: -ldflags "-X main.version=v1.2.3 -X main.commit=…
@@ -14,8 +14,9 @@ import (
 var version, commit, date string
 
 func main() {
-	cli.Started = time.Now().Add(-proc.Age())
-	cli.Release = cli.ReadBuild(cli.Stamp{Version: version, Commit: commit, Date: date})
-	cli.Version = cli.Release.Identity()
+	// The daemon this CLI starts must be of its build; a missing one
+	// fails when a command needs it, saying so.
+	daemon, _ := client.DaemonPath()
+	cli.Begin(cli.Stamp{Version: version, Commit: commit, Date: date}, daemon)
 	os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr))
 }

@@ -52,6 +52,11 @@ func SetupCLI(prefix string, stop func(session string)) (*CLIEnv, error) {
 		os.RemoveAll(home)
 		return nil, err
 	}
+	exe, err := os.Executable()
+	if err != nil {
+		os.RemoveAll(home)
+		return nil, err
+	}
 	e := &CLIEnv{Home: home, token: mark(), stop: stop, sessions: map[string]bool{}, users: map[string]int{},
 		locks: map[string]chan struct{}{}, waiting: map[string]int{},
 		slots: make(chan struct{}, browserSlots()), slotted: map[string]bool{},
@@ -66,6 +71,12 @@ func SetupCLI(prefix string, stop func(session string)) (*CLIEnv, error) {
 	os.Setenv("TACT_CHROME_ARGS", `"`+HostRules+`" --no-sandbox `+NoSpareRenderer)
 	os.Unsetenv("TACT_SESSION")
 	os.Unsetenv("TACT_CDP")
+	// The daemon a test's CLI call starts is the test binary itself, which
+	// serves "__daemon" from its TestMain (with cli.Daemon).
+	if err := os.Setenv("TACT_DAEMON", exe); err != nil {
+		os.RemoveAll(home)
+		return nil, err
+	}
 	td := filepath.Join(root, "testdata")
 	e.srv, e.alt = Serve(td, "127.0.0.1:0"), Serve(td, "localhost:0")
 	e.URL, e.AltURL = e.srv.URL, e.alt.URL

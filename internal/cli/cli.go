@@ -23,6 +23,7 @@ import (
 	"github.com/tact-browser/tact/internal/commands"
 	"github.com/tact-browser/tact/internal/daemon"
 	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/pagetext"
 	"github.com/tact-browser/tact/internal/rpc"
 )
 
@@ -87,6 +88,21 @@ var Started time.Time
 
 // Main runs the CLI and returns the process exit code.
 func Main(args []string, stdout, stderr io.Writer) int {
+	return start(args, stdout, stderr, nil)
+}
+
+// Daemon runs the session daemon (`__daemon …`, which the client starts;
+// cmd/tact-daemon) with the main-content extractor, which only the daemon
+// binary links: the CLI's own calls never initialise its libraries.
+func Daemon(args []string, stdout, stderr io.Writer, extract pagetext.Extractor) int {
+	if len(args) == 0 || args[0] != "__daemon" {
+		fmt.Fprintln(stderr, "error: tact-daemon is the session daemon that tact starts; run tact instead")
+		return failure.ExitCode(failure.New(failure.Usage, "not a daemon call"))
+	}
+	return start(args, stdout, stderr, extract)
+}
+
+func start(args []string, stdout, stderr io.Writer, extract pagetext.Extractor) int {
 	var a app
 	var exitCode = -1
 	parser, err := kong.New(&a,
@@ -130,18 +146,18 @@ func Main(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "run 'tact %s--help' for usage\n", helpPath(err))
 			return failure.ExitCode(failure.New(failure.Usage, "%v", err))
 		}
-		return run(kctx, &a, stdout, stderr)
+		return run(kctx, &a, stdout, stderr, extract)
 	}()
 	return code
 }
 
 type exitSentinel struct{}
 
-func run(kctx *kong.Context, a *app, stdout, stderr io.Writer) int {
+func run(kctx *kong.Context, a *app, stdout, stderr io.Writer, extract pagetext.Extractor) int {
 	path := commandPath(kctx)
 	switch path {
 	case "__daemon":
-		return runDaemon(a, stderr)
+		return runDaemon(a, stderr, extract)
 	case "help":
 		if slices.Equal(a.Help.Command, []string{"flags"}) {
 			io.WriteString(stdout, globalFlagsHelp(kctx.Model.Node))
@@ -433,10 +449,14 @@ func oneLine(s string) string {
 	return strings.ReplaceAll(s, "\n", " ")
 }
 
-func runDaemon(a *app, stderr io.Writer) int {
+func runDaemon(a *app, stderr io.Writer, extract pagetext.Extractor) int {
+	if extract == nil {
+		fmt.Fprintln(stderr, "daemon: tact does not serve sessions itself; its daemon is tact-daemon, which tact starts")
+		return 1
+	}
 	d := &a.Daemon
 	err := daemon.Run(context.Background(), daemon.Options{
-		Session: a.SessionName, IdleTimeout: d.IdleTimeout, Version: Version, Log: stderr, Verbose: a.Verbose,
+		Session: a.SessionName, IdleTimeout: d.IdleTimeout, Version: Version, Log: stderr, Verbose: a.Verbose, Extract: extract,
 		Browser: browser.Setup{Profile: d.Profile, Headed: d.Headed, Port: d.Port, CDP: a.CDP, Args: a.BrowserArg},
 	})
 	if errors.Is(err, daemon.ErrLostRace) {

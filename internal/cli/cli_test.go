@@ -13,6 +13,7 @@ import (
 	"github.com/tact-browser/tact/internal/browser"
 	"github.com/tact-browser/tact/internal/browsertest"
 	"github.com/tact-browser/tact/internal/cli"
+	"github.com/tact-browser/tact/internal/read"
 )
 
 // These tests drive tact end to end: cli.Main in this process is the
@@ -26,7 +27,7 @@ var (
 
 func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && os.Args[1] == "__daemon" {
-		os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr))
+		os.Exit(cli.Daemon(os.Args[1:], os.Stdout, os.Stderr, read.Extract))
 	}
 	browsertest.DefaultParallel(parallelTests)
 	os.Exit(run(m))

@@ -6,6 +6,9 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
+	"time"
+
+	"github.com/tact-browser/tact/internal/proc"
 )
 
 // Build describes this binary: the version people see (`tact --version`)
@@ -88,10 +91,11 @@ func (b Build) String() string {
 }
 
 // Identity is what the CLI and the session daemon compare: a daemon of
-// another build hands over to a fresh one. The executable's size and
-// mtime are part of it so that a rebuilt binary replaces a daemon of the
-// old one, even between commits and with the same version stamped.
-func (b Build) Identity() string {
+// another build hands over to a fresh one. The daemon executable's size
+// and mtime (exe: the one the CLI starts, or the daemon's own) are part of
+// it so that a rebuilt daemon replaces one of the old binary, even between
+// commits and with the same version stamped.
+func (b Build) Identity(exe string) string {
 	v := b.Version
 	if b.Commit != "" {
 		v += "+" + b.Commit
@@ -99,10 +103,17 @@ func (b Build) Identity() string {
 			v += ".dirty"
 		}
 	}
-	if exe, err := os.Executable(); err == nil {
-		if st, err := os.Stat(exe); err == nil {
-			v += fmt.Sprintf("-%x", st.Size()^st.ModTime().UnixNano())
-		}
+	if st, err := os.Stat(exe); exe != "" && err == nil {
+		v += fmt.Sprintf("-%x", st.Size()^st.ModTime().UnixNano())
 	}
 	return v
+}
+
+// Begin records what main knows of this process: when it started (for
+// --verbose timings), the linker's stamp, and the daemon executable whose
+// identity the CLI and its daemon compare (Build.Identity).
+func Begin(s Stamp, daemonExe string) {
+	Started = time.Now().Add(-proc.Age())
+	Release = ReadBuild(s)
+	Version = Release.Identity(daemonExe)
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"os"
 	"os/exec"
 	"runtime/debug"
 	"strings"
@@ -55,14 +56,18 @@ func TestVersionIdentity(t *testing.T) {
 	a := Build{Version: "devel", Commit: "0123456789ab"}
 	b := Build{Version: "devel", Commit: "0123456789ab", Modified: true}
 	c := Build{Version: "devel", Commit: "ba9876543210"}
-	ia, ib, ic := a.Identity(), b.Identity(), c.Identity()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ia, ib, ic := a.Identity(exe), b.Identity(exe), c.Identity(exe)
 	if ia == ib || ia == ic || ib == ic {
 		t.Errorf("identities collide: %q %q %q", ia, ib, ic)
 	}
 	if !strings.HasPrefix(ia, "devel+0123456789ab-") {
 		t.Errorf("identity %q lacks the executable stamp", ia)
 	}
-	if a.Identity() != ia {
+	if a.Identity(exe) != ia {
 		t.Error("identity is not stable within one binary")
 	}
 }

@@ -115,6 +115,7 @@ func (c *Client) Do(ctx context.Context, req rpc.Request, autostart bool) (*rpc.
 	// Each retry follows a daemon that stopped or lost a start race to
 	// another; commands racing `browser stop` may see a few in a row.
 	for attempt := 0; attempt < maxAttempts; attempt++ {
+		started := false
 		conn, err := c.dial(ctx)
 		if err != nil && c.revive(ctx) {
 			conn, err = c.dial(ctx)
@@ -131,6 +132,7 @@ func (c *Client) Do(ctx context.Context, req rpc.Request, autostart bool) (*rpc.
 			} else if err != nil {
 				return nil, err
 			}
+			started = true
 			if conn, err = c.dial(ctx); err != nil {
 				return nil, failure.New(failure.BrowserUnavailable, "daemon started but does not answer: %v (see %s)", err, c.paths.Log)
 			}
@@ -139,6 +141,12 @@ func (c *Client) Do(ctx context.Context, req rpc.Request, autostart bool) (*rpc.
 		conn.Close()
 		if err != nil {
 			return nil, err
+		}
+		if resp.Error != nil && string(resp.Error.Code) == rpc.CodeRetry && started && strings.HasPrefix(resp.Error.Message, "daemon is version ") {
+			// The daemon binary itself is of another build: starting it
+			// again would not help.
+			exe, _ := DaemonPath()
+			return nil, failure.New(failure.BrowserUnavailable, "%s is of another build than this tact (%s): install both from the same release", exe, resp.Error.Message)
 		}
 		if resp.Error != nil && string(resp.Error.Code) == rpc.CodeRetry {
 			// A daemon of another build, or one that is stopping: it
@@ -271,13 +279,13 @@ func (c *Client) waitGone(ctx context.Context) {
 // maxLog is the size at which a session's daemon log is rotated.
 const maxLog = 4 << 20
 
-// start launches `tact __daemon` detached (own session, or on Windows no
+// start launches `tact-daemon __daemon` detached (own session, or on Windows no
 // console, so it outlives this CLI call and is not killed with the
 // caller's process group).
 func (c *Client) start(ctx context.Context) error {
-	exe, err := os.Executable()
+	exe, err := DaemonPath()
 	if err != nil {
-		return failure.New(failure.Internal, "find own executable: %v", err)
+		return err
 	}
 	args := []string{"__daemon", "--session", c.Session}
 	sp := c.Spawn

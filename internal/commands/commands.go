@@ -13,6 +13,7 @@ import (
 
 	"github.com/tact-browser/tact/internal/failure"
 	"github.com/tact-browser/tact/internal/page"
+	"github.com/tact-browser/tact/internal/pagetext"
 	"github.com/tact-browser/tact/internal/rpc"
 	"github.com/tact-browser/tact/internal/secrets"
 	"github.com/tact-browser/tact/internal/session"
@@ -29,6 +30,10 @@ type Env struct {
 	// Partial sends output to the caller before the command ends (replay's
 	// per-step ndjson lines, progress on a terminal). Never nil in the daemon.
 	Partial func(stdout, stderr string)
+	// Extract finds a serialized page's main content (internal/read's
+	// Extract). The daemon binary passes it in, so that no CLI process
+	// links the extraction libraries; nil reads the visible text instead.
+	Extract pagetext.Extractor
 }
 
 // Browser is the session's browser as commands use it: its tabs, the

@@ -4,7 +4,7 @@ import (
 	"reflect"
 
 	"github.com/tact-browser/tact/internal/page"
-	"github.com/tact-browser/tact/internal/read"
+	"github.com/tact-browser/tact/internal/pagetext"
 	"github.com/tact-browser/tact/internal/schema"
 	"github.com/tact-browser/tact/internal/session"
 	"github.com/tact-browser/tact/internal/snapshot"
@@ -29,7 +29,7 @@ func shapes(vs ...any) []any {
 
 func (*Snap) outputs() []any     { return shapes(snapshot.Page{}, RawSnap{}) } // --raw: RawSnap
 func (*Snapshot) outputs() []any { return shapes(snapshot.Page{}, RawSnap{}) }
-func (*Read) outputs() []any     { return shapes(read.Result{}) }
+func (*Read) outputs() []any     { return shapes(pagetext.Result{}) }
 func (*Close) outputs() []any    { return shapes(closedData{}) }
 func (*TabClose) outputs() []any { return shapes(closedData{}) }
 func (*Eval) outputs() []any {

@@ -8,7 +8,7 @@ import (
 
 	"github.com/tact-browser/tact/internal/failure"
 	"github.com/tact-browser/tact/internal/page"
-	"github.com/tact-browser/tact/internal/read"
+	"github.com/tact-browser/tact/internal/pagetext"
 	"github.com/tact-browser/tact/internal/render"
 )
 
@@ -45,11 +45,11 @@ func (c *Read) Run(ctx context.Context, env *Env) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := c.extract(ctx, t)
+	r, err := c.extract(ctx, env, t)
 	if err != nil {
 		return nil, err
 	}
-	md := read.Clean(r.Markdown)
+	md := pagetext.Clean(r.Markdown)
 	// The text is numbered as the default view prints it: in main mode the
 	// note is line 1 and the title line 2, so a line number read off that
 	// view (or off a cut line or the outline) is what --from takes. The
@@ -72,7 +72,7 @@ func (c *Read) Run(ctx context.Context, env *Env) (*Output, error) {
 	}
 	var sb strings.Builder
 	if c.Outline {
-		r.Outline = read.Outline(md)
+		r.Outline = pagetext.Outline(md)
 		r.Markdown = ""
 		if note == 1 {
 			sb.WriteString(md[:strings.IndexByte(md, '\n')+1])
@@ -86,21 +86,21 @@ func (c *Read) Run(ctx context.Context, env *Env) (*Output, error) {
 		sb.WriteString(loading)
 		return &Output{Text: sb.String(), Data: r}, nil
 	}
-	from, err := read.FromLine(md, c.From, note)
+	from, err := pagetext.FromLine(md, c.From, note)
 	if err != nil {
 		return nil, err
 	}
 	if c.From != "" {
 		r.From = from
 	}
-	text, cut := read.Window(md, from, c.MaxTokens)
-	text, next := read.Limit(text, from, c.MaxLines)
+	text, cut := pagetext.Window(md, from, c.MaxTokens)
+	text, next := pagetext.Limit(text, from, c.MaxLines)
 	if next > 0 {
 		lines := strings.Count(md, "\n") + 1
 		if cut != nil {
 			lines = cut.Lines
 		}
-		cut = &read.Cut{Next: next, Lines: lines}
+		cut = &pagetext.Cut{Next: next, Lines: lines}
 	}
 	sb.WriteString(text)
 	if text != "" {
@@ -134,18 +134,18 @@ func readLoadingNote(t *page.Tab) string {
 	return ""
 }
 
-// extract reads the page: the main content when the page has one, else
-// (or with --all/--focus) the visible text.
-func (c *Read) extract(ctx context.Context, t *page.Tab) (*read.Result, error) {
-	if c.Focus == "" && !c.All {
+// extract reads the page: the main content when the page has one (and the
+// daemon can extract it), else (or with --all/--focus) the visible text.
+func (c *Read) extract(ctx context.Context, env *Env, t *page.Tab) (*pagetext.Result, error) {
+	if c.Focus == "" && !c.All && env.Extract != nil {
 		p, err := t.ReadHTML(ctx)
 		// A page the serializer fails on (a JS error) is still read below.
 		if err != nil && failure.From(err).Code != failure.JSError {
 			return nil, err
 		}
 		if err == nil {
-			if m, ok := read.Extract(p.HTML, p.URL, c.Links); ok {
-				return &read.Result{URL: p.URL, Title: p.Title, Markdown: m.Markdown, Mode: "main", LeftOut: m.LeftOut, Loading: t.StillLoading()}, nil
+			if m, ok := env.Extract(p.HTML, p.URL, c.Links); ok {
+				return &pagetext.Result{URL: p.URL, Title: p.Title, Markdown: m.Markdown, Mode: "main", LeftOut: m.LeftOut, Loading: t.StillLoading()}, nil
 			}
 		}
 	}

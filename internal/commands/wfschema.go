@@ -1,14 +1,11 @@
 package commands
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"sort"
 	"strconv"
 	"strings"
-
-	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/tact-browser/tact/internal/schema"
 	"github.com/tact-browser/tact/internal/workflow"
@@ -138,56 +135,29 @@ func schemaProblems(b []byte) ([]workflow.Problem, error) {
 	if err != nil {
 		return nil, err
 	}
-	sb, err := json.Marshal(s)
+	v, err := schema.NewValidator(s)
 	if err != nil {
 		return nil, err
 	}
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(sb))
-	if err != nil {
-		return nil, err
-	}
-	c := jsonschema.NewCompiler()
-	c.DefaultDraft(jsonschema.Draft2020)
-	if err := c.AddResource("tact:workflow.json", doc); err != nil {
-		return nil, err
-	}
-	sch, err := c.Compile("tact:workflow.json")
-	if err != nil {
-		return nil, err
-	}
-	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
-	if err != nil {
+	var doc any
+	if err := json.Unmarshal(b, &doc); err != nil {
 		return []workflow.Problem{{Message: "not JSON: " + err.Error()}}, nil
 	}
-	verr, ok := sch.Validate(v).(*jsonschema.ValidationError)
-	if !ok {
-		return nil, nil
+	probs, err := v.Problems(doc)
+	if err != nil {
+		return nil, err
 	}
-	// The leaves say what is wrong; the nodes above them ("allOf failed")
-	// only restate it.
 	var out []workflow.Problem
-	var walk func(e *jsonschema.ValidationError)
-	walk = func(e *jsonschema.ValidationError) {
-		if len(e.Causes) > 0 {
-			for _, c := range e.Causes {
-				walk(c)
-			}
-			return
-		}
-		u := e.BasicOutput()
-		if u.Error == nil {
-			return
-		}
-		p := placeOf(e.InstanceLocation)
+	for _, sp := range probs {
+		p := placeOf(sp.Path)
 		if p.Message == "command" {
-			return // Lint names the unknown command, without the list
+			continue // Lint names the unknown command, without the list
 		}
 		if p.Message != "" {
 			p.Message += ": "
 		}
-		out = append(out, workflow.Problem{Step: p.Step, Message: p.Message + u.Error.String()})
+		out = append(out, workflow.Problem{Step: p.Step, Message: p.Message + sp.Message})
 	}
-	walk(verr)
 	return out, nil
 }
 

@@ -25,6 +25,7 @@ import (
 	"github.com/tact-browser/tact/internal/datadir"
 	"github.com/tact-browser/tact/internal/failure"
 	"github.com/tact-browser/tact/internal/page"
+	"github.com/tact-browser/tact/internal/pagetext"
 	"github.com/tact-browser/tact/internal/proc"
 	"github.com/tact-browser/tact/internal/rpc"
 	"github.com/tact-browser/tact/internal/secrets"
@@ -42,6 +43,8 @@ type Options struct {
 	Version     string
 	Log         io.Writer
 	Verbose     bool
+	// Extract is the main-content extractor commands use (commands.Env).
+	Extract pagetext.Extractor
 }
 
 // Waits of a starting daemon for the session lock.
@@ -512,7 +515,7 @@ func (d *daemon) execute(ctx context.Context, req rpc.Request, partial func(stdo
 		})
 		defer d.m.Trace(nil)
 	}
-	out, err := Dispatch(ctx, d.m, d.rec, req, func() { d.shutdown(true) }, partial)
+	out, err := Dispatch(ctx, d.m, d.rec, req, func() { d.shutdown(true) }, partial, d.opts.Extract)
 	err = d.m.ExplainLost(err)
 	interrupt = err != nil && (failure.From(err).Code == failure.Timeout || ctx.Err() != nil)
 	if req.Globals.Verbose {
@@ -581,8 +584,9 @@ func notes(m *session.Manager) string {
 const defaultTimeout = 30 * time.Second
 
 // Dispatch decodes and runs a command against a browser manager, within
-// ctx and the request's deadline.
-func Dispatch(ctx context.Context, m *session.Manager, rec *commands.Recorder, req rpc.Request, stop func(), partial func(stdout, stderr string)) (*commands.Output, error) {
+// ctx and the request's deadline; extract is commands.Env.Extract.
+func Dispatch(ctx context.Context, m *session.Manager, rec *commands.Recorder, req rpc.Request, stop func(), partial func(stdout, stderr string),
+	extract pagetext.Extractor) (*commands.Output, error) {
 	cmd, ok := commands.New(req.Command)
 	if !ok {
 		return nil, failure.New(failure.Usage, "unknown command %q", req.Command)
@@ -621,7 +625,7 @@ func Dispatch(ctx context.Context, m *session.Manager, rec *commands.Recorder, r
 	if partial == nil {
 		partial = func(string, string) {}
 	}
-	env := &commands.Env{Browser: m, Globals: g, Stop: stop, Recorder: rec, Partial: partial}
+	env := &commands.Env{Browser: m, Globals: g, Stop: stop, Recorder: rec, Partial: partial, Extract: extract}
 	after, err := rec.Capture(ctx, env, req.Command, cmd)
 	if err != nil {
 		return nil, err

@@ -23,6 +23,7 @@ import (
 	"github.com/tact-browser/tact/internal/cli"
 	"github.com/tact-browser/tact/internal/commands"
 	"github.com/tact-browser/tact/internal/mcp"
+	"github.com/tact-browser/tact/internal/read"
 	"github.com/tact-browser/tact/internal/rpc"
 )
 
@@ -36,7 +37,10 @@ var (
 )
 
 func TestMain(m *testing.M) {
-	if len(os.Args) > 1 && (os.Args[1] == "__daemon" || os.Getenv("TACT_TEST_CLI") == "1") {
+	if len(os.Args) > 1 && os.Args[1] == "__daemon" {
+		os.Exit(cli.Daemon(os.Args[1:], os.Stdout, os.Stderr, read.Extract))
+	}
+	if os.Getenv("TACT_TEST_CLI") == "1" {
 		os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr))
 	}
 	browsertest.DefaultParallel(64) // browsertest.CLIEnv.Use bounds the browsers at work

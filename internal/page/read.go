@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/tact-browser/tact/internal/failure"
-	"github.com/tact-browser/tact/internal/read"
+	"github.com/tact-browser/tact/internal/pagetext"
 )
 
 // maxReadFrames bounds how many iframes `read` appends.
@@ -16,7 +16,7 @@ const maxReadFrames = 16
 // heading. --focus applies to the main frame only. scope "all" reads every
 // visible text, page chrome included; "page" all but navigation, consent
 // banners and ads (read.js documents both).
-func (t *Tab) Read(ctx context.Context, focus string, links bool, scope string) (*read.Result, error) {
+func (t *Tab) Read(ctx context.Context, focus string, links bool, scope string) (*pagetext.Result, error) {
 	if err := t.checkUsable(); err != nil {
 		return nil, err
 	}
@@ -30,7 +30,7 @@ func (t *Tab) Read(ctx context.Context, focus string, links bool, scope string) 
 	if scope != "" {
 		opts[scope] = true
 	}
-	var r read.Result
+	var r pagetext.Result
 	el, err := t.FocusElement(ctx, focus)
 	if err != nil {
 		return nil, err
@@ -74,7 +74,7 @@ func (t *Tab) readFrames(ctx context.Context, sb *strings.Builder, opts map[stri
 			if n >= maxReadFrames || ctx.Err() != nil {
 				return
 			}
-			var fr read.Result
+			var fr pagetext.Result
 			if err := t.evalIn(ctx, k.host, k.frame, "__tact.read("+mustJSON(opts)+")", &fr); err != nil || fr.Error != "" {
 				continue
 			}
@@ -95,11 +95,11 @@ func (t *Tab) readFrames(ctx context.Context, sb *strings.Builder, opts map[stri
 // ReadHTML serializes what the main frame shows (hidden parts left out,
 // open shadow roots and same-origin iframes inlined) for the main-content
 // extractor, without changing the page.
-func (t *Tab) ReadHTML(ctx context.Context) (*read.Page, error) {
+func (t *Tab) ReadHTML(ctx context.Context) (*pagetext.Page, error) {
 	if err := t.checkUsable(); err != nil {
 		return nil, err
 	}
-	var p read.Page
+	var p pagetext.Page
 	if err := t.EvalWorld(ctx, "__tact.readHTML()", &p); err != nil {
 		return nil, err
 	}

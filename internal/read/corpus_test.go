@@ -17,6 +17,7 @@ import (
 
 	"github.com/tact-browser/tact/internal/browsertest"
 	"github.com/tact-browser/tact/internal/cdp"
+	"github.com/tact-browser/tact/internal/pagetext"
 	"github.com/tact-browser/tact/internal/read"
 )
 
@@ -103,7 +104,7 @@ func TestCorpus(t *testing.T) {
 			continue
 		}
 		start := time.Now()
-		var r read.Result
+		var r pagetext.Result
 		err := evalIsolated(tab, "__tact.read({})", &r)
 		elapsed := time.Since(start)
 		if err == nil && r.Error != "" {
@@ -117,10 +118,10 @@ func TestCorpus(t *testing.T) {
 			t.Logf("%s: FAILED: %v", name, err)
 			continue
 		}
-		md := read.Clean(r.Markdown)
+		md := pagetext.Clean(r.Markdown)
 
 		start = time.Now()
-		var p read.Page
+		var p pagetext.Page
 		err = evalIsolated(tab, "__tact.readHTML()", &p)
 		if err == nil && p.Error != "" {
 			err = errors.New(p.Error)
@@ -137,9 +138,9 @@ func TestCorpus(t *testing.T) {
 			mains++
 		} else {
 			t.Logf("%s: no main content: %s", name, read.ExtractWhy(p.HTML, p.URL))
-			var r2 read.Result
+			var r2 pagetext.Result
 			if err := evalIsolated(tab, "__tact.read({})", &r2); err == nil {
-				mdAfter = read.Clean(r2.Markdown)
+				mdAfter = pagetext.Clean(r2.Markdown)
 			}
 		}
 		elapsedAfter := time.Since(start)
@@ -268,7 +269,7 @@ func evalIsolated(tab *browsertest.Tab, expr string, out any) error {
 		} `json:"exceptionDetails"`
 	}
 	err := tab.Session.Call(ctx, "Runtime.evaluate", map[string]any{
-		"expression": read.JS + ";\n" + expr, "contextId": world.ID, "returnByValue": true,
+		"expression": pagetext.JS + ";\n" + expr, "contextId": world.ID, "returnByValue": true,
 	}, &res)
 	switch {
 	case err != nil:

@@ -1,7 +1,6 @@
 package read
 
 import (
-	_ "embed"
 	"fmt"
 	"net/url"
 	"regexp"
@@ -17,32 +16,13 @@ import (
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 
-	"github.com/tact-browser/tact/internal/inpage"
+	"github.com/tact-browser/tact/internal/pagetext"
 )
 
-//go:embed html.js
-var htmlSrc string
-
-// HTMLModule defines __tact.readHTML() in the page: the rendered document
-// (hidden parts removed, open shadow roots and same-origin iframes inlined)
-// as an HTML string, decoded into a Page.
-var HTMLModule = inpage.New(htmlSrc)
-
-// Page is the value returned by __tact.readHTML.
-type Page struct {
-	URL   string `json:"url"`
-	Title string `json:"title"`
-	HTML  string `json:"html"`
-	Error string `json:"error,omitempty"`
-}
-
-// Main is the main content of a page as markdown, and what was left out.
-type Main struct {
-	Markdown string
-	// LeftOut names the parts of the page not printed, outermost first in
-	// document order and counted by kind: "navigation", "2 sidebars", …
-	LeftOut []string
-}
+// Main is the main content of a page as markdown, and what was left out
+// (internal/pagetext defines it: the daemon hands Extract to the commands
+// as a function, so they need not link this package).
+type Main = pagetext.Main
 
 // Extract finds the main content of a serialized page (a Page's HTML) with
 // go-trafilatura and renders it as markdown. ok is false when the page has no
@@ -275,7 +255,7 @@ func titled(md, h1, title string, by byline) string {
 	lines := strings.Split(md, "\n")
 	at := -1
 	for i, l := range lines {
-		if lv, t := headingOf(l); lv > 0 && t != "" && (strings.EqualFold(t, h1) || strings.EqualFold(t, title)) {
+		if lv, t := pagetext.HeadingOf(l); lv > 0 && t != "" && (strings.EqualFold(t, h1) || strings.EqualFold(t, title)) {
 			lines[i] = "# " + t
 			at = i
 			break
@@ -1022,7 +1002,7 @@ func compact(md string) string {
 	lines := strings.Split(md, "\n")
 	out := make([]string, 0, len(lines))
 	seen := map[string]bool{}
-	eachLine(lines, func(i int, l string, code bool) {
+	pagetext.EachLine(lines, func(i int, l string, code bool) {
 		if !code && repeatable(l) {
 			k := strings.ToLower(fold(l))
 			if seen[k] {
@@ -1039,7 +1019,7 @@ func compact(md string) string {
 			out = append(out, "")
 		}
 	})
-	return Clean(strings.Join(out, "\n"))
+	return pagetext.Clean(strings.Join(out, "\n"))
 }
 
 // repeatable: a line long enough that printing it twice is a repeat, not

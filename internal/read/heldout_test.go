@@ -23,6 +23,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/tact-browser/tact/internal/browsertest"
+	"github.com/tact-browser/tact/internal/pagetext"
 	"github.com/tact-browser/tact/internal/read"
 )
 
@@ -136,7 +137,7 @@ func TestHeldOut(t *testing.T) {
 				continue
 			}
 			start := time.Now()
-			var p read.Page
+			var p pagetext.Page
 			err := evalIsolated(tab, "__tact.readHTML()", &p)
 			if err == nil && p.Error != "" {
 				err = errors.New(p.Error)
@@ -153,9 +154,9 @@ func TestHeldOut(t *testing.T) {
 				continue
 			}
 			c = cachedPage{URL: p.URL, HTML: p.HTML}
-			var r read.Result
+			var r pagetext.Result
 			if err := evalIsolated(tab, "__tact.read({page: true})", &r); err == nil {
-				c.Text = read.Clean(r.Markdown)
+				c.Text = pagetext.Clean(r.Markdown)
 			}
 			if cfile != "" {
 				if b, err := json.Marshal(c); err == nil {

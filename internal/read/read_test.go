@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/tact-browser/tact/internal/browsertest"
+	"github.com/tact-browser/tact/internal/pagetext"
 	"github.com/tact-browser/tact/internal/read"
 )
 
@@ -14,12 +15,12 @@ func TestMain(m *testing.M) { os.Exit(browsertest.Main(m)) }
 
 // readPage loads a testdata page and runs the extractor with opts (a JS
 // object literal).
-func readPage(t *testing.T, path, opts string) read.Result {
+func readPage(t *testing.T, path, opts string) pagetext.Result {
 	t.Helper()
 	tab := browsertest.NewTab(t)
 	tab.Navigate(t, path)
-	var r read.Result
-	tab.Eval(t, read.JS+";\n__tact.read("+opts+")", &r)
+	var r pagetext.Result
+	tab.Eval(t, pagetext.JS+";\n__tact.read("+opts+")", &r)
 	return r
 }
 
@@ -217,8 +218,8 @@ func TestDoesNotModifyDOM(t *testing.T) {
 	tab.Navigate(t, "/read_article.html")
 	var before, after string
 	tab.Eval(t, "document.documentElement.outerHTML", &before)
-	var r read.Result
-	tab.Eval(t, read.JS+";\n__tact.read({})", &r)
+	var r pagetext.Result
+	tab.Eval(t, pagetext.JS+";\n__tact.read({})", &r)
 	tab.Eval(t, "document.documentElement.outerHTML", &after)
 	if before != after {
 		t.Error("read changed the DOM")
@@ -230,7 +231,7 @@ func TestBigPageSpeed(t *testing.T) {
 	tab.Navigate(t, "/read_big.html")
 	var nodes int
 	tab.Eval(t, `(() => { let n = 0; const w = document.createTreeWalker(document, NodeFilter.SHOW_ALL); while (w.nextNode()) n++; return n; })()`, &nodes)
-	tab.Eval(t, read.JS, nil)
+	tab.Eval(t, pagetext.JS, nil)
 	// Best of three in-page timings: the first run also pays for style
 	// and layout, later ones show the walker itself; machines running
 	// many tests at once are noisy.
@@ -274,22 +275,22 @@ func TestLimit(t *testing.T) {
 		{7, 2, "a\nb", 9},
 	}
 	for _, c := range cases {
-		if got, next := read.Limit(md, c.from, c.n); got != c.want || next != c.next {
+		if got, next := pagetext.Limit(md, c.from, c.n); got != c.want || next != c.next {
 			t.Errorf("Limit(from %d, %d) = %q, %d; want %q, %d", c.from, c.n, got, next, c.want, c.next)
 		}
 	}
-	if got, next := read.Limit("a\n\n## B\nc", 1, 2); got != "a" || next != 3 {
+	if got, next := pagetext.Limit("a\n\n## B\nc", 1, 2); got != "a" || next != 3 {
 		t.Errorf("Limit before heading = %q, %d", got, next)
 	}
 	// Cutting inside a code block closes it.
 	code := "text\n````go\nx := 1\ny := 2\n````\nafter"
-	if got, next := read.Limit(code, 1, 3); got != "text\n````go\nx := 1\n````" || next != 4 {
+	if got, next := pagetext.Limit(code, 1, 3); got != "text\n````go\nx := 1\n````" || next != 4 {
 		t.Errorf("Limit in code = %q, %d", got, next)
 	}
-	if got, next := read.Limit(code, 1, 5); got != "text\n````go\nx := 1\ny := 2\n````" || next != 6 {
+	if got, next := pagetext.Limit(code, 1, 5); got != "text\n````go\nx := 1\ny := 2\n````" || next != 6 {
 		t.Errorf("Limit after code = %q, %d", got, next)
 	}
-	if got, next := read.Limit("", 1, 3); got != "" || next != 0 {
+	if got, next := pagetext.Limit("", 1, 3); got != "" || next != 0 {
 		t.Errorf("Limit of empty = %q, %d", got, next)
 	}
 }
@@ -297,13 +298,13 @@ func TestLimit(t *testing.T) {
 func TestClean(t *testing.T) {
 	in := "\n\n# T  \n\n\n\npara\t\n```\ncode\n\n\n\nmore\n```\n\n\nend\n\n"
 	want := "# T\n\npara\n```\ncode\n\n\n\nmore\n```\n\nend"
-	if got := read.Clean(in); got != want {
+	if got := pagetext.Clean(in); got != want {
 		t.Errorf("Clean = %q, want %q", got, want)
 	}
 	// Fences inside list items and quotes are still fences.
 	in = "- item\n  ```\n  a\n\n\n  b\n  ```\n\n\n> q"
 	want = "- item\n  ```\n  a\n\n\n  b\n  ```\n\n> q"
-	if got := read.Clean(in); got != want {
+	if got := pagetext.Clean(in); got != want {
 		t.Errorf("Clean nested = %q, want %q", got, want)
 	}
 }
@@ -357,8 +358,8 @@ func extractPage(t *testing.T, path string, links bool, setup ...string) (read.M
 	for _, js := range setup {
 		tab.Eval(t, js, nil)
 	}
-	var p read.Page
-	tab.Eval(t, read.JS+";\n__tact.readHTML()", &p)
+	var p pagetext.Page
+	tab.Eval(t, pagetext.JS+";\n__tact.readHTML()", &p)
 	if p.Error != "" || p.HTML == "" {
 		t.Fatalf("readHTML %s: %q (%d bytes)", path, p.Error, len(p.HTML))
 	}
@@ -482,8 +483,8 @@ func TestSerializeDoesNotModifyDOM(t *testing.T) {
 	var before, after string
 	const dump = `document.documentElement.outerHTML + document.querySelector('blog-post').shadowRoot.innerHTML`
 	tab.Eval(t, dump, &before)
-	var p read.Page
-	tab.Eval(t, read.JS+";\n__tact.readHTML()", &p)
+	var p pagetext.Page
+	tab.Eval(t, pagetext.JS+";\n__tact.readHTML()", &p)
 	tab.Eval(t, dump, &after)
 	if before != after {
 		t.Error("readHTML changed the DOM")
@@ -495,52 +496,52 @@ func TestSerializeDoesNotModifyDOM(t *testing.T) {
 
 func TestWindow(t *testing.T) {
 	md := "# T\naaaa aaaa\n```\ncode line one\ncode line two\n```\n\n## B\nend"
-	got, cut := read.Window(md, 1, 0)
+	got, cut := pagetext.Window(md, 1, 0)
 	if got != md || cut != nil {
 		t.Errorf("no budget: %q %+v", got, cut)
 	}
 	// 4 tokens = 16 chars: "# T\n" and "aaaa aaaa\n" fit (14), the fence does not.
-	got, cut = read.Window(md, 1, 4)
+	got, cut = pagetext.Window(md, 1, 4)
 	if got != "# T\naaaa aaaa" || cut == nil || cut.Next != 3 || cut.Lines != 9 || cut.Tokens != 4 {
 		t.Errorf("budget 4: %q %+v", got, cut)
 	}
 	// A cut inside a code block closes it.
-	got, cut = read.Window(md, 3, 5)
+	got, cut = pagetext.Window(md, 3, 5)
 	if got != "```\ncode line one\n```" || cut == nil || cut.Next != 5 {
 		t.Errorf("cut in code: %q %+v", got, cut)
 	}
 	// A line longer than the budget is still printed, alone.
-	got, cut = read.Window(md, 2, 1)
+	got, cut = pagetext.Window(md, 2, 1)
 	if got != "aaaa aaaa" || cut.Next != 3 {
 		t.Errorf("long line: %q %+v", got, cut)
 	}
-	if got, cut = read.Window(md, 8, 100); got != "## B\nend" || cut != nil {
+	if got, cut = pagetext.Window(md, 8, 100); got != "## B\nend" || cut != nil {
 		t.Errorf("from 8: %q %+v", got, cut)
 	}
 }
 
 func TestFromAndOutline(t *testing.T) {
 	md := "# Title\nintro about keys\n```\n# not a heading\n```\n\n## Keys\nport\n### Ports and keys\nx"
-	hs := read.Outline(md)
-	if len(hs) != 3 || hs[0] != (read.Heading{Line: 1, Level: 1, Text: "Title"}) || hs[1].Line != 7 || hs[2] != (read.Heading{Line: 9, Level: 3, Text: "Ports and keys"}) {
+	hs := pagetext.Outline(md)
+	if len(hs) != 3 || hs[0] != (pagetext.Heading{Line: 1, Level: 1, Text: "Title"}) || hs[1].Line != 7 || hs[2] != (pagetext.Heading{Line: 9, Level: 3, Text: "Ports and keys"}) {
 		t.Errorf("outline = %+v", hs)
 	}
 	for _, c := range []struct {
 		from string
 		want int
 	}{{"", 1}, {"7", 7}, {"keys", 7}, {"PORTS", 9}, {"intro", 2}, {"not a heading", 4}} {
-		if got, err := read.FromLine(md, c.from, 0); err != nil || got != c.want {
+		if got, err := pagetext.FromLine(md, c.from, 0); err != nil || got != c.want {
 			t.Errorf("FromLine(%q) = %d, %v; want %d", c.from, got, err, c.want)
 		}
 	}
 	for _, bad := range []string{"0", "11", "-3", "zebra"} {
-		if _, err := read.FromLine(md, bad, 0); err == nil {
+		if _, err := pagetext.FromLine(md, bad, 0); err == nil {
 			t.Errorf("FromLine(%q) did not fail", bad)
 		}
 	}
 	// read's note line is numbered but not searched.
 	noted := "(main content — tact read --all)\n# Title\nthe main point"
-	if got, err := read.FromLine(noted, "main", 1); err != nil || got != 3 {
+	if got, err := pagetext.FromLine(noted, "main", 1); err != nil || got != 3 {
 		t.Errorf("FromLine past the note = %d, %v; want 3", got, err)
 	}
 }

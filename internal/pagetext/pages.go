@@ -1,4 +1,4 @@
-package read
+package pagetext
 
 import (
 	"strconv"
@@ -23,8 +23,8 @@ type Cut struct {
 	Lines  int `json:"lines"`            // lines in the whole text
 }
 
-// headingOf returns the level and text of a markdown heading line.
-func headingOf(l string) (int, string) {
+// HeadingOf returns the level and text of a markdown heading line.
+func HeadingOf(l string) (int, string) {
 	n := 0
 	for n < len(l) && l[n] == '#' {
 		n++
@@ -35,9 +35,9 @@ func headingOf(l string) (int, string) {
 	return n, strings.TrimSpace(l[n+1:])
 }
 
-// eachLine calls fn for every line of md (numbered from 1) with whether
+// EachLine calls fn for every line of md (numbered from 1) with whether
 // it lies inside a code block.
-func eachLine(lines []string, fn func(i int, l string, code bool)) {
+func EachLine(lines []string, fn func(i int, l string, code bool)) {
 	fence := ""
 	for i, l := range lines {
 		f := fenceOf(l)
@@ -57,11 +57,11 @@ func eachLine(lines []string, fn func(i int, l string, code bool)) {
 // Outline lists the headings of md.
 func Outline(md string) []Heading {
 	var out []Heading
-	eachLine(strings.Split(md, "\n"), func(i int, l string, code bool) {
+	EachLine(strings.Split(md, "\n"), func(i int, l string, code bool) {
 		if code {
 			return
 		}
-		if lv, t := headingOf(l); lv > 0 {
+		if lv, t := HeadingOf(l); lv > 0 {
 			out = append(out, Heading{Line: i, Level: lv, Text: t})
 		}
 	})

@@ -1,10 +1,14 @@
-// Package read implements `tact read`: the main content of a page, or all
-// its visible text, as compact markdown.
+// Package pagetext is a page's text as `tact read` prints it: the in-page
+// reader and serializer, what they return, and the paging of the markdown
+// (budget, --from, --outline). The main-content extraction is
+// internal/read, whose libraries are heavy: only the daemon links it, and
+// commands get it as a function (commands.Env.Extract), so a CLI process
+// never initialises them.
 //
 // Two in-page modules run in tact's isolated world (page scripts can
 // neither see nor break them; neither modifies the DOM):
 //   - html.js (__tact.readHTML) serializes what the browser shows, for
-//     Extract (extract.go), which finds the main content with
+//     internal/read's Extract, which finds the main content with
 //     go-trafilatura (github.com/markusmobius/go-trafilatura, with
 //     Readability and DOM Distiller as its fallbacks) in the daemon, converts it
 //     with html-to-markdown and lays it out as below; it also names what
@@ -47,7 +51,7 @@
 //     style hides <body>), the page is read again ignoring aria-hidden and
 //     visibility;
 //   - identical lines are never merged: two "Reply" items are two lines.
-package read
+package pagetext
 
 import (
 	_ "embed"

@@ -1,0 +1,21 @@
+// Command tact-daemon is tact's session daemon: tact starts it (as
+// `tact-daemon __daemon --session NAME …`) from the directory it is
+// installed in. It is the only binary that links the main-content
+// extraction (internal/read), so the CLI's calls never initialise it.
+package main
+
+import (
+	"os"
+
+	"github.com/tact-browser/tact/internal/cli"
+	"github.com/tact-browser/tact/internal/read"
+)
+
+// Stamped as cmd/tact's are (one -ldflags builds both).
+var version, commit, date string
+
+func main() {
+	exe, _ := os.Executable()
+	cli.Begin(cli.Stamp{Version: version, Commit: commit, Date: date}, exe)
+	os.Exit(cli.Daemon(os.Args[1:], os.Stdout, os.Stderr, read.Extract))
+}

@@ -1,0 +1,36 @@
+package pagetext
+
+import (
+	_ "embed"
+
+	"github.com/tact-browser/tact/internal/inpage"
+)
+
+//go:embed html.js
+var htmlSrc string
+
+// HTMLModule defines __tact.readHTML() in the page: the rendered document
+// (hidden parts removed, open shadow roots and same-origin iframes inlined)
+// as an HTML string, decoded into a Page.
+var HTMLModule = inpage.New(htmlSrc)
+
+// Page is the value returned by __tact.readHTML.
+type Page struct {
+	URL   string `json:"url"`
+	Title string `json:"title"`
+	HTML  string `json:"html"`
+	Error string `json:"error,omitempty"`
+}
+
+// Main is the main content of a page as markdown, and what was left out:
+// what internal/read's Extract returns.
+type Main struct {
+	Markdown string
+	// LeftOut names the parts of the page not printed, outermost first in
+	// document order and counted by kind: "navigation", "2 sidebars", …
+	LeftOut []string
+}
+
+// Extractor finds the main content of a serialized page (internal/read's
+// Extract); ok is false when the page has none.
+type Extractor func(page, pageURL string, links bool) (m Main, ok bool)
