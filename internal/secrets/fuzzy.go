@@ -15,9 +15,10 @@ import (
 // of the text against normalised forms of each secret:
 //
 //   - the invisible view drops format characters (zero-width space and
-//     joiners, bidi marks, soft hyphen, …) and decodes %XX and JSON
-//     escapes; the secret must appear in it exactly (every secret of
-//     MinLen or more);
+//     joiners, bidi marks, soft hyphen, …), decodes %XX and JSON escapes
+//     and folds look-alikes (fullwidth forms, Cyrillic and Greek letters
+//     that print like Latin ones) into ASCII; the secret must appear in
+//     it exactly (every secret of MinLen or more);
 //   - the letters view keeps only letters and digits, lower-cased; the
 //     secret's letters and digits must appear in it forwards or
 //     backwards, at most maxGap separators apart (FuzzyMinLen or more
@@ -46,15 +47,16 @@ const maxGap = 8
 
 // fuzzy is one secret's normalised forms.
 type fuzzy struct {
-	exact   string   // the value itself (invisible view)
+	value   string   // the value as typed
+	exact   string   // the value, look-alikes folded (invisible view)
 	letters []string // letters and digits, lower-cased, forwards and reversed
 	b64     []string // standard base64 of the value at each alignment, the determined part
 }
 
 func newFuzzy(v string) fuzzy {
-	f := fuzzy{exact: v}
+	f := fuzzy{value: v, exact: strings.Map(lookalike, v)}
 	var b strings.Builder
-	for _, r := range v {
+	for _, r := range f.exact {
 		if isAlnum(r) {
 			b.WriteRune(unicode.ToLower(r))
 		}
@@ -87,6 +89,30 @@ func reverse(s string) string {
 }
 
 func isAlnum(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// lookalikes are the Cyrillic and Greek letters that print like Latin
+// ones: a page can spell a secret with them and it reads the same.
+var lookalikes = map[rune]rune{
+	'а': 'a', 'в': 'b', 'е': 'e', 'о': 'o', 'р': 'p', 'с': 'c', 'у': 'y', 'х': 'x', 'і': 'i', 'ј': 'j',
+	'ѕ': 's', 'ԁ': 'd', 'һ': 'h', 'ԛ': 'q', 'ԝ': 'w', 'ӏ': 'l', 'ѵ': 'v', 'т': 't', 'м': 'm', 'к': 'k', 'н': 'h',
+	'А': 'A', 'В': 'B', 'Е': 'E', 'К': 'K', 'М': 'M', 'Н': 'H', 'О': 'O', 'Р': 'P', 'С': 'C', 'Т': 'T',
+	'Х': 'X', 'І': 'I', 'Ј': 'J', 'Ѕ': 'S', 'У': 'Y',
+	'ο': 'o', 'α': 'a', 'ν': 'v', 'ρ': 'p', 'ι': 'i', 'κ': 'k', 'τ': 't', 'υ': 'u', 'χ': 'x',
+	'Α': 'A', 'Β': 'B', 'Ε': 'E', 'Ζ': 'Z', 'Η': 'H', 'Ι': 'I', 'Κ': 'K', 'Μ': 'M', 'Ν': 'N', 'Ο': 'O',
+	'Ρ': 'P', 'Τ': 'T', 'Υ': 'Y', 'Χ': 'X',
+}
+
+// lookalike folds a character that prints like an ASCII one into it:
+// fullwidth forms (ａｌｉｃｅ) and Cyrillic or Greek look-alikes.
+func lookalike(r rune) rune {
+	if r >= 0xFF01 && r <= 0xFF5E {
+		return r - 0xFEE0
+	}
+	if l, ok := lookalikes[r]; ok {
+		return l
+	}
+	return r
+}
 
 // invisible reports a character that renders as nothing: format
 // characters (zero-width space, joiners, bidi controls, soft hyphen, word
@@ -145,6 +171,7 @@ func units(text string) []unit {
 				r, w, escaped = dr, dw, true
 			}
 		}
+		r = lookalike(r)
 		u := unit{start: int32(i), end: int32(i + w), r: r}
 		switch {
 		case invisible(r):

@@ -31,6 +31,8 @@ func TestScrubTransformed(t *testing.T) {
 		"http://127.0.0.1/x?d=" + url.QueryEscape(base64.StdEncoding.EncodeToString([]byte("xy"+secret))),
 		"http://127.0.0.1/x?q=Alice%E2%80%8B-s3cret", // percent-encoded zero-width
 		`{"title":"Ali\u200bce-s3cret"}`,             // JSON-escaped zero-width
+		"Hi Ａｌｉｃｅ－ｓ３ｃｒｅｔ",                            // fullwidth
+		"Hi Аlicе-s3сrеt", // Cyrillic look-alikes
 	} {
 		out := s.Scrub(in)
 		if !strings.Contains(out, Mask) {
@@ -107,6 +109,18 @@ func TestUnits(t *testing.T) {
 		if i >= len(kinds) || kinds[i] != want[i] {
 			t.Errorf("kinds %v, want %v", kinds, want)
 			break
+		}
+	}
+}
+
+// TestScrubNonLatin: a secret spelled with letters that have look-alikes
+// is still found as typed, spaced and reversed.
+func TestScrubNonLatin(t *testing.T) {
+	var s Set
+	s.Add("пароль-Секрет")
+	for _, in := range []string{"x пароль-Секрет y", "x п а р о л ь С е к р е т y", "x теркеС-ьлорап y"} {
+		if out := s.Scrub(in); out != "x *** y" {
+			t.Errorf("Scrub(%q) = %q", in, out)
 		}
 	}
 }

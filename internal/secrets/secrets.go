@@ -45,7 +45,7 @@ func (s *Set) Add(v string) {
 		s.forms = map[string]bool{}
 	}
 	for _, f := range s.fuzzy {
-		if f.exact == v {
+		if f.value == v {
 			return
 		}
 	}
