@@ -425,3 +425,25 @@ func b64Rune(u unit) (rune, bool) {
 	}
 	return ' ', true
 }
+
+// scrubPrefixes masks the starts of fs (MinLen runes or more) that stand
+// as a token of their own in text: neither a letter nor a digit right
+// before or after.
+func scrubPrefixes(text string, fs []fuzzy) string {
+	us := units(text)
+	m := &masker{us: us, hit: make([]bool, len(us))}
+	plain := build(us, func(u unit) (rune, bool) { return u.r, u.kind != kInvisible })
+	rs := []rune(plain.s)
+	alnumAt := func(i int) bool { return i >= 0 && i < len(rs) && isAlnum(rs[i]) }
+	for _, f := range fs {
+		e := []rune(f.exact)
+		for k := len(e) - 1; k >= MinLen; k-- {
+			plain.find(string(e[:k]), func(first, last int) {
+				if !alnumAt(first-1) && !alnumAt(last+1) {
+					m.mark(&plain, first, last)
+				}
+			})
+		}
+	}
+	return m.apply(text)
+}

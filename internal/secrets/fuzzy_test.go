@@ -124,3 +124,18 @@ func TestScrubNonLatin(t *testing.T) {
 		}
 	}
 }
+
+// TestScrubTyping: a console that logged a field key by key shows no
+// start of the secret of MinLen or more; words inside others stay.
+func TestScrubTyping(t *testing.T) {
+	var s Set
+	s.Add("pocket-Apex9")
+	log := "k p\nk po\nk poc\nk pock\nk pocke\nk pocket\nk pocket-\nk pocket-A\nk pocket-Apex\nk pocket-Apex9\npockets pickpock"
+	want := "k p\nk po\nk poc\nk ***\nk ***\nk ***\nk ***\nk ***\nk ***\nk ***\npockets pickpock"
+	if got := s.ScrubTyping(log); got != want {
+		t.Errorf("ScrubTyping:\n%s\nwant\n%s", got, want)
+	}
+	if got := s.Scrub("the pocket"); got != "the pocket" {
+		t.Errorf("Scrub masks a start of a secret in page text: %q", got)
+	}
+}
