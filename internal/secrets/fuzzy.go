@@ -315,30 +315,18 @@ func (m *masker) mark(v *view, first, last int) {
 	m.ranges = append(m.ranges, [2]int{int(v.at[first]), int(v.at[last])})
 }
 
-// apply rewrites text with the ranges masked: each piece of a range
-// between unmatched breaks is one Mask when it holds a matched unit.
-func (m *masker) apply(text string) string {
-	if len(m.ranges) == 0 {
-		return text
-	}
+// spans are the byte spans of the text to mask: each piece of a range
+// between unmatched breaks that holds a matched unit.
+func (m *masker) spans() [][2]int {
 	sort.Slice(m.ranges, func(i, j int) bool { return m.ranges[i][0] < m.ranges[j][0] })
-	var b strings.Builder
-	var done int32 // byte offset of text written
+	var out [][2]int
 	piece := func(a, z int) {
-		if a > z {
-			return
-		}
-		masked := false
 		for i := a; i <= z; i++ {
-			masked = masked || m.hit[i]
+			if m.hit[i] {
+				out = append(out, [2]int{int(m.us[a].start), int(m.us[z].end)})
+				return
+			}
 		}
-		b.WriteString(text[done:m.us[a].start])
-		if masked {
-			b.WriteString(Mask)
-		} else {
-			b.WriteString(text[m.us[a].start:m.us[z].end])
-		}
-		done = m.us[z].end
 	}
 	for i := 0; i < len(m.ranges); {
 		a, z := m.ranges[i][0], m.ranges[i][1]
@@ -354,12 +342,70 @@ func (m *masker) apply(text string) string {
 		}
 		piece(start, z)
 	}
+	return out
+}
+
+// maskSpans replaces each span of text (overlapping ones merged) with
+// Mask.
+func maskSpans(text string, spans [][2]int) string {
+	if len(spans) == 0 {
+		return text
+	}
+	sort.Slice(spans, func(i, j int) bool { return spans[i][0] < spans[j][0] })
+	var b strings.Builder
+	done := 0
+	for i := 0; i < len(spans); {
+		a, z := spans[i][0], spans[i][1]
+		for i++; i < len(spans) && spans[i][0] < z; i++ {
+			z = max(z, spans[i][1])
+		}
+		a = max(a, done)
+		b.WriteString(text[done:a])
+		b.WriteString(Mask)
+		done = z
+	}
 	b.WriteString(text[done:])
 	return b.String()
 }
 
+// window and overlap bound the memory a scrub takes (some 50 bytes per
+// byte of text): a long text is searched a window at a time, each window
+// reaching overlap bytes into the next, so a match that starts in one
+// window (and is shorter than overlap, as a spaced secret of a few
+// hundred characters is) is found whole.
+const (
+	window  = 256 << 10
+	overlap = 16 << 10
+)
+
+// windowed masks in text the spans find returns, a window at a time.
+func windowed(text string, find func(string) [][2]int) string {
+	var spans [][2]int
+	for a := 0; a < len(text); a += window {
+		for a < len(text) && !utf8.RuneStart(text[a]) {
+			a++
+		}
+		z := min(len(text), a+window+overlap)
+		for z < len(text) && !utf8.RuneStart(text[z]) {
+			z++
+		}
+		for _, sp := range find(text[a:z]) {
+			spans = append(spans, [2]int{sp[0] + a, sp[1] + a})
+		}
+		if z == len(text) {
+			break
+		}
+	}
+	return maskSpans(text, spans)
+}
+
 // scrubFuzzy masks the transformed spellings of fs in text.
 func scrubFuzzy(text string, fs []fuzzy) string {
+	return windowed(text, func(text string) [][2]int { return fuzzySpans(text, fs) })
+}
+
+// fuzzySpans finds the transformed spellings of fs in text.
+func fuzzySpans(text string, fs []fuzzy) [][2]int {
 	us := units(text)
 	m := &masker{us: us, hit: make([]bool, len(us))}
 
@@ -405,7 +451,7 @@ func scrubFuzzy(text string, fs []fuzzy) string {
 			})
 		}
 	}
-	return m.apply(text)
+	return m.spans()
 }
 
 // b64Rune maps a unit to the standard base64 alphabet: URL-safe - and _
@@ -430,6 +476,11 @@ func b64Rune(u unit) (rune, bool) {
 // as a token of their own in text: neither a letter nor a digit right
 // before or after.
 func scrubPrefixes(text string, fs []fuzzy) string {
+	return windowed(text, func(text string) [][2]int { return prefixSpans(text, fs) })
+}
+
+// prefixSpans finds the starts of fs standing as tokens in text.
+func prefixSpans(text string, fs []fuzzy) [][2]int {
 	us := units(text)
 	m := &masker{us: us, hit: make([]bool, len(us))}
 	plain := build(us, func(u unit) (rune, bool) { return u.r, u.kind != kInvisible })
@@ -445,5 +496,5 @@ func scrubPrefixes(text string, fs []fuzzy) string {
 			})
 		}
 	}
-	return m.apply(text)
+	return m.spans()
 }

@@ -139,3 +139,23 @@ func TestScrubTyping(t *testing.T) {
 		t.Errorf("Scrub masks a start of a secret in page text: %q", got)
 	}
 }
+
+// TestScrubLongText: a text longer than a window is searched a window at
+// a time; a spaced secret straddling a window's end is still masked, and
+// so is one in every window.
+func TestScrubLongText(t *testing.T) {
+	var s Set
+	s.Add("Alice-s3cret")
+	filler := strings.Repeat("lorem ipsum dolor sit amet\n", 2*window/27+1)
+	spaced := "A l i c e - s 3 c r e t"
+	for _, at := range []int{window - 10, window - 1, window, 2*window - 5} {
+		text := filler[:at] + spaced + filler + spaced
+		out := s.Scrub(text)
+		if strings.Count(out, Mask) != 2 || strings.Contains(out, "s 3") {
+			t.Errorf("secret at %d: %d masks", at, strings.Count(out, Mask))
+		}
+		if !strings.HasPrefix(out, filler[:at]) || len(out) != len(text)-2*len(spaced)+2*len(Mask) {
+			t.Errorf("secret at %d: the text around it changed", at)
+		}
+	}
+}
