@@ -59,8 +59,9 @@ func leakOf(out, v string) string {
 // decided "secret" only after typing), and a page that sends the typed
 // value back split over two elements, reversed, with zero-width
 // characters, letter-spaced in an aria-label, as base64 in its title and
-// URL, and spaced in console.log. No output, the state file, the log or
-// the recorded workflow may carry it, nor a later replay's read.
+// URL, and spaced in console.log; and a key logger on a one-time-code
+// field. No output, the state file, the log or the recorded workflow may
+// carry it, nor a later replay's read.
 func TestSecretTransformedEcho(t *testing.T) {
 	t.Parallel()
 	const s = "secc-echo"
@@ -85,6 +86,22 @@ func TestSecretTransformedEcho(t *testing.T) {
 	}
 	run("eval", `document.getElementById("pw").value`)
 	run("record", "stop")
+	// A text field whose autocomplete says one-time code, logged key by
+	// key: no start of the code of MinLen (4) or more in the console.
+	const code = "834-29175"
+	run("type", "label=Code", code)
+	eventually(t, "the page logged the last key", func() bool {
+		return strings.Contains(tact(t, s, "console").out, "key ***")
+	})
+	c := run("console")
+	for k := 4; k <= len(code); k++ {
+		if strings.Contains(c.out, "key "+code[:k]+"\n") {
+			t.Errorf("console shows the code's first %d characters:\n%s", k, c.out)
+		}
+	}
+	if leakOf(c.out, code) != "" || !strings.Contains(c.out, "key 834\n") {
+		t.Errorf("console: want keys masked from the 4th on:\n%s", c.out)
+	}
 	r = run("click", "css=#go")
 	for _, want := range []string{"Backwards: ***", "Welcome ***"} {
 		if !strings.Contains(r.out, want) {

@@ -43,6 +43,10 @@ func (c *Console) Run(ctx context.Context, env *Env) (*Output, error) {
 	}
 	msgs := t.Console(c.SinceLast, levels)
 	var sb strings.Builder
+	for i := range msgs {
+		// A page may log a field key by key as tact types a secret.
+		msgs[i].Text = env.Browser.Secrets().ScrubTyping(msgs[i].Text)
+	}
 	for _, m := range msgs {
 		fmt.Fprintf(&sb, "%s %s: %s\n", m.Time.Format("15:04:05.000"), m.Level, m.Text)
 	}

@@ -59,6 +59,10 @@ func (c *SessionSave) Run(ctx context.Context, env *Env) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The page it reopens: a page may have copied a secret into its URL.
+	// (Cookies and storage are kept as the site set them: they are what
+	// the file is for, and it is 0600.)
+	st.URL = env.Browser.Secrets().Scrub(st.URL)
 	b, err := json.MarshalIndent(sessionFile{Version: 1, SavedAt: time.Now().UTC(), State: *st}, "", "  ")
 	if err != nil {
 		return nil, err

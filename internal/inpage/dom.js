@@ -96,6 +96,26 @@ __tact.define('dom', [], () => {
     return false;
   }
 
+  // parkedOff: el's box r lies where no scrolling brings it into view:
+  // wholly above the document's start, or before its start edge (left;
+  // right in a right-to-left page), where scroll offsets never go. A box
+  // inside a scroll container that can scroll is not parked: a
+  // carousel's other slides come back by scrolling it. Only boxes that
+  // are off to those sides pay for the walk up.
+  function parkedOff(el, r) {
+    const rtl = getComputedStyle(document.documentElement).direction === 'rtl';
+    const side = rtl ? r.left + scrollX >= document.documentElement.clientWidth : r.right + scrollX <= 0;
+    const above = r.bottom + scrollY <= 0;
+    if (!side && !above) return false;
+    for (let p = flatParent(el); p && p !== document.body && p !== document.documentElement; p = flatParent(p)) {
+      if ((side && p.scrollWidth > p.clientWidth) || (above && p.scrollHeight > p.clientHeight)) {
+        const cs = getComputedStyle(p);
+        if (cs.overflowX !== 'visible' || cs.overflowY !== 'visible') return false;
+      }
+    }
+    return true;
+  }
+
   // shown: a person can see el itself: it has a box, is not transparent
   // or visibility:hidden, and is not clipped to a pixel or parked
   // off-screen (only boxes of at most a pixel pay for the style check).
@@ -103,7 +123,7 @@ __tact.define('dom', [], () => {
     if (!el.checkVisibility(VIS_ALL)) return false;
     const r = el.getBoundingClientRect();
     if (r.width === 0 && r.height === 0 && el.getClientRects().length === 0) return false;
-    if (r.width <= 1 || r.height <= 1 || r.right <= 0 || r.bottom <= 0) return !visuallyHidden(el, getComputedStyle(el));
+    if (r.width <= 1 || r.height <= 1 || r.right <= 0 || r.bottom <= 0) return !visuallyHidden(el, getComputedStyle(el)) && !parkedOff(el, r);
     return true;
   }
 
@@ -218,11 +238,12 @@ __tact.define('dom', [], () => {
     return box;
   }
 
-  // frameShown: an iframe worth reading or walking into: seen, and not a
-  // tracking pixel or a hidden ad slot.
+  // frameShown: an iframe worth reading or walking into (snap, read and
+  // locators all ask here): seen, not a tracking pixel or a hidden ad
+  // slot, and not parked off-screen where nothing in it can be reached.
   function frameShown(el) {
     const r = el.getBoundingClientRect();
-    return r.width >= 20 && r.height >= 20 && el.checkVisibility(VIS_ALL);
+    return r.width >= 20 && r.height >= 20 && el.checkVisibility(VIS_ALL) && !parkedOff(el, r);
   }
 
   // frameOrigin: the top-left of an iframe's content box (where its
@@ -383,7 +404,7 @@ __tact.define('dom', [], () => {
   __tact.frameOrigin = frameOrigin;
   __tact.secretField = secretField;
   return {
-    fold, flatParent, idrefText, labelText, hiddenWhy, rendered, visuallyHidden, shown, isToggle,
+    fold, flatParent, idrefText, labelText, hiddenWhy, rendered, visuallyHidden, parkedOff, shown, isToggle,
     customToggle, reachable, siblingLabel, namesControl, point, frameShown, frameOrigin, ariaRole,
     actionMark, markOf, fileFor, fileStandIns, handleSlider, secretField,
   };

@@ -15,9 +15,10 @@ import (
 // of the text against normalised forms of each secret:
 //
 //   - the invisible view drops format characters (zero-width space and
-//     joiners, bidi marks, soft hyphen, …) and decodes %XX and JSON
-//     escapes; the secret must appear in it exactly (every secret of
-//     MinLen or more);
+//     joiners, bidi marks, soft hyphen, …), decodes %XX and JSON escapes
+//     and folds look-alikes (fullwidth forms, Cyrillic and Greek letters
+//     that print like Latin ones) into ASCII; the secret must appear in
+//     it exactly (every secret of MinLen or more);
 //   - the letters view keeps only letters and digits, lower-cased; the
 //     secret's letters and digits must appear in it forwards or
 //     backwards, at most maxGap separators apart (FuzzyMinLen or more
@@ -46,15 +47,16 @@ const maxGap = 8
 
 // fuzzy is one secret's normalised forms.
 type fuzzy struct {
-	exact   string   // the value itself (invisible view)
+	value   string   // the value as typed
+	exact   string   // the value, look-alikes folded (invisible view)
 	letters []string // letters and digits, lower-cased, forwards and reversed
 	b64     []string // standard base64 of the value at each alignment, the determined part
 }
 
 func newFuzzy(v string) fuzzy {
-	f := fuzzy{exact: v}
+	f := fuzzy{value: v, exact: strings.Map(lookalike, v)}
 	var b strings.Builder
-	for _, r := range v {
+	for _, r := range f.exact {
 		if isAlnum(r) {
 			b.WriteRune(unicode.ToLower(r))
 		}
@@ -87,6 +89,30 @@ func reverse(s string) string {
 }
 
 func isAlnum(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// lookalikes are the Cyrillic and Greek letters that print like Latin
+// ones: a page can spell a secret with them and it reads the same.
+var lookalikes = map[rune]rune{
+	'а': 'a', 'в': 'b', 'е': 'e', 'о': 'o', 'р': 'p', 'с': 'c', 'у': 'y', 'х': 'x', 'і': 'i', 'ј': 'j',
+	'ѕ': 's', 'ԁ': 'd', 'һ': 'h', 'ԛ': 'q', 'ԝ': 'w', 'ӏ': 'l', 'ѵ': 'v', 'т': 't', 'м': 'm', 'к': 'k', 'н': 'h',
+	'А': 'A', 'В': 'B', 'Е': 'E', 'К': 'K', 'М': 'M', 'Н': 'H', 'О': 'O', 'Р': 'P', 'С': 'C', 'Т': 'T',
+	'Х': 'X', 'І': 'I', 'Ј': 'J', 'Ѕ': 'S', 'У': 'Y',
+	'ο': 'o', 'α': 'a', 'ν': 'v', 'ρ': 'p', 'ι': 'i', 'κ': 'k', 'τ': 't', 'υ': 'u', 'χ': 'x',
+	'Α': 'A', 'Β': 'B', 'Ε': 'E', 'Ζ': 'Z', 'Η': 'H', 'Ι': 'I', 'Κ': 'K', 'Μ': 'M', 'Ν': 'N', 'Ο': 'O',
+	'Ρ': 'P', 'Τ': 'T', 'Υ': 'Y', 'Χ': 'X',
+}
+
+// lookalike folds a character that prints like an ASCII one into it:
+// fullwidth forms (ａｌｉｃｅ) and Cyrillic or Greek look-alikes.
+func lookalike(r rune) rune {
+	if r >= 0xFF01 && r <= 0xFF5E {
+		return r - 0xFEE0
+	}
+	if l, ok := lookalikes[r]; ok {
+		return l
+	}
+	return r
+}
 
 // invisible reports a character that renders as nothing: format
 // characters (zero-width space, joiners, bidi controls, soft hyphen, word
@@ -145,6 +171,7 @@ func units(text string) []unit {
 				r, w, escaped = dr, dw, true
 			}
 		}
+		r = lookalike(r)
 		u := unit{start: int32(i), end: int32(i + w), r: r}
 		switch {
 		case invisible(r):
@@ -288,30 +315,18 @@ func (m *masker) mark(v *view, first, last int) {
 	m.ranges = append(m.ranges, [2]int{int(v.at[first]), int(v.at[last])})
 }
 
-// apply rewrites text with the ranges masked: each piece of a range
-// between unmatched breaks is one Mask when it holds a matched unit.
-func (m *masker) apply(text string) string {
-	if len(m.ranges) == 0 {
-		return text
-	}
+// spans are the byte spans of the text to mask: each piece of a range
+// between unmatched breaks that holds a matched unit.
+func (m *masker) spans() [][2]int {
 	sort.Slice(m.ranges, func(i, j int) bool { return m.ranges[i][0] < m.ranges[j][0] })
-	var b strings.Builder
-	var done int32 // byte offset of text written
+	var out [][2]int
 	piece := func(a, z int) {
-		if a > z {
-			return
-		}
-		masked := false
 		for i := a; i <= z; i++ {
-			masked = masked || m.hit[i]
+			if m.hit[i] {
+				out = append(out, [2]int{int(m.us[a].start), int(m.us[z].end)})
+				return
+			}
 		}
-		b.WriteString(text[done:m.us[a].start])
-		if masked {
-			b.WriteString(Mask)
-		} else {
-			b.WriteString(text[m.us[a].start:m.us[z].end])
-		}
-		done = m.us[z].end
 	}
 	for i := 0; i < len(m.ranges); {
 		a, z := m.ranges[i][0], m.ranges[i][1]
@@ -327,12 +342,70 @@ func (m *masker) apply(text string) string {
 		}
 		piece(start, z)
 	}
+	return out
+}
+
+// maskSpans replaces each span of text (overlapping ones merged) with
+// Mask.
+func maskSpans(text string, spans [][2]int) string {
+	if len(spans) == 0 {
+		return text
+	}
+	sort.Slice(spans, func(i, j int) bool { return spans[i][0] < spans[j][0] })
+	var b strings.Builder
+	done := 0
+	for i := 0; i < len(spans); {
+		a, z := spans[i][0], spans[i][1]
+		for i++; i < len(spans) && spans[i][0] < z; i++ {
+			z = max(z, spans[i][1])
+		}
+		a = max(a, done)
+		b.WriteString(text[done:a])
+		b.WriteString(Mask)
+		done = z
+	}
 	b.WriteString(text[done:])
 	return b.String()
 }
 
+// window and overlap bound the memory a scrub takes (some 50 bytes per
+// byte of text): a long text is searched a window at a time, each window
+// reaching overlap bytes into the next, so a match that starts in one
+// window (and is shorter than overlap, as a spaced secret of a few
+// hundred characters is) is found whole.
+const (
+	window  = 256 << 10
+	overlap = 16 << 10
+)
+
+// windowed masks in text the spans find returns, a window at a time.
+func windowed(text string, find func(string) [][2]int) string {
+	var spans [][2]int
+	for a := 0; a < len(text); a += window {
+		for a < len(text) && !utf8.RuneStart(text[a]) {
+			a++
+		}
+		z := min(len(text), a+window+overlap)
+		for z < len(text) && !utf8.RuneStart(text[z]) {
+			z++
+		}
+		for _, sp := range find(text[a:z]) {
+			spans = append(spans, [2]int{sp[0] + a, sp[1] + a})
+		}
+		if z == len(text) {
+			break
+		}
+	}
+	return maskSpans(text, spans)
+}
+
 // scrubFuzzy masks the transformed spellings of fs in text.
 func scrubFuzzy(text string, fs []fuzzy) string {
+	return windowed(text, func(text string) [][2]int { return fuzzySpans(text, fs) })
+}
+
+// fuzzySpans finds the transformed spellings of fs in text.
+func fuzzySpans(text string, fs []fuzzy) [][2]int {
 	us := units(text)
 	m := &masker{us: us, hit: make([]bool, len(us))}
 
@@ -378,7 +451,7 @@ func scrubFuzzy(text string, fs []fuzzy) string {
 			})
 		}
 	}
-	return m.apply(text)
+	return m.spans()
 }
 
 // b64Rune maps a unit to the standard base64 alphabet: URL-safe - and _
@@ -397,4 +470,31 @@ func b64Rune(u unit) (rune, bool) {
 		return r, true
 	}
 	return ' ', true
+}
+
+// scrubPrefixes masks the starts of fs (MinLen runes or more) that stand
+// as a token of their own in text: neither a letter nor a digit right
+// before or after.
+func scrubPrefixes(text string, fs []fuzzy) string {
+	return windowed(text, func(text string) [][2]int { return prefixSpans(text, fs) })
+}
+
+// prefixSpans finds the starts of fs standing as tokens in text.
+func prefixSpans(text string, fs []fuzzy) [][2]int {
+	us := units(text)
+	m := &masker{us: us, hit: make([]bool, len(us))}
+	plain := build(us, func(u unit) (rune, bool) { return u.r, u.kind != kInvisible })
+	rs := []rune(plain.s)
+	alnumAt := func(i int) bool { return i >= 0 && i < len(rs) && isAlnum(rs[i]) }
+	for _, f := range fs {
+		e := []rune(f.exact)
+		for k := len(e) - 1; k >= MinLen; k-- {
+			plain.find(string(e[:k]), func(first, last int) {
+				if !alnumAt(first-1) && !alnumAt(last+1) {
+					m.mark(&plain, first, last)
+				}
+			})
+		}
+	}
+	return m.spans()
 }

@@ -31,6 +31,8 @@ func TestScrubTransformed(t *testing.T) {
 		"http://127.0.0.1/x?d=" + url.QueryEscape(base64.StdEncoding.EncodeToString([]byte("xy"+secret))),
 		"http://127.0.0.1/x?q=Alice%E2%80%8B-s3cret", // percent-encoded zero-width
 		`{"title":"Ali\u200bce-s3cret"}`,             // JSON-escaped zero-width
+		"Hi Ａｌｉｃｅ－ｓ３ｃｒｅｔ",                            // fullwidth
+		"Hi Аlicе-s3сrеt", // Cyrillic look-alikes
 	} {
 		out := s.Scrub(in)
 		if !strings.Contains(out, Mask) {
@@ -107,6 +109,53 @@ func TestUnits(t *testing.T) {
 		if i >= len(kinds) || kinds[i] != want[i] {
 			t.Errorf("kinds %v, want %v", kinds, want)
 			break
+		}
+	}
+}
+
+// TestScrubNonLatin: a secret spelled with letters that have look-alikes
+// is still found as typed, spaced and reversed.
+func TestScrubNonLatin(t *testing.T) {
+	var s Set
+	s.Add("пароль-Секрет")
+	for _, in := range []string{"x пароль-Секрет y", "x п а р о л ь С е к р е т y", "x теркеС-ьлорап y"} {
+		if out := s.Scrub(in); out != "x *** y" {
+			t.Errorf("Scrub(%q) = %q", in, out)
+		}
+	}
+}
+
+// TestScrubTyping: a console that logged a field key by key shows no
+// start of the secret of MinLen or more; words inside others stay.
+func TestScrubTyping(t *testing.T) {
+	var s Set
+	s.Add("pocket-Apex9")
+	log := "k p\nk po\nk poc\nk pock\nk pocke\nk pocket\nk pocket-\nk pocket-A\nk pocket-Apex\nk pocket-Apex9\npockets pickpock"
+	want := "k p\nk po\nk poc\nk ***\nk ***\nk ***\nk ***\nk ***\nk ***\nk ***\npockets pickpock"
+	if got := s.ScrubTyping(log); got != want {
+		t.Errorf("ScrubTyping:\n%s\nwant\n%s", got, want)
+	}
+	if got := s.Scrub("the pocket"); got != "the pocket" {
+		t.Errorf("Scrub masks a start of a secret in page text: %q", got)
+	}
+}
+
+// TestScrubLongText: a text longer than a window is searched a window at
+// a time; a spaced secret straddling a window's end is still masked, and
+// so is one in every window.
+func TestScrubLongText(t *testing.T) {
+	var s Set
+	s.Add("Alice-s3cret")
+	filler := strings.Repeat("lorem ipsum dolor sit amet\n", 2*window/27+1)
+	spaced := "A l i c e - s 3 c r e t"
+	for _, at := range []int{window - 10, window - 1, window, 2*window - 5} {
+		text := filler[:at] + spaced + filler + spaced
+		out := s.Scrub(text)
+		if strings.Count(out, Mask) != 2 || strings.Contains(out, "s 3") {
+			t.Errorf("secret at %d: %d masks", at, strings.Count(out, Mask))
+		}
+		if !strings.HasPrefix(out, filler[:at]) || len(out) != len(text)-2*len(spaced)+2*len(Mask) {
+			t.Errorf("secret at %d: the text around it changed", at)
 		}
 	}
 }

@@ -45,7 +45,7 @@ func (s *Set) Add(v string) {
 		s.forms = map[string]bool{}
 	}
 	for _, f := range s.fuzzy {
-		if f.exact == v {
+		if f.value == v {
 			return
 		}
 	}
@@ -150,6 +150,21 @@ func (s *Set) Scrub(text string) string {
 		}
 	}
 	return scrubFuzzy(text, s.fuzzy)
+}
+
+// ScrubTyping is Scrub for the page's console, which a page can fill
+// key by key as tact types a secret ("p", "po", "poc", …): it also masks
+// the start of a secret, MinLen characters or more, standing as a word
+// of its own. Page text gets only Scrub: there a common word that starts
+// a secret ("summer" of "summer2024!") is no echo.
+func (s *Set) ScrubTyping(text string) string {
+	text = s.Scrub(text)
+	if s.Empty() || text == "" {
+		return text
+	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return scrubPrefixes(text, s.fuzzy)
 }
 
 // ScrubBytes is Scrub for a file's contents.

@@ -232,7 +232,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
       else if (why === 'hidden') hidden = true;
 
       if (tag === 'iframe' || tag === 'frame') {
-        if (!hidden && hasBox(el)) {
+        if (!hidden && dom.frameShown(el)) {
           flush();
           items.push({ k: 'f', index: T.frames.length });
           T.frames.push(el);
@@ -376,6 +376,9 @@ __tact.define('snapshot', ['dom'], (dom) => {
       let box = null;
       if (kind) {
         box = custom || hasBox(el);
+        // Parked where no scrolling reaches (left: -9999px): nothing a
+        // person or a click can get to.
+        if (box && !custom && dom.parkedOff(el, box)) return;
         if (!box) {
           // Zero-size control: its content is clipped away too, unless it is
           // a display:contents wrapper whose children render on their own.
