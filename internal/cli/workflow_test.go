@@ -76,7 +76,7 @@ func TestRecordReplayHeal(t *testing.T) {
 	// text did not. Replay heals and says so; --update keeps the healed order.
 	r = tact(t, s, "-o", "ndjson", "replay", "login", "--var", "PAGE=wf_login_v2.html", "--var", "USER=morpheus", "--var", "PASSWORD=x", "--update")
 	mustOK(t, r)
-	lines := strings.Split(strings.TrimSpace(r.out), "\n")
+	lines := strings.Split(strings.TrimSpace(r.out), "\n")[1:] // after the header
 	var last struct {
 		OK, Total, Healed int
 	}
@@ -135,7 +135,7 @@ func TestWorkflowLintAndScopes(t *testing.T) {
 		t.Errorf("replay of a missing workflow: exit %d", r.code)
 	}
 	os.WriteFile(bad, []byte(`{"version":1,"name":"plain","steps":[{"command":"open","params":{"URL":"`+page("hello.html")+`"}}]}`), 0o600)
-	if r := tact(t, s, "workflow", "lint", bad); r.code != 0 || r.out != "ok: 1 steps\n" {
+	if r := tact(t, s, "workflow", "lint", bad); r.code != 0 || r.out != "ok: 1 steps\nbeyond the page, it:\n  step 1 opens "+srvURL+"\n" {
 		t.Errorf("lint of a workflow with no variables: exit %d %q", r.code, r.out)
 	}
 	if r := tact(t, s, "workflow", "vars", bad); r.code != 0 || r.out != "no variables\n" {
@@ -267,6 +267,12 @@ func TestCleanRecordingAndOutputs(t *testing.T) {
 	r = tact(t, s, "-o", "ndjson", "replay", "clean")
 	mustOK(t, r)
 	lines := strings.Split(strings.TrimSpace(r.out), "\n")
+	var head struct{ Workflow, Path, Scope string }
+	json.Unmarshal([]byte(lines[0]), &head)
+	if head.Workflow != "clean" || head.Scope != "user" || !strings.HasSuffix(head.Path, "clean.json") {
+		t.Errorf("ndjson's first line names the file: %s", lines[0])
+	}
+	lines = lines[1:]
 	if len(lines) != 4 {
 		t.Fatalf("ndjson: %d lines\n%s", len(lines), r.out)
 	}
@@ -305,7 +311,7 @@ func TestReplayStatusesAndAmbiguous(t *testing.T) {
 		t.Errorf("continue-on-error: exit %d %s", r.code, r.err)
 	}
 	var statuses []string
-	for _, l := range strings.Split(strings.TrimSpace(r.out), "\n")[:3] {
+	for _, l := range strings.Split(strings.TrimSpace(r.out), "\n")[1:4] {
 		var st struct{ Status string }
 		json.Unmarshal([]byte(l), &st)
 		statuses = append(statuses, st.Status)

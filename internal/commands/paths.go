@@ -56,6 +56,7 @@ func (c *Replay) paths() []*string {
 func (c *RecordShow) paths() []*string   { return workflowPath(&c.Name) }
 func (c *WorkflowVars) paths() []*string { return workflowPath(&c.Name) }
 func (c *WorkflowLint) paths() []*string { return workflowPath(&c.Name) }
+func (c *WorkflowTrust) paths() []*string { return workflowPath(&c.Name) }
 
 // workflowPath is a workflow argument when it names a file; a bare name
 // is looked up in the workflow directories instead.

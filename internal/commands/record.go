@@ -15,6 +15,7 @@ import (
 
 	"github.com/tact-browser/tact/internal/datadir"
 	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/locator"
 	"github.com/tact-browser/tact/internal/page"
 	"github.com/tact-browser/tact/internal/secrets"
 	"github.com/tact-browser/tact/internal/workflow"
@@ -34,6 +35,8 @@ type recording struct {
 	Workflow workflow.Workflow `json:"workflow"`
 	Cwd      string            `json:"cwd"`
 	Started  time.Time         `json:"started"`
+	// Force: record start --force may replace a workflow of the name.
+	Force bool `json:"force,omitempty"`
 }
 
 // NewRecorder loads any recording in progress from path.
@@ -93,10 +96,10 @@ var recordable = map[string]bool{
 // steps of workflows recorded before snaps stopped being recorded.
 func replayable(name string) bool { return recordable[name] || name == "snap" || name == "snapshot" }
 
-// stepOf is the step a command makes while recording, if any: a snap or
-// read of a URL is a navigation (open URL), unless the read names its
-// output (read URL --as NAME reads it again on replay); a snap, or a
-// read with no name, of the current page is exploration.
+// stepOf is the step a command makes while recording, if any: a snap of
+// a URL is a navigation (open URL); every read is an output (read URL
+// reads that page again on replay); a snap of the current page is
+// exploration.
 func stepOf(name string, cmd Command) (string, Command, bool) {
 	switch c := cmd.(type) {
 	case *Snap:
@@ -106,14 +109,6 @@ func stepOf(name string, cmd Command) (string, Command, bool) {
 		return "open", withArgs("open", map[string]any{"url": c.URL}), true
 	case *Snapshot:
 		return stepOf("snap", &c.Snap)
-	case *Read:
-		switch {
-		case c.As != "":
-			return name, cmd, true
-		case c.URL != "":
-			return "open", withArgs("open", map[string]any{"url": c.URL}), true
-		}
-		return "", nil, false
 	}
 	return name, cmd, recordable[name]
 }
@@ -165,6 +160,13 @@ func (r *Recorder) Capture(ctx context.Context, env *Env, name string, cmd Comma
 		step.To = to
 		cp.(dropTargeted).SetDrop("")
 	}
+	var note string
+	if rd, ok := cp.(*Read); ok {
+		var err error
+		if note, err = r.nameRead(ctx, env, rd); err != nil {
+			return nil, err
+		}
+	}
 	args, err := encodeArgs(name, cp)
 	if err != nil {
 		return nil, err
@@ -185,7 +187,54 @@ func (r *Recorder) Capture(ctx context.Context, env *Env, name string, cmd Comma
 		scrubJSON(env.Browser.Secrets(), &step)
 		r.cur.Workflow.Steps = append(r.cur.Workflow.Steps, step)
 		_ = r.persist()
+		if note != "" && env.Partial != nil {
+			env.Partial("", fmt.Sprintf("recorded step %d: %s\n", len(r.cur.Workflow.Steps), note))
+		}
 	}, nil
+}
+
+// nameRead makes a recorded read an output: a --focus given as a ref is
+// stored as the element's locator (refs die with the page), and a read
+// with no --as gets a name from its page and focus, unique within the
+// recording. It returns the line that tells the user the name.
+func (r *Recorder) nameRead(ctx context.Context, env *Env, rd *Read) (string, error) {
+	focusName := rd.Focus
+	if _, isRef := locator.ParseRef(strings.TrimSpace(rd.Focus)); isRef {
+		tgt, _, err := captureTarget(ctx, env, strings.TrimSpace(rd.Focus))
+		if err != nil {
+			return "", err
+		}
+		rd.Focus = tgt.Locators[0]
+		if tgt.Fingerprint.Name != "" {
+			focusName = tgt.Fingerprint.Name
+		}
+	}
+	if rd.As != "" {
+		return "read as " + rd.As, nil
+	}
+	u := rd.URL
+	if u == "" {
+		u = currentURL(ctx, env)
+	}
+	r.mu.Lock()
+	var taken []string
+	if r.cur != nil {
+		for _, s := range r.cur.Workflow.Steps {
+			taken = append(taken, stepOutputName(&s))
+		}
+	}
+	r.mu.Unlock()
+	rd.As = workflow.OutputName(u, focusName, taken)
+	return "read as " + rd.As + " (an output of the replay; --as NAME names it)", nil
+}
+
+// stepOutputName is the --as name a step's args give its output, or "".
+func stepOutputName(s *workflow.Step) string {
+	var a struct {
+		As string `json:"as"`
+	}
+	_ = json.Unmarshal(s.Args, &a)
+	return a.As
 }
 
 // captureTarget describes the element a live target names, durably.
@@ -369,7 +418,7 @@ func (r *Recorder) Undo() (workflow.Step, int, error) {
 // Start begins recording name. A recording started on a page (startURL)
 // begins with it, so that its replay opens it when the browser is
 // elsewhere.
-func (r *Recorder) Start(name, cwd, startURL string) error {
+func (r *Recorder) Start(name, cwd, startURL string, force bool) error {
 	if err := datadir.CheckName("workflow", name); err != nil {
 		return failure.New(failure.Usage, "%v", err)
 	}
@@ -378,7 +427,12 @@ func (r *Recorder) Start(name, cwd, startURL string) error {
 	if r.cur != nil {
 		return failure.New(failure.Usage, "already recording %q; run tact record stop first", r.cur.Workflow.Name)
 	}
-	r.cur = &recording{Workflow: workflow.Workflow{Version: workflow.Version, Name: name, CreatedAt: time.Now().UTC(), Steps: []workflow.Step{}}, Cwd: cwd, Started: time.Now()}
+	if !force {
+		if err := refuseOverwrite(cwd, name, "start"); err != nil {
+			return err
+		}
+	}
+	r.cur = &recording{Workflow: workflow.Workflow{Version: workflow.Version, Name: name, CreatedAt: time.Now().UTC(), Steps: []workflow.Step{}}, Cwd: cwd, Started: time.Now(), Force: force}
 	if startURL != "" {
 		b, _ := json.Marshal(map[string]string{"url": startURL})
 		r.cur.Workflow.Steps = append(r.cur.Workflow.Steps, workflow.Step{Command: "open", Args: b, Start: true})
@@ -390,12 +444,31 @@ func (r *Recorder) Start(name, cwd, startURL string) error {
 	return nil
 }
 
-// Stop ends the recording and writes the workflow file.
-func (r *Recorder) Stop() (*workflow.Workflow, workflow.Location, error) {
+// refuseOverwrite is the error for a workflow name that is taken where a
+// recording would save it (nil when it is free): a recording never
+// replaces one silently, from the CLI or from an agent over MCP.
+func refuseOverwrite(cwd, name, verb string) error {
+	loc, err := workflow.SavePath(cwd, name)
+	if err != nil || !workflow.Exists(loc.Path) {
+		return nil
+	}
+	return failure.New(failure.Usage, "workflow %s already exists (%s, %s scope); record %s refuses to replace it", name, loc.Path, loc.Scope, verb).
+		WithHint("pick another name, or pass --force to replace it")
+}
+
+// Stop ends the recording and writes the workflow file. A workflow of
+// the name that appeared since record start is not replaced unless
+// force (or record start --force); the recording then goes on.
+func (r *Recorder) Stop(force bool) (*workflow.Workflow, workflow.Location, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.cur == nil {
 		return nil, workflow.Location{}, failure.New(failure.Usage, "not recording (tact record start <name>)")
+	}
+	if !force && !r.cur.Force {
+		if err := refuseOverwrite(r.cur.Cwd, r.cur.Workflow.Name, "stop"); err != nil {
+			return nil, workflow.Location{}, err
+		}
 	}
 	w := r.cur.Workflow
 	// A recording that went to a page first does not need the one it

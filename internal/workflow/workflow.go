@@ -126,23 +126,42 @@ func ProjectDir(cwd string) (string, bool) {
 func userDir() (string, error) { return datadir.Dir("workflows") }
 
 // SaveLocation decides where a new workflow is written: the project's
-// .tact/workflows when there is one, else the user data dir.
+// .tact/workflows when there is one, else the user data dir. It creates
+// the directory.
 func SaveLocation(cwd, name string) (Location, error) {
+	loc, err := SavePath(cwd, name)
+	if err != nil {
+		return loc, err
+	}
+	perm := os.FileMode(0o700)
+	if loc.Scope == "project" {
+		perm = 0o755 // a project's files are shared with its checkout
+	}
+	if err := os.MkdirAll(filepath.Dir(loc.Path), perm); err != nil {
+		return Location{}, err
+	}
+	return loc, nil
+}
+
+// SavePath is where SaveLocation would write name, creating nothing.
+func SavePath(cwd, name string) (Location, error) {
 	if err := datadir.CheckName("workflow", name); err != nil {
 		return Location{}, err
 	}
 	if p, ok := ProjectDir(cwd); ok {
-		d := filepath.Join(p, ".tact", "workflows")
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			return Location{}, err
-		}
-		return Location{Path: filepath.Join(d, name+".json"), Scope: "project"}, nil
+		return Location{Path: filepath.Join(p, ".tact", "workflows", name+".json"), Scope: "project"}, nil
 	}
 	d, err := userDir()
 	if err != nil {
 		return Location{}, err
 	}
 	return Location{Path: filepath.Join(d, name+".json"), Scope: "user"}, nil
+}
+
+// Exists reports whether a file is at path.
+func Exists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
 }
 
 // IsPath reports whether Find takes nameOrPath as a file path (it has a
@@ -178,6 +197,10 @@ func Find(cwd, nameOrPath string) (Location, error) {
 		if _, err := os.Stat(p); err != nil {
 			return Location{}, fmt.Errorf("%w: %s", ErrNotFound, nameOrPath)
 		}
+		if inProject(p) {
+			// A project's workflow named by its path is still a project's.
+			return Location{Path: p, Scope: "project"}, nil
+		}
 		return Location{Path: p, Scope: "file"}, nil
 	}
 	if err := datadir.CheckName("workflow", nameOrPath); err != nil {
@@ -200,10 +223,10 @@ func Find(cwd, nameOrPath string) (Location, error) {
 	return Location{Path: f, Scope: "user"}, nil
 }
 
-// List returns the workflows visible from cwd (project ones shadow user
-// ones of the same name).
+// List returns the workflows visible from cwd, both scopes: a project's
+// before the user's of the same name (which a replay by name does not
+// run: see Shadowed).
 func List(cwd string) ([]Location, error) {
-	seen := map[string]bool{}
 	var out []Location
 	add := func(dir, scope string) {
 		entries, err := os.ReadDir(dir)
@@ -212,10 +235,9 @@ func List(cwd string) ([]Location, error) {
 		}
 		for _, e := range entries {
 			n, ok := strings.CutSuffix(e.Name(), ".json")
-			if !ok || strings.HasPrefix(n, ".") || seen[n] {
+			if !ok || strings.HasPrefix(n, ".") || e.IsDir() {
 				continue
 			}
-			seen[n] = true
 			out = append(out, Location{Path: filepath.Join(dir, e.Name()), Scope: scope})
 		}
 	}
@@ -225,8 +247,26 @@ func List(cwd string) ([]Location, error) {
 	if d, err := userDir(); err == nil {
 		add(d, "user")
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	name := func(l Location) string { return strings.TrimSuffix(filepath.Base(l.Path), ".json") }
+	sort.SliceStable(out, func(i, j int) bool { return name(out[i]) < name(out[j]) })
 	return out, nil
+}
+
+// Shadowed is the user's own workflow of the name a project workflow at
+// loc has, which a replay by name does not run ("" when there is none).
+func Shadowed(loc Location) string {
+	if loc.Scope != "project" {
+		return ""
+	}
+	d, err := userDir()
+	if err != nil {
+		return ""
+	}
+	f := filepath.Join(d, filepath.Base(loc.Path))
+	if Exists(f) {
+		return f
+	}
+	return ""
 }
 
 // Load reads and decodes a workflow file.
