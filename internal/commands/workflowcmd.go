@@ -320,7 +320,6 @@ func (c *WorkflowTrust) RunLocal(ctx context.Context, env *LocalEnv) error {
 	return nil
 }
 
-
 // WorkflowVars lists a workflow's variables.
 type WorkflowVars struct {
 	Name string `arg:"" help:"Workflow name or file."`
