@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -444,6 +445,38 @@ func (r *Recorder) Start(name, cwd, startURL string, force bool) error {
 	return nil
 }
 
+// relativePaths stores the steps' file paths that lie inside dir (the
+// workflow's folder) relative to it, so the workflow and its files move
+// together and replay takes them from the folder; others stay absolute
+// (and trust lists them).
+func relativePaths(w *workflow.Workflow, dir string) {
+	for i := range w.Steps {
+		s := &w.Steps[i]
+		cmd, err := stepCommand(s, nil)
+		if err != nil {
+			continue
+		}
+		pa, ok := cmd.(pathArgs)
+		if !ok {
+			continue
+		}
+		changed := false
+		for _, p := range pa.paths() {
+			if filepath.IsAbs(*p) && within(dir, *p) {
+				if rel, err := filepath.Rel(dir, *p); err == nil {
+					*p, changed = rel, true
+				}
+			}
+		}
+		if !changed {
+			continue
+		}
+		if args, err := encodeArgs(s.Command, cmd); err == nil {
+			s.Args = args
+		}
+	}
+}
+
 // refuseOverwrite is the error for a workflow name that is taken where a
 // recording would save it (nil when it is free): a recording never
 // replaces one silently, from the CLI or from an agent over MCP.
@@ -483,6 +516,7 @@ func (r *Recorder) Stop(force bool) (*workflow.Workflow, workflow.Location, erro
 	if err != nil {
 		return nil, loc, failure.New(failure.IO, "%v", err)
 	}
+	relativePaths(&w, filepath.Dir(loc.Path))
 	if err := workflow.Save(loc.Path, &w); err != nil {
 		return nil, loc, failure.New(failure.IO, "save workflow %s: %v", w.Name, err)
 	}
