@@ -356,12 +356,51 @@ func (r *Recorder) secretName(field string) string {
 	return name
 }
 
-// headingJS finds the text of the nearest heading before the element in
-// document order, for the fingerprint (tab/refind.js).
-const headingJS = `function () { return __tact.headingOf(this); }`
+// surroundingsJS reads where the element sits, for the fingerprint: the
+// nearest heading before it (refind.js), its form, and the identity of
+// the list or table row it is in (a key attribute, else the row's first
+// cell, or first text, that is not the element's own), so a replay never
+// takes one record's button for another's.
+const surroundingsJS = `function () {
+  const fold = (s) => (s || '').replace(/\s+/g, ' ').trim();
+  const el = this;
+  const f = el.form || el.closest('form');
+  let form = '';
+  if (f) {
+    const a = (k) => f.getAttribute(k);
+    form = a('id') ? '#' + a('id') : a('name') ? 'name=' + a('name') : a('action') ? 'action=' + a('action') : 'form';
+  }
+  let row = '';
+  const r = el.closest('tr, li, [role=row], [role=listitem], [role=option], [role=article], article');
+  if (r) {
+    const key = r.getAttribute('data-id') || r.getAttribute('data-key') || r.getAttribute('data-row-key') || r.getAttribute('data-record-id');
+    if (key) row = 'key=' + key;
+    else {
+      if (r.matches('tr, [role=row]')) {
+        for (const c of r.children) {
+          if (c.contains(el)) continue;
+          const t = fold(c.textContent);
+          if (t) { row = t; break; }
+        }
+      }
+      if (!row) {
+        const w = document.createTreeWalker(r, NodeFilter.SHOW_TEXT);
+        for (let n = w.nextNode(); n; n = w.nextNode()) {
+          if (el.contains(n) || (n.parentElement && n.parentElement.closest('script, style'))) continue;
+          const t = fold(n.data);
+          if (t) { row = t; break; }
+        }
+      }
+    }
+  }
+  return {heading: __tact.headingOf(el) || '', form, row: row.slice(0, 60),
+    password: el.tagName === 'INPUT' && el.type === 'password'};
+}`
 
 // describeTarget returns the durable description of an element and
-// whether it is a password field.
+// whether it is a password field. Locators by an id or test id that looks
+// generated (a framework's, a hash, a render counter) are left out: they
+// would not find the element on the next render.
 func describeTarget(ctx context.Context, t *page.Tab, el *page.Element) (*workflow.Target, bool, error) {
 	li, err := t.Locators(ctx, el)
 	if err != nil {
@@ -369,8 +408,16 @@ func describeTarget(ctx context.Context, t *page.Tab, el *page.Element) (*workfl
 	}
 	fp, password := fingerprintOf(ctx, li, el)
 	tgt := &workflow.Target{Fingerprint: fp, Frame: li.Frame}
+	var generated []string
 	for _, l := range li.Locators {
+		if workflow.GeneratedLocator(l.Locator) {
+			generated = append(generated, l.Locator)
+			continue
+		}
 		tgt.Locators = append(tgt.Locators, l.Locator)
+	}
+	if len(tgt.Locators) == 0 {
+		tgt.Locators = generated // better than none; lint and heal know them
 	}
 	if len(tgt.Locators) == 0 {
 		return nil, false, failure.New(failure.NotFound, "no durable locator identifies this element; it cannot be recorded")
@@ -378,14 +425,15 @@ func describeTarget(ctx context.Context, t *page.Tab, el *page.Element) (*workfl
 	return tgt, password, nil
 }
 
-// fingerprintOf reads role, name, tag and nearest heading the way the
-// locator generator sees them.
+// fingerprintOf reads role, name and tag the way the locator generator
+// sees them, and the element's surroundings (surroundingsJS).
 func fingerprintOf(ctx context.Context, li *page.LocInfo, el *page.Element) (workflow.Fingerprint, bool) {
-	var heading string
-	_ = el.Call(ctx, headingJS, &heading)
-	var password bool
-	_ = el.Call(ctx, `function () { return this.tagName === "INPUT" && this.type === "password"; }`, &password)
-	return workflow.Fingerprint{Role: li.Role, Name: li.Name, Tag: li.Tag, Heading: heading}, password
+	var sur struct {
+		Heading, Form, Row string
+		Password           bool
+	}
+	_ = el.Call(ctx, surroundingsJS, &sur)
+	return workflow.Fingerprint{Role: li.Role, Name: li.Name, Tag: li.Tag, Heading: sur.Heading, Form: sur.Form, Row: sur.Row}, sur.Password
 }
 
 // navigates reports whether a step opens a page in the current tab.

@@ -690,30 +690,22 @@ type pick struct {
 	newName *string // the element's name now, after a rename
 }
 
-// candidate is an element one locator found uniquely that does not agree
-// with the fingerprint as recorded.
+// candidate is an element one locator found uniquely, with the recorded
+// role and tag, that does not agree with the fingerprint as recorded.
 type candidate struct {
 	index int
-	kind  string // the locator's kind (css, testid, role…): independent evidence
 	el    *page.Element
 	fp    workflow.Fingerprint
-}
-
-// locatorKind is what a locator matches by: "css" for css=#id, "role"…
-func locatorKind(l string) string {
-	k, _, ok := strings.Cut(l, "=")
-	if !ok || strings.ContainsAny(k, " #.[>") {
-		return "css"
-	}
-	return k
 }
 
 // pickLocator looks for the step's target (see targetWait). A match
 // counts when it is unique and agrees with the fingerprint; the first
 // locator in the recorded order that has one wins. When none does, a
-// renamed element still heals if at least two locators of different
-// kinds (an id and a test id, say) found the same unique element with
-// the recorded role and tag. --strict refuses any healing.
+// renamed element still heals if a locator by identity (a stable id, a
+// test id, a form field's name) found one element with the recorded role
+// and tag in the recorded place: the same nearest heading, form and row.
+// An element of another row (record) never heals. --strict refuses any
+// healing.
 func pickLocator(ctx context.Context, t *page.Tab, tgt *workflow.Target, vars map[string]string, strict bool) (pick, error) {
 	deadline := time.Now().Add(targetWait)
 	for {
@@ -795,9 +787,13 @@ func lookRound(ctx context.Context, t *page.Tab, tgt *workflow.Target, vars map[
 			el.Release(ctx)
 			continue
 		}
-		cands = append(cands, candidate{index: i, kind: locatorKind(raw), el: el, fp: fp})
+		cands = append(cands, candidate{index: i, el: el, fp: fp})
 	}
-	if c, ok := agreeing(ctx, cands); ok {
+	c, ok, why := renamed(ctx, tgt, cands)
+	if why != "" {
+		reasons = append(reasons, why)
+	}
+	if ok {
 		// Not a rename if a locator that missed finds the recorded
 		// element on a second look.
 		if j, ok := firstAfterAll(ctx, t, tgt, vars, missed, deadline); ok {
@@ -806,7 +802,7 @@ func lookRound(ctx context.Context, t *page.Tab, tgt *workflow.Target, vars map[
 			}
 			return round{pick: pick{index: j}, done: true}
 		}
-		heal := fmt.Sprintf("name %q → %q", rec.Name, c.fp.Name)
+		heal := fmt.Sprintf("name %q → %q (found by %s)", rec.Name, c.fp.Name, tgt.Locators[c.index])
 		if strict {
 			return round{err: failure.New(failure.NotFound, "--strict: the element was renamed (%s); refusing to heal", heal), done: true}
 		}
@@ -866,17 +862,33 @@ func foundFingerprint(ctx context.Context, t *page.Tab, el *page.Element) (workf
 	return fp, nil
 }
 
-// agreeing returns the first candidate that another locator of a
-// different kind found too (the same element).
-func agreeing(ctx context.Context, cands []candidate) (candidate, bool) {
-	for i, a := range cands {
-		for _, b := range cands[i+1:] {
-			if a.kind != b.kind && a.el.SameNode(ctx, b.el) {
-				return a, true
-			}
+// renamed returns the candidate that heals a rename: found by an
+// identity locator, in the recorded place, and no other identity locator
+// found another element. why says what kept one from healing.
+func renamed(ctx context.Context, tgt *workflow.Target, cands []candidate) (candidate, bool, string) {
+	rec := tgt.Fingerprint
+	var pick *candidate
+	for i := range cands {
+		c := &cands[i]
+		l := tgt.Locators[c.index]
+		if !workflow.IdentityLocator(l) {
+			continue
+		}
+		if !rec.SamePlace(c.fp) {
+			return candidate{}, false, fmt.Sprintf("%s: not healed: it is elsewhere now (heading %q, form %q, row %q; recorded %q, %q, %q)",
+				l, c.fp.Heading, c.fp.Form, c.fp.Row, rec.Heading, rec.Form, rec.Row)
+		}
+		if pick != nil && !pick.el.SameNode(ctx, c.el) {
+			return candidate{}, false, fmt.Sprintf("not healed: %s and %s find different elements", tgt.Locators[pick.index], l)
+		}
+		if pick == nil {
+			pick = c
 		}
 	}
-	return candidate{}, false
+	if pick == nil {
+		return candidate{}, false, ""
+	}
+	return *pick, true, ""
 }
 
 func jsonLine(v any) string {

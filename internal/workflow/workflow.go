@@ -76,13 +76,20 @@ type Fingerprint struct {
 	Name    string `json:"name,omitempty"`
 	Tag     string `json:"tag,omitempty"`
 	Heading string `json:"heading,omitempty"`
+	// Form identifies the form the element is in (#id, name=…, action=…).
+	Form string `json:"form,omitempty"`
+	// Row identifies the list or table row (the record) it is in: a key
+	// attribute, else the row's first cell or text other than its own.
+	Row string `json:"row,omitempty"`
 }
 
+func norm(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+
 // Agrees reports whether a candidate element looks like the recorded one:
-// same tag and role, and the same accessible name (case and whitespace
-// aside) when the recording had one.
+// same tag and role, the same accessible name (case and whitespace
+// aside) when the recording had one, and the same row: a button of
+// another record is never the recorded one.
 func (f Fingerprint) Agrees(g Fingerprint) bool {
-	norm := func(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
 	if f.Tag != "" && g.Tag != "" && f.Tag != g.Tag {
 		return false
 	}
@@ -92,7 +99,25 @@ func (f Fingerprint) Agrees(g Fingerprint) bool {
 	if f.Name != "" && norm(f.Name) != norm(g.Name) {
 		return false
 	}
-	return true
+	return f.SameRecord(g)
+}
+
+// SameRecord reports whether g is in the row f was recorded in (any
+// element is, when the recording named no row).
+func (f Fingerprint) SameRecord(g Fingerprint) bool {
+	return f.Row == "" || norm(f.Row) == norm(g.Row)
+}
+
+// SamePlace reports whether g sits where f was recorded: the same
+// nearest heading, form and row, as far as the recording says.
+func (f Fingerprint) SamePlace(g Fingerprint) bool {
+	if f.Heading != "" && norm(f.Heading) != norm(g.Heading) {
+		return false
+	}
+	if f.Form != "" && f.Form != g.Form {
+		return false
+	}
+	return f.SameRecord(g)
 }
 
 // Location is where a workflow file lives and in which scope.
