@@ -103,6 +103,7 @@ func TestOutputName(t *testing.T) {
 		{"https://www.npmjs.com/package/zustand", ".sidebar", nil, "zustand-sidebar"},
 		{"http://127.0.0.1:8080/wf_item.html?id=2", "css=.price", nil, "wf-item-2-price"},
 		{"https://example.com/", "", nil, "example-com"},
+		{"http://127.0.0.1:8000/aclu/source.html", "", nil, "aclu"},
 		{"about:blank", "", nil, "read"},
 		{"https://example.com/", "", []string{"example-com", "example-com-2"}, "example-com-3"},
 	} {

@@ -11,6 +11,10 @@ import (
 
 var slugRun = regexp.MustCompile(`[^a-z0-9]+`)
 
+// genericSegment path segments name no page of their own.
+var genericSegment = map[string]bool{"": true, "index": true, "default": true, "source": true, "page": true,
+	"home": true, "main": true, "view": true, "show": true, "details": true, "detail": true}
+
 // slug lowers s to letters, digits and single dashes.
 func slug(s string) string {
 	return strings.Trim(slugRun.ReplaceAllString(strings.ToLower(s), "-"), "-")
@@ -24,10 +28,16 @@ func slug(s string) string {
 func OutputName(pageURL, focus string, taken []string) string {
 	var parts []string
 	if u, err := url.Parse(pageURL); err == nil && u.Scheme != "about" && u.Scheme != "data" {
-		seg := strings.TrimSuffix(u.Path, "/")
-		seg = path.Base(seg)
-		seg = strings.TrimSuffix(seg, path.Ext(seg))
-		if seg == "" || seg == "." || seg == "/" || seg == "index" {
+		// The last segment that says something: /aclu/source.html is aclu.
+		segs := strings.Split(strings.Trim(u.Path, "/"), "/")
+		seg := ""
+		for i := len(segs) - 1; i >= 0 && seg == ""; i-- {
+			s := strings.TrimSuffix(segs[i], path.Ext(segs[i]))
+			if !genericSegment[strings.ToLower(s)] {
+				seg = s
+			}
+		}
+		if seg == "" {
 			seg = strings.TrimPrefix(u.Hostname(), "www.")
 		}
 		parts = append(parts, slug(seg))
