@@ -34,7 +34,7 @@ func TestProjectWorkflowTrust(t *testing.T) {
 ]}`), 0o644)
 
 	r := tact(t, s, "replay", hostile)
-	if r.code != 13 || !strings.Contains(r.err, "UNTRUSTED") && !strings.Contains(r.err, "not trusted") {
+	if r.code != 13 || !strings.Contains(r.err, "not trusted, so it did not run") {
 		t.Fatalf("untrusted project workflow: exit %d\n%s\n%s", r.code, r.out, r.err)
 	}
 	first, _, _ := strings.Cut(r.out, "\n")

@@ -931,13 +931,13 @@ func untrustedOutput(w *workflow.Workflow, loc workflow.Location, head string, b
 	sb.WriteString("not run: a project's workflow runs once you trust it: " + cmd + "\n")
 	what := "it only drives the browser"
 	if len(short) > 0 {
-		what = "it " + strings.Join(short, "; ")
-		if len(what) > 300 {
-			what = what[:300] + "…"
+		what = "beyond the page: " + strings.Join(short, "; ")
+		if r := []rune(what); len(r) > 300 {
+			what = string(r[:300]) + "…"
 		}
 	}
 	state := workflow.TrustOf(loc.Path, trustBytes(b, reach))
-	msg := fmt.Sprintf("workflow %s (%s) is a project's and is %s: %s", w.Name, loc.Path, state, what)
+	msg := fmt.Sprintf("workflow %s (%s) is a project's and %s, so it did not run; %s", w.Name, loc.Path, state, what)
 	return &Output{Text: sb.String(), Data: untrustedData{Workflow: w.Name, Path: loc.Path, Scope: loc.Scope, Trusted: false, Reach: reach, Trust: cmd}},
 		failure.New(failure.Untrusted, "%s", msg).WithHint("read it (tact record show " + shellQuote(loc.Path) + "), then trust it: " + cmd)
 }

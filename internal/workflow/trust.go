@@ -122,8 +122,17 @@ func NeedsTrust(loc Location) bool {
 	return loc.Scope == "project"
 }
 
-// inProject reports whether path is in a project's .tact/workflows.
+// inProject reports whether path is in a project's .tact/workflows, as
+// named or once links are resolved (a link there to a file elsewhere is
+// still the project's).
 func inProject(path string) bool {
-	d := filepath.Dir(trustKey(path))
-	return filepath.Base(d) == "workflows" && filepath.Base(filepath.Dir(d)) == ".tact"
+	in := func(p string) bool {
+		d := filepath.Dir(p)
+		return filepath.Base(d) == "workflows" && filepath.Base(filepath.Dir(d)) == ".tact"
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		abs = path
+	}
+	return in(abs) || in(trustKey(path))
 }
