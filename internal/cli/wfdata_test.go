@@ -115,3 +115,29 @@ func TestReplayReturnsFreshData(t *testing.T) {
 		t.Errorf("outputs: %s", r.out)
 	}
 }
+
+// A read focused by a ref is recorded with the element's locator (the
+// ref dies with the page) and replays.
+func TestRecordReadFocusRef(t *testing.T) {
+	t.Parallel()
+	s := env.Pooled(t)
+	mustOK(t, tact(t, s, "record", "start", "focusref"))
+	r := tact(t, s, "open", page("wf_rename.html"))
+	mustOK(t, r)
+	r = tact(t, s, "read", "--focus", refOf(t, r.out, `[button]`))
+	mustOK(t, r)
+	if !strings.Contains(r.err, "read as wf-rename-sign-in") {
+		t.Errorf("the read's name: %q", r.err)
+	}
+	mustOK(t, tact(t, s, "record", "stop"))
+	text := savedFlow(t, "focusref")
+	if strings.Contains(text, "@e") || !strings.Contains(text, `"focus": "`) {
+		t.Fatalf("recorded:\n%s", text)
+	}
+	mustOK(t, tact(t, s, "workflow", "lint", "focusref"))
+	r = tact(t, s, "replay", "focusref")
+	mustOK(t, r)
+	if !strings.Contains(r.out, "read as wf-rename-sign-in: ok\nSign in") {
+		t.Errorf("replay:\n%s", r.out)
+	}
+}
