@@ -100,8 +100,7 @@ func TestRecordStartsOnPage(t *testing.T) {
 	if r.code != 0 || !strings.Contains(r.out, "step 1: open "+page("wf_home.html?user=ada")) {
 		t.Fatalf("record start on a page: %q %s", r.out, r.err)
 	}
-	mustOK(t, tact(t, s, "snap"))          // exploration
-	mustOK(t, tact(t, s, "read", "--all")) // exploration too: no URL, no name
+	mustOK(t, tact(t, s, "snap")) // exploration
 	mustOK(t, tact(t, s, "read", "--focus", "h1", "--as", "headline"))
 	mustOK(t, tact(t, s, "record", "stop"))
 	_, steps := flowSteps(t, savedFlow(t, "onpage"))

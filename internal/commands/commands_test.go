@@ -85,7 +85,7 @@ func TestCommandTraits(t *testing.T) {
 	}{
 		{"steppers", steppers, "batch replay"},
 		{"page readers", readers, "snap snapshot read eval screenshot"},
-		{"not in a batch", notInBatch, "batch browser launch browser stop browser status schema mcp init"},
+		{"not in a batch", notInBatch, "batch workflow trust browser launch browser stop browser status schema mcp init"},
 	} {
 		if got := strings.Join(c.got, " "); got != c.want {
 			t.Errorf("%s: %s, want %s", c.what, got, c.want)

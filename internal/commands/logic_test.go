@@ -327,11 +327,11 @@ func TestWorkflowRoundTrip(t *testing.T) {
 	}
 	out = run(&RecordStop{})
 	path := filepath.Join(cwd, ".tact", "workflows", "flow.json")
-	jsonEq(t, "record stop", out.Data, `{"name":"flow","steps":1,"path":`+strconv.Quote(path)+`,"scope":"project","secrets":null}`)
+	jsonEq(t, "record stop", out.Data, `{"name":"flow","steps":1,"path":`+strconv.Quote(path)+`,"scope":"project","secrets":null,"outputs":null}`)
 	out = run(&RecordList{})
-	jsonEq(t, "record list", out.Data, `[{"name":"flow","scope":"project","steps":1,"path":`+strconv.Quote(path)+`}]`)
+	jsonEq(t, "record list", out.Data, `[{"name":"flow","scope":"project","steps":1,"path":`+strconv.Quote(path)+`,"trust":"trusted","runs":true}]`)
 	out = run(&WorkflowLint{Name: "flow"})
-	jsonEq(t, "workflow lint", out.Data, `{"ok":true,"steps":1,"vars":null}`)
+	jsonEq(t, "workflow lint", out.Data, `{"ok":true,"steps":1,"vars":null,"scope":"project","trust":"trusted","reach":[{"step":1,"kind":"site","what":"example.com"}]}`)
 
 	// Replayed as a dry run, the step needs no page.
 	w, err := workflow.Load(path)
@@ -343,11 +343,18 @@ func TestWorkflowRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	env.Globals.Output = "ndjson"
+	// Edited, it is no longer the content trusted at record stop.
+	if _, err := (&Replay{Workflow: "flow"}).Run(ctx, env); failure.From(err).Code != failure.Untrusted {
+		t.Fatalf("an edited project workflow replayed: %v", err)
+	}
+	if err := trustFile(w, workflow.Location{Path: path, Scope: "project"}); err != nil {
+		t.Fatal(err)
+	}
 	out = run(&Replay{Workflow: "flow"})
-	if out.Text != "[1/1] open example.com: ok\nreplay: 1/1 steps ok, 0 healed\n" {
+	if out.Text != "replay flow: "+path+" (project scope, trusted)\n[1/1] open example.com: ok\nreplay: 1/1 steps ok, 0 healed\n" {
 		t.Errorf("replay text %q", out.Text)
 	}
-	jsonEq(t, "replay", out.Data, `{"workflow":"flow","outputs":{},"steps":[{"step":1,"command":"open","status":"ok"}],"ok":1,"total":1,"healed":0}`)
+	jsonEq(t, "replay", out.Data, `{"workflow":"flow","path":`+strconv.Quote(path)+`,"scope":"project","outputs":{},"steps":[{"step":1,"command":"open","status":"ok"}],"ok":1,"total":1,"healed":0}`)
 	jsonEq(t, "replay ndjson summary", out.Lines, `[{"summary":"replay: 1/1 steps ok, 0 healed","ok":1,"total":1,"healed":0}]`)
 	if f.begun != 1 || f.ended != 1 {
 		t.Errorf("replay bracketed its step %d/%d times, want once", f.begun, f.ended)

@@ -57,4 +57,5 @@ func (*BrowserStatus) outputs() []any { return shapes(statusData{}, NotRunning{}
 func (*BrowserStop) outputs() []any   { return shapes(stopData{}, NotRunning{}) }
 func (*WorkflowVars) outputs() []any  { return shapes([]workflow.Variable{}) }
 func (*RecordUndo) outputs() []any    { return shapes(undoData{}) }
-func (*Replay) outputs() []any        { return shapes(replayData{}) }
+func (*Replay) outputs() []any        { return shapes(replayData{}, untrustedData{}) }
+func (*WorkflowTrust) outputs() []any { return shapes(trustedData{}) }

@@ -53,9 +53,10 @@ func (c *Replay) paths() []*string {
 	return append([]*string{&c.VarFile}, workflowPath(&c.Workflow)...)
 }
 
-func (c *RecordShow) paths() []*string   { return workflowPath(&c.Name) }
-func (c *WorkflowVars) paths() []*string { return workflowPath(&c.Name) }
-func (c *WorkflowLint) paths() []*string { return workflowPath(&c.Name) }
+func (c *RecordShow) paths() []*string    { return workflowPath(&c.Name) }
+func (c *WorkflowVars) paths() []*string  { return workflowPath(&c.Name) }
+func (c *WorkflowLint) paths() []*string  { return workflowPath(&c.Name) }
+func (c *WorkflowTrust) paths() []*string { return workflowPath(&c.Name) }
 
 // workflowPath is a workflow argument when it names a file; a bare name
 // is looked up in the workflow directories instead.

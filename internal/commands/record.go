@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/tact-browser/tact/internal/datadir"
 	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/locator"
 	"github.com/tact-browser/tact/internal/page"
 	"github.com/tact-browser/tact/internal/secrets"
 	"github.com/tact-browser/tact/internal/workflow"
@@ -34,6 +36,8 @@ type recording struct {
 	Workflow workflow.Workflow `json:"workflow"`
 	Cwd      string            `json:"cwd"`
 	Started  time.Time         `json:"started"`
+	// Force: record start --force may replace a workflow of the name.
+	Force bool `json:"force,omitempty"`
 }
 
 // NewRecorder loads any recording in progress from path.
@@ -93,10 +97,10 @@ var recordable = map[string]bool{
 // steps of workflows recorded before snaps stopped being recorded.
 func replayable(name string) bool { return recordable[name] || name == "snap" || name == "snapshot" }
 
-// stepOf is the step a command makes while recording, if any: a snap or
-// read of a URL is a navigation (open URL), unless the read names its
-// output (read URL --as NAME reads it again on replay); a snap, or a
-// read with no name, of the current page is exploration.
+// stepOf is the step a command makes while recording, if any: a snap of
+// a URL is a navigation (open URL); every read is an output (read URL
+// reads that page again on replay); a snap of the current page is
+// exploration.
 func stepOf(name string, cmd Command) (string, Command, bool) {
 	switch c := cmd.(type) {
 	case *Snap:
@@ -106,14 +110,6 @@ func stepOf(name string, cmd Command) (string, Command, bool) {
 		return "open", withArgs("open", map[string]any{"url": c.URL}), true
 	case *Snapshot:
 		return stepOf("snap", &c.Snap)
-	case *Read:
-		switch {
-		case c.As != "":
-			return name, cmd, true
-		case c.URL != "":
-			return "open", withArgs("open", map[string]any{"url": c.URL}), true
-		}
-		return "", nil, false
 	}
 	return name, cmd, recordable[name]
 }
@@ -165,6 +161,13 @@ func (r *Recorder) Capture(ctx context.Context, env *Env, name string, cmd Comma
 		step.To = to
 		cp.(dropTargeted).SetDrop("")
 	}
+	var note string
+	if rd, ok := cp.(*Read); ok {
+		var err error
+		if note, err = r.nameRead(ctx, env, rd); err != nil {
+			return nil, err
+		}
+	}
 	args, err := encodeArgs(name, cp)
 	if err != nil {
 		return nil, err
@@ -185,7 +188,54 @@ func (r *Recorder) Capture(ctx context.Context, env *Env, name string, cmd Comma
 		scrubJSON(env.Browser.Secrets(), &step)
 		r.cur.Workflow.Steps = append(r.cur.Workflow.Steps, step)
 		_ = r.persist()
+		if note != "" && env.Partial != nil {
+			env.Partial("", fmt.Sprintf("recorded step %d: %s\n", len(r.cur.Workflow.Steps), note))
+		}
 	}, nil
+}
+
+// nameRead makes a recorded read an output: a --focus given as a ref is
+// stored as the element's locator (refs die with the page), and a read
+// with no --as gets a name from its page and focus, unique within the
+// recording. It returns the line that tells the user the name.
+func (r *Recorder) nameRead(ctx context.Context, env *Env, rd *Read) (string, error) {
+	focusName := rd.Focus
+	if _, isRef := locator.ParseRef(strings.TrimSpace(rd.Focus)); isRef {
+		tgt, _, err := captureTarget(ctx, env, strings.TrimSpace(rd.Focus))
+		if err != nil {
+			return "", err
+		}
+		rd.Focus = tgt.Locators[0]
+		if tgt.Fingerprint.Name != "" {
+			focusName = tgt.Fingerprint.Name
+		}
+	}
+	if rd.As != "" {
+		return "read as " + rd.As, nil
+	}
+	u := rd.URL
+	if u == "" {
+		u = currentURL(ctx, env)
+	}
+	r.mu.Lock()
+	var taken []string
+	if r.cur != nil {
+		for _, s := range r.cur.Workflow.Steps {
+			taken = append(taken, stepOutputName(&s))
+		}
+	}
+	r.mu.Unlock()
+	rd.As = workflow.OutputName(u, focusName, taken)
+	return "read as " + rd.As + " (an output of the replay; --as NAME names it)", nil
+}
+
+// stepOutputName is the --as name a step's args give its output, or "".
+func stepOutputName(s *workflow.Step) string {
+	var a struct {
+		As string `json:"as"`
+	}
+	_ = json.Unmarshal(s.Args, &a)
+	return a.As
 }
 
 // captureTarget describes the element a live target names, durably.
@@ -306,12 +356,51 @@ func (r *Recorder) secretName(field string) string {
 	return name
 }
 
-// headingJS finds the text of the nearest heading before the element in
-// document order, for the fingerprint (tab/refind.js).
-const headingJS = `function () { return __tact.headingOf(this); }`
+// surroundingsJS reads where the element sits, for the fingerprint: the
+// nearest heading before it (refind.js), its form, and the identity of
+// the list or table row it is in (a key attribute, else the row's first
+// cell, or first text, that is not the element's own), so a replay never
+// takes one record's button for another's.
+const surroundingsJS = `function () {
+  const fold = (s) => (s || '').replace(/\s+/g, ' ').trim();
+  const el = this;
+  const f = el.form || el.closest('form');
+  let form = '';
+  if (f) {
+    const a = (k) => f.getAttribute(k);
+    form = a('id') ? '#' + a('id') : a('name') ? 'name=' + a('name') : a('action') ? 'action=' + a('action') : 'form';
+  }
+  let row = '';
+  const r = el.closest('tr, li, [role=row], [role=listitem], [role=option], [role=article], article');
+  if (r) {
+    const key = r.getAttribute('data-id') || r.getAttribute('data-key') || r.getAttribute('data-row-key') || r.getAttribute('data-record-id');
+    if (key) row = 'key=' + key;
+    else {
+      if (r.matches('tr, [role=row]')) {
+        for (const c of r.children) {
+          if (c.contains(el)) continue;
+          const t = fold(c.textContent);
+          if (t) { row = t; break; }
+        }
+      }
+      if (!row) {
+        const w = document.createTreeWalker(r, NodeFilter.SHOW_TEXT);
+        for (let n = w.nextNode(); n; n = w.nextNode()) {
+          if (el.contains(n) || (n.parentElement && n.parentElement.closest('script, style'))) continue;
+          const t = fold(n.data);
+          if (t) { row = t; break; }
+        }
+      }
+    }
+  }
+  return {heading: __tact.headingOf(el) || '', form, row: row.slice(0, 60),
+    password: __tact.secretField(el)};
+}`
 
 // describeTarget returns the durable description of an element and
-// whether it is a password field.
+// whether it is a password field. Locators by an id or test id that looks
+// generated (a framework's, a hash, a render counter) are left out: they
+// would not find the element on the next render.
 func describeTarget(ctx context.Context, t *page.Tab, el *page.Element) (*workflow.Target, bool, error) {
 	li, err := t.Locators(ctx, el)
 	if err != nil {
@@ -319,8 +408,16 @@ func describeTarget(ctx context.Context, t *page.Tab, el *page.Element) (*workfl
 	}
 	fp, password := fingerprintOf(ctx, li, el)
 	tgt := &workflow.Target{Fingerprint: fp, Frame: li.Frame}
+	var generated []string
 	for _, l := range li.Locators {
+		if workflow.GeneratedLocator(l.Locator) {
+			generated = append(generated, l.Locator)
+			continue
+		}
 		tgt.Locators = append(tgt.Locators, l.Locator)
+	}
+	if len(tgt.Locators) == 0 {
+		tgt.Locators = generated // better than none; lint and heal know them
 	}
 	if len(tgt.Locators) == 0 {
 		return nil, false, failure.New(failure.NotFound, "no durable locator identifies this element; it cannot be recorded")
@@ -328,14 +425,15 @@ func describeTarget(ctx context.Context, t *page.Tab, el *page.Element) (*workfl
 	return tgt, password, nil
 }
 
-// fingerprintOf reads role, name, tag and nearest heading the way the
-// locator generator sees them.
+// fingerprintOf reads role, name and tag the way the locator generator
+// sees them, and the element's surroundings (surroundingsJS).
 func fingerprintOf(ctx context.Context, li *page.LocInfo, el *page.Element) (workflow.Fingerprint, bool) {
-	var heading string
-	_ = el.Call(ctx, headingJS, &heading)
-	var password bool
-	_ = el.Call(ctx, `function () { return __tact.secretField(this); }`, &password)
-	return workflow.Fingerprint{Role: li.Role, Name: li.Name, Tag: li.Tag, Heading: heading}, password
+	var sur struct {
+		Heading, Form, Row string
+		Password           bool
+	}
+	_ = el.Call(ctx, surroundingsJS, &sur)
+	return workflow.Fingerprint{Role: li.Role, Name: li.Name, Tag: li.Tag, Heading: sur.Heading, Form: sur.Form, Row: sur.Row}, sur.Password
 }
 
 // navigates reports whether a step opens a page in the current tab.
@@ -369,7 +467,7 @@ func (r *Recorder) Undo() (workflow.Step, int, error) {
 // Start begins recording name. A recording started on a page (startURL)
 // begins with it, so that its replay opens it when the browser is
 // elsewhere.
-func (r *Recorder) Start(name, cwd, startURL string) error {
+func (r *Recorder) Start(name, cwd, startURL string, force bool) error {
 	if err := datadir.CheckName("workflow", name); err != nil {
 		return failure.New(failure.Usage, "%v", err)
 	}
@@ -378,7 +476,12 @@ func (r *Recorder) Start(name, cwd, startURL string) error {
 	if r.cur != nil {
 		return failure.New(failure.Usage, "already recording %q; run tact record stop first", r.cur.Workflow.Name)
 	}
-	r.cur = &recording{Workflow: workflow.Workflow{Version: workflow.Version, Name: name, CreatedAt: time.Now().UTC(), Steps: []workflow.Step{}}, Cwd: cwd, Started: time.Now()}
+	if !force {
+		if err := refuseOverwrite(cwd, name, "start"); err != nil {
+			return err
+		}
+	}
+	r.cur = &recording{Workflow: workflow.Workflow{Version: workflow.Version, Name: name, CreatedAt: time.Now().UTC(), Steps: []workflow.Step{}}, Cwd: cwd, Started: time.Now(), Force: force}
 	if startURL != "" {
 		b, _ := json.Marshal(map[string]string{"url": startURL})
 		r.cur.Workflow.Steps = append(r.cur.Workflow.Steps, workflow.Step{Command: "open", Args: b, Start: true})
@@ -390,12 +493,63 @@ func (r *Recorder) Start(name, cwd, startURL string) error {
 	return nil
 }
 
-// Stop ends the recording and writes the workflow file.
-func (r *Recorder) Stop() (*workflow.Workflow, workflow.Location, error) {
+// relativePaths stores the steps' file paths that lie inside dir (the
+// workflow's folder) relative to it, so the workflow and its files move
+// together and replay takes them from the folder; others stay absolute
+// (and trust lists them).
+func relativePaths(w *workflow.Workflow, dir string) {
+	for i := range w.Steps {
+		s := &w.Steps[i]
+		cmd, err := stepCommand(s, nil)
+		if err != nil {
+			continue
+		}
+		pa, ok := cmd.(pathArgs)
+		if !ok {
+			continue
+		}
+		changed := false
+		for _, p := range pa.paths() {
+			if filepath.IsAbs(*p) && within(dir, *p) {
+				if rel, err := filepath.Rel(dir, *p); err == nil {
+					*p, changed = rel, true
+				}
+			}
+		}
+		if !changed {
+			continue
+		}
+		if args, err := encodeArgs(s.Command, cmd); err == nil {
+			s.Args = args
+		}
+	}
+}
+
+// refuseOverwrite is the error for a workflow name that is taken where a
+// recording would save it (nil when it is free): a recording never
+// replaces one silently, from the CLI or from an agent over MCP.
+func refuseOverwrite(cwd, name, verb string) error {
+	loc, err := workflow.SavePath(cwd, name)
+	if err != nil || !workflow.Exists(loc.Path) {
+		return nil
+	}
+	return failure.New(failure.Usage, "workflow %s already exists (%s, %s scope); record %s refuses to replace it", name, loc.Path, loc.Scope, verb).
+		WithHint("pick another name, or pass --force to replace it")
+}
+
+// Stop ends the recording and writes the workflow file. A workflow of
+// the name that appeared since record start is not replaced unless
+// force (or record start --force); the recording then goes on.
+func (r *Recorder) Stop(force bool) (*workflow.Workflow, workflow.Location, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.cur == nil {
 		return nil, workflow.Location{}, failure.New(failure.Usage, "not recording (tact record start <name>)")
+	}
+	if !force && !r.cur.Force {
+		if err := refuseOverwrite(r.cur.Cwd, r.cur.Workflow.Name, "stop"); err != nil {
+			return nil, workflow.Location{}, err
+		}
 	}
 	w := r.cur.Workflow
 	// A recording that went to a page first does not need the one it
@@ -410,6 +564,7 @@ func (r *Recorder) Stop() (*workflow.Workflow, workflow.Location, error) {
 	if err != nil {
 		return nil, loc, failure.New(failure.IO, "%v", err)
 	}
+	relativePaths(&w, filepath.Dir(loc.Path))
 	if err := workflow.Save(loc.Path, &w); err != nil {
 		return nil, loc, failure.New(failure.IO, "save workflow %s: %v", w.Name, err)
 	}

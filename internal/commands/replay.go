@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -47,15 +48,30 @@ func (c *Replay) stepTimeout() (time.Duration, error) {
 	return 0, failure.New(failure.Usage, "--step-timeout %q: want a duration like 10s or 500ms", c.StepTimeout)
 }
 
-// Prepare reads --var-file and TACT_VAR_* in the caller's process.
+// Prepare reads --var-file and TACT_VAR_* in the caller's process. Only
+// the workflow's own variables are passed on: the others in the
+// environment or the file are no business of this workflow's.
 func (c *Replay) Prepare(cwd string, environ []string, _ io.Reader) error {
 	if _, err := c.stepTimeout(); err != nil {
 		return err
 	}
-	vars := workflow.EnvVars(environ)
-	var pairs []string
-	for k, v := range vars {
-		pairs = append(pairs, k+"="+v)
+	known := map[string]bool{}
+	var names []string
+	var wname string
+	if loc, err := workflow.Find(cwd, c.Workflow); err == nil {
+		if w, err := workflow.Load(loc.Path); err == nil {
+			wname = w.Name
+			for _, v := range w.Variables() {
+				known[v.Name] = true
+				names = append(names, v.Name)
+			}
+		}
+	}
+	shared := map[string]string{}
+	for k, v := range workflow.EnvVars(environ) {
+		if known[k] {
+			shared[k] = v
+		}
 	}
 	if c.VarFile != "" {
 		p := c.VarFile
@@ -66,48 +82,49 @@ func (c *Replay) Prepare(cwd string, environ []string, _ io.Reader) error {
 		if err != nil {
 			return failure.New(failure.Usage, "--var-file: %v", err)
 		}
-		pairs = append(pairs, strings.Split(string(b), "\n")...)
+		fromFile := map[string]string{}
+		if err := workflow.ParseVars(strings.Split(string(b), "\n"), fromFile); err != nil {
+			return workflowVarsErr(err)
+		}
+		for k, v := range fromFile {
+			if known[k] {
+				shared[k] = v
+			}
+		}
 		c.VarFile = ""
 	}
 	given := map[string]string{}
 	if err := workflow.ParseVars(c.Var, given); err != nil {
 		return workflowVarsErr(err)
 	}
-	if err := c.checkGiven(cwd, given); err != nil {
-		return err
+	if wname != "" {
+		if err := checkGiven(wname, c.Workflow, names, given); err != nil {
+			return err
+		}
 	}
 	// Explicit --var wins over the file and the environment.
+	var pairs []string
+	for _, k := range slices.Sorted(maps.Keys(shared)) {
+		pairs = append(pairs, k+"="+shared[k])
+	}
 	c.Var = append(pairs, c.Var...)
-	return workflowVarsErr(workflow.ParseVars(c.Var, map[string]string{}))
+	return nil
 }
 
 // checkGiven refuses a --var the workflow does not have (a typo would
 // otherwise replay with the default), listing the ones it has. TACT_VAR_*
-// and --var-file may hold more: they are shared by several workflows.
-func (c *Replay) checkGiven(cwd string, given map[string]string) error {
-	loc, err := workflow.Find(cwd, c.Workflow)
-	if err != nil {
-		return nil // Run reports it
-	}
-	w, err := workflow.Load(loc.Path)
-	if err != nil {
-		return nil
-	}
-	known := map[string]bool{}
-	var names []string
-	for _, v := range w.Variables() {
-		known[v.Name] = true
-		names = append(names, v.Name)
-	}
+// and --var-file may hold more: they are shared by several workflows, and
+// only the workflow's own are passed on.
+func checkGiven(wname, arg string, names []string, given map[string]string) error {
 	for k := range given {
-		if known[k] {
+		if slices.Contains(names, k) {
 			continue
 		}
 		if len(names) == 0 {
-			return failure.New(failure.Usage, "--var %s: workflow %s has no variables", k, w.Name)
+			return failure.New(failure.Usage, "--var %s: workflow %s has no variables", k, wname)
 		}
-		return failure.New(failure.Usage, "--var %s: workflow %s has no such variable; its variables: %s", k, w.Name, strings.Join(names, ", ")).
-			WithHint("tact workflow vars " + c.Workflow + " lists them with their defaults")
+		return failure.New(failure.Usage, "--var %s: workflow %s has no such variable; its variables: %s", k, wname, strings.Join(names, ", ")).
+			WithHint("tact workflow vars " + arg + " lists them with their defaults")
 	}
 	return nil
 }
@@ -146,6 +163,8 @@ type stepResult struct {
 // and the counts.
 type replayData struct {
 	Workflow string `json:"workflow"`
+	Path     string `json:"path"`  // the file that ran
+	Scope    string `json:"scope"` // project, user or file`
 	// Outputs are the steps' outputs named with --as: the text a read
 	// printed, an eval's value as JSON, a screenshot's path.
 	Outputs map[string]any `json:"outputs"`
@@ -154,6 +173,14 @@ type replayData struct {
 	Total   int            `json:"total"`
 	Healed  int            `json:"healed"`
 	Updated string         `json:"updated,omitempty"` // the file --update rewrote
+}
+
+// replayHeader is the first line of replay's -o ndjson: which file runs.
+type replayHeader struct {
+	Workflow string `json:"workflow"`
+	Path     string `json:"path"`
+	Scope    string `json:"scope"`
+	Note     string `json:"note"` // the text mode's first line
 }
 
 // replaySummary is the last line of replay's -o ndjson, after the step
@@ -166,26 +193,43 @@ type replaySummary struct {
 	Updated string `json:"updated,omitempty"`
 }
 
-// Run replays the steps in order.
+// Run replays the steps in order. Its first line names the file and
+// its scope; a project's workflow runs only once its content is trusted
+// (tact workflow trust), and only its own variables reach it.
 func (c *Replay) Run(ctx context.Context, env *Env) (*Output, error) {
-	loc, err := findWorkflow(env.Globals.Cwd, c.Workflow)
+	loc, b, err := readWorkflow(env.Globals.Cwd, c.Workflow)
 	if err != nil {
 		return nil, err
 	}
-	w, err := workflow.Load(loc.Path)
+	w, err := workflow.Parse(b)
 	if err == nil {
+		if w.Name == "" {
+			w.Name = strings.TrimSuffix(filepath.Base(loc.Path), ".json")
+		}
 		err = upgrade(w) // a version 1 file replays; --update writes the new format
 	}
 	if err != nil {
 		return nil, failure.New(failure.Usage, "%s: %v", loc.Path, err)
 	}
-	// Recorded defaults, then the caller's values.
+	dir := filepath.Dir(loc.Path)
+	head, trusted := replayHead(w, loc, b, dir)
+	if !trusted {
+		return untrustedOutput(w, loc, head, b, dir)
+	}
+	// Recorded defaults, then the caller's values: only the workflow's
+	// own variables (TACT_VAR_* and --var-file may hold others').
 	vars := map[string]string{}
 	for k, v := range w.Defaults {
 		vars[k] = v
 	}
-	if err := workflow.ParseVars(c.Var, vars); err != nil {
+	given := map[string]string{}
+	if err := workflow.ParseVars(c.Var, given); err != nil {
 		return nil, failure.New(failure.Usage, "%v", err)
+	}
+	for _, v := range w.Variables() {
+		if x, ok := given[v.Name]; ok {
+			vars[v.Name] = x
+		}
 	}
 	for _, v := range w.Vars() {
 		if _, ok := vars[v]; !ok {
@@ -208,7 +252,8 @@ func (c *Replay) Run(ctx context.Context, env *Env) (*Output, error) {
 		ctx, cancel = context.WithDeadline(ctx, dl.Add(-min(replayReserve, env.Globals.Timeout/10)))
 		defer cancel()
 	}
-	r := &replayRun{c: c, env: env, w: w, total: len(w.Steps), outputs: map[string]any{}}
+	r := &replayRun{c: c, env: env, w: w, dir: dir, total: len(w.Steps), outputs: map[string]any{}}
+	r.text.WriteString(head + "\n")
 	// A replay that starts the browser (a cron job) stops it at the end.
 	launchedHere := !env.Browser.Connected()
 	r.partial = env.Partial
@@ -216,6 +261,9 @@ func (c *Replay) Run(ctx context.Context, env *Env) (*Output, error) {
 		r.partial = func(string, string) {}
 	}
 	r.stream = env.Globals.Output == "ndjson"
+	if r.stream {
+		r.partial(jsonLine(replayHeader{Workflow: w.Name, Path: loc.Path, Scope: loc.Scope, Note: strings.TrimPrefix(head, "replay ")}), "")
+	}
 	var failed error
 	for i := range w.Steps {
 		step := &w.Steps[i]
@@ -240,7 +288,7 @@ func (c *Replay) Run(ctx context.Context, env *Env) (*Output, error) {
 		if stepLimit > 0 {
 			sctx, cancel = context.WithTimeout(ctx, stepLimit)
 		}
-		ran, err := c.runStep(sctx, env, step, vars)
+		ran, err := c.runStep(sctx, env, step, vars, dir)
 		stepExpired := err != nil && sctx.Err() != nil && ctx.Err() == nil
 		cancel()
 		res := stepResult{Step: i + 1, Command: step.Command, Name: ran.name, URL: currentURL(ctx, env)}
@@ -300,6 +348,12 @@ func (c *Replay) Run(ctx context.Context, env *Env) (*Output, error) {
 		if err := workflow.Save(loc.Path, w); err != nil {
 			return nil, failure.New(failure.IO, "--update: write %s: %v", loc.Path, err)
 		}
+		if workflow.NeedsTrust(loc) {
+			// Trusted content that tact itself healed stays trusted.
+			if err := trustFile(w, loc); err != nil {
+				return nil, failure.New(failure.IO, "--update: trust %s: %v", loc.Path, err)
+			}
+		}
 		r.updated = loc.Path
 		r.text.WriteString("updated " + loc.Path + ": " + strings.Join(r.changes, "; ") + "\n")
 	}
@@ -310,7 +364,7 @@ func (c *Replay) Run(ctx context.Context, env *Env) (*Output, error) {
 	r.checkArgs()
 	r.finish(launchedHere)
 	out := &Output{Text: r.text.String(), Lines: lines, Stderr: strings.Join(append(r.notes, ""), "\n"),
-		Data: replayData{Workflow: w.Name, Outputs: r.outputs, Steps: r.results, OK: r.okN, Total: r.total, Healed: r.healed, Updated: r.updated}}
+		Data: replayData{Workflow: w.Name, Path: loc.Path, Scope: loc.Scope, Outputs: r.outputs, Steps: r.results, OK: r.okN, Total: r.total, Healed: r.healed, Updated: r.updated}}
 	if failed != nil {
 		return out, failed
 	}
@@ -333,6 +387,7 @@ type replayRun struct {
 	partial func(stdout, stderr string)
 	stream  bool
 	outputs map[string]any // by --as name; a later step of the same name wins
+	dir     string         // the workflow file's folder: relative paths are taken from it
 }
 
 // output keeps a named step's output for -o json.
@@ -541,10 +596,15 @@ type stepRun struct {
 // runStep executes one step. For a targeted step it finds the element by
 // the recorded locators (see pickLocator), and drag's drop target too. The
 // page a recording started on is opened only when the tab is elsewhere.
-func (c *Replay) runStep(ctx context.Context, env *Env, step *workflow.Step, vars map[string]string) (stepRun, error) {
+func (c *Replay) runStep(ctx context.Context, env *Env, step *workflow.Step, vars map[string]string, dir string) (stepRun, error) {
 	var ran stepRun
 	cmd, err := stepCommand(step, vars)
 	if err != nil {
+		return ran, err
+	}
+	// A workflow's relative paths are its folder's, wherever the session's
+	// daemon or the caller runs.
+	if err := ResolvePaths(cmd, dir); err != nil {
 		return ran, err
 	}
 	if o, ok := cmd.(*Open); ok && step.Start && sameURL(currentURL(ctx, env), o.URL) {
@@ -635,30 +695,22 @@ type pick struct {
 	newName *string // the element's name now, after a rename
 }
 
-// candidate is an element one locator found uniquely that does not agree
-// with the fingerprint as recorded.
+// candidate is an element one locator found uniquely, with the recorded
+// role and tag, that does not agree with the fingerprint as recorded.
 type candidate struct {
 	index int
-	kind  string // the locator's kind (css, testid, role…): independent evidence
 	el    *page.Element
 	fp    workflow.Fingerprint
-}
-
-// locatorKind is what a locator matches by: "css" for css=#id, "role"…
-func locatorKind(l string) string {
-	k, _, ok := strings.Cut(l, "=")
-	if !ok || strings.ContainsAny(k, " #.[>") {
-		return "css"
-	}
-	return k
 }
 
 // pickLocator looks for the step's target (see targetWait). A match
 // counts when it is unique and agrees with the fingerprint; the first
 // locator in the recorded order that has one wins. When none does, a
-// renamed element still heals if at least two locators of different
-// kinds (an id and a test id, say) found the same unique element with
-// the recorded role and tag. --strict refuses any healing.
+// renamed element still heals if a locator by identity (a stable id, a
+// test id, a form field's name) found one element with the recorded role
+// and tag in the recorded place: the same nearest heading, form and row.
+// An element of another row (record) never heals. --strict refuses any
+// healing.
 func pickLocator(ctx context.Context, t *page.Tab, tgt *workflow.Target, vars map[string]string, strict bool) (pick, error) {
 	deadline := time.Now().Add(targetWait)
 	for {
@@ -740,9 +792,13 @@ func lookRound(ctx context.Context, t *page.Tab, tgt *workflow.Target, vars map[
 			el.Release(ctx)
 			continue
 		}
-		cands = append(cands, candidate{index: i, kind: locatorKind(raw), el: el, fp: fp})
+		cands = append(cands, candidate{index: i, el: el, fp: fp})
 	}
-	if c, ok := agreeing(ctx, cands); ok {
+	c, ok, why := renamed(ctx, tgt, cands)
+	if why != "" {
+		reasons = append(reasons, why)
+	}
+	if ok {
 		// Not a rename if a locator that missed finds the recorded
 		// element on a second look.
 		if j, ok := firstAfterAll(ctx, t, tgt, vars, missed, deadline); ok {
@@ -751,7 +807,7 @@ func lookRound(ctx context.Context, t *page.Tab, tgt *workflow.Target, vars map[
 			}
 			return round{pick: pick{index: j}, done: true}
 		}
-		heal := fmt.Sprintf("name %q → %q", rec.Name, c.fp.Name)
+		heal := fmt.Sprintf("name %q → %q (found by %s)", rec.Name, c.fp.Name, tgt.Locators[c.index])
 		if strict {
 			return round{err: failure.New(failure.NotFound, "--strict: the element was renamed (%s); refusing to heal", heal), done: true}
 		}
@@ -811,20 +867,109 @@ func foundFingerprint(ctx context.Context, t *page.Tab, el *page.Element) (workf
 	return fp, nil
 }
 
-// agreeing returns the first candidate that another locator of a
-// different kind found too (the same element).
-func agreeing(ctx context.Context, cands []candidate) (candidate, bool) {
-	for i, a := range cands {
-		for _, b := range cands[i+1:] {
-			if a.kind != b.kind && a.el.SameNode(ctx, b.el) {
-				return a, true
-			}
+// renamed returns the candidate that heals a rename: found by an
+// identity locator, in the recorded place, and no other identity locator
+// found another element. why says what kept one from healing.
+func renamed(ctx context.Context, tgt *workflow.Target, cands []candidate) (candidate, bool, string) {
+	rec := tgt.Fingerprint
+	var pick *candidate
+	for i := range cands {
+		c := &cands[i]
+		l := tgt.Locators[c.index]
+		if !workflow.IdentityLocator(l) {
+			continue
+		}
+		if !rec.SamePlace(c.fp) {
+			return candidate{}, false, fmt.Sprintf("%s: not healed: it is elsewhere now (heading %q, form %q, row %q; recorded %q, %q, %q)",
+				l, c.fp.Heading, c.fp.Form, c.fp.Row, rec.Heading, rec.Form, rec.Row)
+		}
+		if pick != nil && !pick.el.SameNode(ctx, c.el) {
+			return candidate{}, false, fmt.Sprintf("not healed: %s and %s find different elements", tgt.Locators[pick.index], l)
+		}
+		if pick == nil {
+			pick = c
 		}
 	}
-	return candidate{}, false
+	if pick == nil {
+		return candidate{}, false, ""
+	}
+	return *pick, true, ""
 }
 
 func jsonLine(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b) + "\n"
+}
+
+// replayHead is replay's first line: the workflow, its file and scope,
+// and for a project's, whether its content is trusted and which of the
+// user's own workflows it shadows.
+func replayHead(w *workflow.Workflow, loc workflow.Location, b []byte, dir string) (string, bool) {
+	head := fmt.Sprintf("replay %s: %s (%s scope", w.Name, loc.Path, loc.Scope)
+	trusted := true
+	if workflow.NeedsTrust(loc) {
+		st := workflow.TrustOf(loc.Path, trustBytes(b, reachOf(w, dir)))
+		trusted = st == workflow.Trusted
+		head += ", " + st.String()
+	}
+	head += ")"
+	if own := workflow.Shadowed(loc); own != "" {
+		head += fmt.Sprintf("; your own %s (%s) is not the one run: tact replay %s runs it", w.Name, own, own)
+	}
+	return head, trusted
+}
+
+// untrustedOutput refuses a project's workflow that is not trusted: it
+// lists what the workflow can do beyond the page and the command that
+// trusts it.
+func untrustedOutput(w *workflow.Workflow, loc workflow.Location, head string, b []byte, dir string) (*Output, error) {
+	reach := reachOf(w, dir)
+	var sb strings.Builder
+	sb.WriteString(head + "\n" + reachLines(reach))
+	var short []string
+	for _, r := range reach {
+		if r.Kind != "variable" {
+			short = append(short, r.String())
+		}
+	}
+	cmd := "tact workflow trust " + shellQuote(loc.Path)
+	sb.WriteString("not run: a project's workflow runs once you trust it: " + cmd + "\n")
+	what := "it only drives the browser"
+	if len(short) > 0 {
+		what = "beyond the page: " + strings.Join(short, "; ")
+		if r := []rune(what); len(r) > 300 {
+			what = string(r[:300]) + "…"
+		}
+	}
+	state := workflow.TrustOf(loc.Path, trustBytes(b, reach))
+	msg := fmt.Sprintf("workflow %s (%s) is a project's and %s, so it did not run; %s", w.Name, loc.Path, state, what)
+	return &Output{Text: sb.String(), Data: untrustedData{Workflow: w.Name, Path: loc.Path, Scope: loc.Scope, Trusted: false, Reach: reach, Trust: cmd}},
+		failure.New(failure.Untrusted, "%s", msg).WithHint("read it (tact record show " + shellQuote(loc.Path) + "), then trust it: " + cmd)
+}
+
+// untrustedData is replay's -o json when it refuses an untrusted workflow.
+type untrustedData struct {
+	Workflow string  `json:"workflow"`
+	Path     string  `json:"path"`
+	Scope    string  `json:"scope"`
+	Trusted  bool    `json:"trusted"` // false
+	Reach    []Reach `json:"reach"`   // what it can do beyond the page
+	Trust    string  `json:"trust"`   // the command that trusts it
+}
+
+// trustFile trusts a project's workflow as it now is on disk.
+func trustFile(w *workflow.Workflow, loc workflow.Location) error {
+	b, err := os.ReadFile(loc.Path)
+	if err != nil {
+		return err
+	}
+	return workflow.Trust(loc.Path, trustBytes(b, reachOf(w, filepath.Dir(loc.Path))))
+}
+
+// shellQuote quotes s for a shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+=:@,") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

@@ -92,7 +92,10 @@ func TestUpgradeStep(t *testing.T) {
 	if !ok || name != "open" || string(args) != `{"url":"https://x.example"}` {
 		t.Errorf("snap URL: %s %s %v", name, args, ok)
 	}
-	if _, _, ok := stepOf("read", &Read{}); ok {
-		t.Error("a read with no URL and no name is exploration")
+	if _, _, ok := stepOf("read", &Read{}); !ok {
+		t.Error("a read with no URL and no name is an output too")
+	}
+	if _, _, ok := stepOf("snap", &Snap{}); ok {
+		t.Error("a snap of the current page is exploration")
 	}
 }

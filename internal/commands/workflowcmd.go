@@ -30,7 +30,8 @@ type RecordCmd struct {
 
 // RecordStart starts a recording.
 type RecordStart struct {
-	Name string `arg:"" optional:"" help:"Workflow name (default: a timestamp)."`
+	Name  string `arg:"" optional:"" help:"Workflow name (default: a timestamp)."`
+	Force bool   `help:"Replace a workflow of this name when the recording is saved (by default record start and stop refuse)."`
 }
 
 // Run starts recording.
@@ -47,7 +48,7 @@ func (c *RecordStart) Run(ctx context.Context, env *Env) (*Output, error) {
 			start = u
 		}
 	}
-	if err := env.Recorder.Start(name, env.Globals.Cwd, start); err != nil {
+	if err := env.Recorder.Start(name, env.Globals.Cwd, start, c.Force); err != nil {
 		return nil, err
 	}
 	msg := "recording " + name + "\n"
@@ -58,22 +59,49 @@ func (c *RecordStart) Run(ctx context.Context, env *Env) (*Output, error) {
 }
 
 // RecordStop saves the workflow.
-type RecordStop struct{}
+type RecordStop struct {
+	Force bool `help:"Replace a workflow of the recording's name (by default record stop refuses)."`
+}
 
 // Run stops recording.
 func (c *RecordStop) Run(ctx context.Context, env *Env) (*Output, error) {
-	w, loc, err := env.Recorder.Stop()
+	w, loc, err := env.Recorder.Stop(c.Force)
 	if err != nil {
 		return nil, err
 	}
 	msg := fmt.Sprintf("saved %s: %d steps, %s scope, %s", w.Name, len(w.Steps), loc.Scope, loc.Path)
+	if workflow.NeedsTrust(loc) {
+		// The user recorded it: its replay needs no trusting (an edit does).
+		if err := trustFile(w, loc); err != nil {
+			return nil, failure.New(failure.IO, "trust %s: %v", loc.Path, err)
+		}
+		msg += " (trusted as recorded)"
+	}
 	if len(w.Secrets) > 0 {
 		msg += "\nsecrets are placeholders; replay with: " + strings.Join(varFlags(w.Secrets), " ")
 	}
 	if len(w.Defaults) > 0 {
 		msg += "\nvariables with defaults (tact workflow vars " + w.Name + "; replay --var NAME=… changes one): " + strings.Join(slices.Sorted(maps.Keys(w.Defaults)), ", ")
 	}
-	return &Output{Text: msg + "\n", Data: savedWorkflow{Name: w.Name, Steps: len(w.Steps), Path: loc.Path, Scope: loc.Scope, Secrets: w.Secrets}}, nil
+	outs := outputNames(w)
+	if len(outs) > 0 {
+		msg += "\noutputs the replay returns, in order: " + strings.Join(outs, ", ")
+	} else {
+		msg += "\nno outputs: the replay returns no data (read, eval or screenshot while recording to get some)"
+	}
+	return &Output{Text: msg + "\n", Data: savedWorkflow{Name: w.Name, Steps: len(w.Steps), Path: loc.Path, Scope: loc.Scope, Secrets: w.Secrets, Outputs: outs}}, nil
+}
+
+// outputNames lists the names of a workflow's outputs in step order (a
+// name used twice once: the later step's output wins).
+func outputNames(w *workflow.Workflow) []string {
+	var out []string
+	for i := range w.Steps {
+		if n := stepOutputName(&w.Steps[i]); n != "" && readsPage(w.Steps[i].Command) && !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 func varFlags(names []string) []string {
@@ -99,18 +127,49 @@ func (c *RecordUndo) Run(ctx context.Context, env *Env) (*Output, error) {
 // RecordList lists workflows.
 type RecordList struct{}
 
-// Run lists.
+// Run lists both scopes: a project's workflow says whether it is
+// trusted, and a name in both says which one a replay by name runs.
 func (c *RecordList) Run(ctx context.Context, env *Env) (*Output, error) {
 	locs, _ := workflow.List(env.Globals.Cwd)
-	var items []workflowItem
+	items := []workflowItem{}
 	var sb strings.Builder
+	names := map[string][]string{}
+	for _, l := range locs {
+		n := strings.TrimSuffix(filepath.Base(l.Path), ".json")
+		names[n] = append(names[n], l.Scope)
+	}
 	for _, l := range locs {
 		it := workflowItem{Name: strings.TrimSuffix(filepath.Base(l.Path), ".json"), Scope: l.Scope, Path: l.Path}
-		if w, err := workflow.Load(l.Path); err == nil {
-			it.Steps = len(w.Steps)
+		var notes []string
+		if b, err := os.ReadFile(l.Path); err == nil {
+			if w, err := workflow.Parse(b); err == nil {
+				it.Steps = len(w.Steps)
+				if workflow.NeedsTrust(l) {
+					if upgrade(w) == nil {
+						it.Trust = workflow.TrustOf(l.Path, trustBytes(b, reachOf(w, filepath.Dir(l.Path)))).String()
+					} else {
+						it.Trust = workflow.Untrusted.String()
+					}
+					notes = append(notes, it.Trust)
+				}
+			}
+		}
+		if sc := names[it.Name]; len(sc) > 1 {
+			if l.Scope == "project" {
+				it.Runs = true
+				notes = append(notes, "replay "+it.Name+" runs this one")
+			} else {
+				notes = append(notes, "shadowed by the project's: replay "+shellQuote(l.Path)+" runs it")
+			}
+		} else {
+			it.Runs = true
 		}
 		items = append(items, it)
-		fmt.Fprintf(&sb, "%s\t%s\t%d steps\n", it.Name, it.Scope, it.Steps)
+		line := fmt.Sprintf("%s\t%s\t%d steps", it.Name, it.Scope, it.Steps)
+		if len(notes) > 0 {
+			line += "\t" + strings.Join(notes, "; ")
+		}
+		sb.WriteString(line + "\n")
 	}
 	if len(items) == 0 {
 		sb.WriteString("no workflows\n")
@@ -211,8 +270,54 @@ func parseWorkflow(cwd, name string) (workflow.Location, *workflow.Workflow, err
 
 // WorkflowCmd groups workflow file tools.
 type WorkflowCmd struct {
-	Lint WorkflowLint `cmd:"" help:"Check a workflow: known, well-formed steps; no temporary refs; no plain-text secrets."`
-	Vars WorkflowVars `cmd:"" help:"List a workflow's variables and their defaults."`
+	Lint  WorkflowLint  `cmd:"" help:"Check a workflow: known, well-formed steps; no temporary refs; no plain-text secrets; what it reaches beyond the page."`
+	Vars  WorkflowVars  `cmd:"" help:"List a workflow's variables and their defaults."`
+	Trust WorkflowTrust `cmd:"" help:"Trust a project's workflow as it now is (replay runs a project's workflow only once trusted)."`
+}
+
+// WorkflowTrust records that the user trusts a project's workflow file as
+// it now is. It runs in the CLI only: trusting is the user's decision,
+// never a tool an agent calls.
+type WorkflowTrust struct {
+	Name string `arg:"" help:"Workflow name or file."`
+}
+
+// Run refuses in the daemon (see RunLocal).
+func (c *WorkflowTrust) Run(context.Context, *Env) (*Output, error) {
+	return runsLocally("workflow trust")
+}
+
+// RunLocal prints what the workflow reaches beyond the page and trusts
+// that content.
+func (c *WorkflowTrust) RunLocal(ctx context.Context, env *LocalEnv) error {
+	cwd, err := os.Getwd()
+	if err != nil {
+		return failure.New(failure.IO, "%v", err)
+	}
+	loc, b, err := readWorkflow(cwd, c.Name)
+	if err != nil {
+		return err
+	}
+	w, err := workflow.Parse(b)
+	if err == nil {
+		err = upgrade(w)
+	}
+	if err != nil {
+		return failure.New(failure.Usage, "%s: %v", loc.Path, err)
+	}
+	reach := reachOf(w, filepath.Dir(loc.Path))
+	if !workflow.NeedsTrust(loc) {
+		return failure.New(failure.Usage, "%s is in %s scope, not a project's: it runs without trusting", loc.Path, loc.Scope)
+	}
+	if err := workflow.Trust(loc.Path, trustBytes(b, reach)); err != nil {
+		return failure.New(failure.IO, "trust %s: %v", loc.Path, err)
+	}
+	data := trustedData{Trusted: loc.Path, Hash: workflow.Hash(b), Reach: reach}
+	if env.Globals.Output == "json" || env.Globals.Output == "ndjson" {
+		return json.NewEncoder(env.Stdout).Encode(data)
+	}
+	fmt.Fprintf(env.Stdout, "trusted %s (sha256 %s)\n%s", loc.Path, data.Hash[:16], reachLines(reach))
+	return nil
 }
 
 // WorkflowVars lists a workflow's variables.
@@ -279,7 +384,9 @@ func (c *WorkflowLint) Run(ctx context.Context, env *Env) (*Output, error) {
 		if vars := w.Vars(); len(vars) > 0 {
 			msg += ", variables: " + strings.Join(vars, ", ")
 		}
-		return &Output{Text: msg + "\n", Data: lintOK{OK: true, Steps: len(w.Steps), Vars: w.Vars()}}, nil
+		data := lintOK{OK: true, Steps: len(w.Steps), Vars: w.Vars(), Scope: loc.Scope, Reach: []Reach{}}
+		msg += "\n" + c.reachText(w, loc, b, &data)
+		return &Output{Text: msg, Data: data}, nil
 	}
 	var msgs []string
 	for _, p := range probs {
@@ -287,6 +394,29 @@ func (c *WorkflowLint) Run(ctx context.Context, env *Env) (*Output, error) {
 	}
 	return &Output{Text: strings.Join(msgs, "\n") + "\n", Data: lintFailed{Problems: probs}},
 		failure.New(failure.Usage, "%s: %d problem(s): %s", filepath.Base(loc.Path), len(probs), strings.Join(msgs, "; "))
+}
+
+// reachText is lint's account of what the workflow reaches beyond the
+// page, and for a project's, whether it is trusted.
+func (c *WorkflowLint) reachText(w *workflow.Workflow, loc workflow.Location, b []byte, data *lintOK) string {
+	cp := *w
+	cp.Steps = slices.Clone(w.Steps)
+	if upgrade(&cp) != nil {
+		return ""
+	}
+	reach := reachOf(&cp, filepath.Dir(loc.Path))
+	data.Reach = append(data.Reach, reach...)
+	var sb strings.Builder
+	sb.WriteString(reachLines(reach))
+	if workflow.NeedsTrust(loc) {
+		data.Trust = workflow.TrustOf(loc.Path, trustBytes(b, reach)).String()
+		fmt.Fprintf(&sb, "a project's workflow, %s", data.Trust)
+		if data.Trust != workflow.Trusted.String() {
+			sb.WriteString(": replay refuses it until you run tact workflow trust " + shellQuote(loc.Path))
+		}
+		sb.WriteString("\n")
+	}
+	return sb.String()
 }
 
 // lintBeyondSchema is what the schema cannot see (refs, secrets in clear,
@@ -346,16 +476,24 @@ type (
 		Path    string   `json:"path"`
 		Scope   string   `json:"scope"`
 		Secrets []string `json:"secrets"` // placeholders to pass as --var
+		Outputs []string `json:"outputs"` // the named outputs a replay returns, in order
 	}
 	workflowItem struct {
 		Name  string `json:"name"`
 		Scope string `json:"scope"`
 		Steps int    `json:"steps"`
 		Path  string `json:"path"`
+		Trust string `json:"trust,omitempty"` // a project's: trusted, not trusted, changed since it was trusted
+		Runs  bool   `json:"runs"`            // a replay by name runs this one (false: shadowed by the project's)
 	}
 	undoData struct {
 		Dropped int    `json:"dropped"` // the number the step had
 		Command string `json:"command"`
+	}
+	trustedData struct {
+		Trusted string  `json:"trusted"` // the file trusted
+		Hash    string  `json:"sha256"`  // of its content
+		Reach   []Reach `json:"reach"`
 	}
 	deletedData struct {
 		Deleted string `json:"deleted"` // the file removed
@@ -365,6 +503,9 @@ type (
 		OK    bool     `json:"ok"` // true
 		Steps int      `json:"steps"`
 		Vars  []string `json:"vars"`
+		Scope string   `json:"scope"`           // project, user or file
+		Trust string   `json:"trust,omitempty"` // a project's: trusted, not trusted, changed since it was trusted
+		Reach []Reach  `json:"reach"`           // what it can do beyond the page (trust lists the same)
 	}
 	lintFailed struct {
 		OK       bool               `json:"ok"` // false

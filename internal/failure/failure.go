@@ -24,6 +24,9 @@ const (
 	NotInteractable    Code = "NOT_INTERACTABLE"
 	JSError            Code = "JS_ERROR"
 	IO                 Code = "IO"
+	// Untrusted: a project's workflow the user has not trusted (as it is
+	// now) is not run.
+	Untrusted Code = "UNTRUSTED"
 )
 
 // exitCodes is the single mapping from codes to process exit statuses; the
@@ -41,6 +44,7 @@ var exitCodes = map[Code]int{
 	NotInteractable:    10,
 	JSError:            11,
 	IO:                 12,
+	Untrusted:          13,
 }
 
 // Codes lists every code with its exit status, for docs and schemas.

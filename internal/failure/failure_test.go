@@ -58,7 +58,7 @@ func TestEachExitCode(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[Code]int{Internal: 1, Usage: 2, BrowserUnavailable: 3, NavigationFailed: 4, Timeout: 5,
-		UnknownRef: 6, StaleRef: 7, NotFound: 8, Ambiguous: 9, NotInteractable: 10, JSError: 11, IO: 12}
+		UnknownRef: 6, StaleRef: 7, NotFound: 8, Ambiguous: 9, NotInteractable: 10, JSError: 11, IO: 12, Untrusted: 13}
 	if len(want) != len(Codes()) {
 		t.Fatalf("%d codes, test knows %d", len(Codes()), len(want))
 	}

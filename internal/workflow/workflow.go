@@ -76,13 +76,20 @@ type Fingerprint struct {
 	Name    string `json:"name,omitempty"`
 	Tag     string `json:"tag,omitempty"`
 	Heading string `json:"heading,omitempty"`
+	// Form identifies the form the element is in (#id, name=…, action=…).
+	Form string `json:"form,omitempty"`
+	// Row identifies the list or table row (the record) it is in: a key
+	// attribute, else the row's first cell or text other than its own.
+	Row string `json:"row,omitempty"`
 }
 
+func norm(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+
 // Agrees reports whether a candidate element looks like the recorded one:
-// same tag and role, and the same accessible name (case and whitespace
-// aside) when the recording had one.
+// same tag and role, the same accessible name (case and whitespace
+// aside) when the recording had one, and the same row: a button of
+// another record is never the recorded one.
 func (f Fingerprint) Agrees(g Fingerprint) bool {
-	norm := func(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
 	if f.Tag != "" && g.Tag != "" && f.Tag != g.Tag {
 		return false
 	}
@@ -92,7 +99,25 @@ func (f Fingerprint) Agrees(g Fingerprint) bool {
 	if f.Name != "" && norm(f.Name) != norm(g.Name) {
 		return false
 	}
-	return true
+	return f.SameRecord(g)
+}
+
+// SameRecord reports whether g is in the row f was recorded in (any
+// element is, when the recording named no row).
+func (f Fingerprint) SameRecord(g Fingerprint) bool {
+	return f.Row == "" || norm(f.Row) == norm(g.Row)
+}
+
+// SamePlace reports whether g sits where f was recorded: the same
+// nearest heading, form and row, as far as the recording says.
+func (f Fingerprint) SamePlace(g Fingerprint) bool {
+	if f.Heading != "" && norm(f.Heading) != norm(g.Heading) {
+		return false
+	}
+	if f.Form != "" && f.Form != g.Form {
+		return false
+	}
+	return f.SameRecord(g)
 }
 
 // Location is where a workflow file lives and in which scope.
@@ -126,23 +151,42 @@ func ProjectDir(cwd string) (string, bool) {
 func userDir() (string, error) { return datadir.Dir("workflows") }
 
 // SaveLocation decides where a new workflow is written: the project's
-// .tact/workflows when there is one, else the user data dir.
+// .tact/workflows when there is one, else the user data dir. It creates
+// the directory.
 func SaveLocation(cwd, name string) (Location, error) {
+	loc, err := SavePath(cwd, name)
+	if err != nil {
+		return loc, err
+	}
+	perm := os.FileMode(0o700)
+	if loc.Scope == "project" {
+		perm = 0o755 // a project's files are shared with its checkout
+	}
+	if err := os.MkdirAll(filepath.Dir(loc.Path), perm); err != nil {
+		return Location{}, err
+	}
+	return loc, nil
+}
+
+// SavePath is where SaveLocation would write name, creating nothing.
+func SavePath(cwd, name string) (Location, error) {
 	if err := datadir.CheckName("workflow", name); err != nil {
 		return Location{}, err
 	}
 	if p, ok := ProjectDir(cwd); ok {
-		d := filepath.Join(p, ".tact", "workflows")
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			return Location{}, err
-		}
-		return Location{Path: filepath.Join(d, name+".json"), Scope: "project"}, nil
+		return Location{Path: filepath.Join(p, ".tact", "workflows", name+".json"), Scope: "project"}, nil
 	}
 	d, err := userDir()
 	if err != nil {
 		return Location{}, err
 	}
 	return Location{Path: filepath.Join(d, name+".json"), Scope: "user"}, nil
+}
+
+// Exists reports whether a file is at path.
+func Exists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
 }
 
 // IsPath reports whether Find takes nameOrPath as a file path (it has a
@@ -178,6 +222,10 @@ func Find(cwd, nameOrPath string) (Location, error) {
 		if _, err := os.Stat(p); err != nil {
 			return Location{}, fmt.Errorf("%w: %s", ErrNotFound, nameOrPath)
 		}
+		if inProject(p) {
+			// A project's workflow named by its path is still a project's.
+			return Location{Path: p, Scope: "project"}, nil
+		}
 		return Location{Path: p, Scope: "file"}, nil
 	}
 	if err := datadir.CheckName("workflow", nameOrPath); err != nil {
@@ -200,10 +248,10 @@ func Find(cwd, nameOrPath string) (Location, error) {
 	return Location{Path: f, Scope: "user"}, nil
 }
 
-// List returns the workflows visible from cwd (project ones shadow user
-// ones of the same name).
+// List returns the workflows visible from cwd, both scopes: a project's
+// before the user's of the same name (which a replay by name does not
+// run: see Shadowed).
 func List(cwd string) ([]Location, error) {
-	seen := map[string]bool{}
 	var out []Location
 	add := func(dir, scope string) {
 		entries, err := os.ReadDir(dir)
@@ -212,10 +260,9 @@ func List(cwd string) ([]Location, error) {
 		}
 		for _, e := range entries {
 			n, ok := strings.CutSuffix(e.Name(), ".json")
-			if !ok || strings.HasPrefix(n, ".") || seen[n] {
+			if !ok || strings.HasPrefix(n, ".") || e.IsDir() {
 				continue
 			}
-			seen[n] = true
 			out = append(out, Location{Path: filepath.Join(dir, e.Name()), Scope: scope})
 		}
 	}
@@ -225,8 +272,26 @@ func List(cwd string) ([]Location, error) {
 	if d, err := userDir(); err == nil {
 		add(d, "user")
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	name := func(l Location) string { return strings.TrimSuffix(filepath.Base(l.Path), ".json") }
+	sort.SliceStable(out, func(i, j int) bool { return name(out[i]) < name(out[j]) })
 	return out, nil
+}
+
+// Shadowed is the user's own workflow of the name a project workflow at
+// loc has, which a replay by name does not run ("" when there is none).
+func Shadowed(loc Location) string {
+	if loc.Scope != "project" {
+		return ""
+	}
+	d, err := userDir()
+	if err != nil {
+		return ""
+	}
+	f := filepath.Join(d, filepath.Base(loc.Path))
+	if Exists(f) {
+		return f
+	}
+	return ""
 }
 
 // Load reads and decodes a workflow file.

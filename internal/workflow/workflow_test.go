@@ -179,3 +179,26 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// A link in .tact/workflows to a file elsewhere is still a project's
+// workflow (it needs trust), and so is a path through a linked folder.
+func TestFindProjectByLink(t *testing.T) {
+	t.Setenv("TACT_HOME", t.TempDir())
+	repo := t.TempDir()
+	wf := filepath.Join(repo, ".tact", "workflows")
+	os.MkdirAll(wf, 0o755)
+	os.MkdirAll(filepath.Join(repo, "flows"), 0o755)
+	os.WriteFile(filepath.Join(repo, "flows", "evil.json"), []byte(`{"version":2,"steps":[]}`), 0o644)
+	os.Symlink(filepath.Join(repo, "flows", "evil.json"), filepath.Join(wf, "evil.json"))
+	os.WriteFile(filepath.Join(wf, "real.json"), []byte(`{"version":2,"steps":[]}`), 0o644)
+	os.Symlink(wf, filepath.Join(repo, "linked"))
+	for _, p := range []string{".tact/workflows/evil.json", "linked/real.json"} {
+		loc, err := Find(repo, p)
+		if err != nil || loc.Scope != "project" {
+			t.Errorf("Find(%s) = %+v, %v; want project scope", p, loc, err)
+		}
+	}
+	if loc, _ := Find(repo, "flows/evil.json"); loc.Scope != "file" {
+		t.Errorf("a file outside .tact/workflows: %+v", loc)
+	}
+}
