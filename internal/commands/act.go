@@ -189,7 +189,12 @@ func attempt(ctx context.Context, t *page.Tab, el *page.Element, a action, do fu
 			t.Settle(ctx, actQuiet, settleCap)
 		}
 	}
-	t.Observe(ctx, am, &o)
+	if o.Page || o.Own {
+		// What Observe reads in the page (a scroll, a move, a submit the
+		// browser stopped) always comes with a reaction or the action's
+		// own events: without one, there is nothing to read.
+		t.Observe(ctx, am, &o)
+	}
 	return o, lines, nil
 }
 
