@@ -33,6 +33,18 @@ func TestVerdictValidationBlocked(t *testing.T) {
 	if data.Verdict.Outcome != "blocked" || len(data.Verdict.Invalid) != 1 || data.Verdict.Invalid[0].Field != "Password" || data.Verdict.Invalid[0].Message == "" {
 		t.Errorf("JSON verdict: %s", r.out)
 	}
+	// Enter in a field submits too; a page checking a field as it is
+	// filled is no submit.
+	r = tact(t, s, "press", "Enter", refOf(t, out, `"User"`), "--no-snap")
+	mustOK(t, r)
+	if !strings.HasPrefix(r.out, "not sent: Password: ") {
+		t.Errorf("Enter in a form with an empty required field:\n%s", r.out)
+	}
+	r = tact(t, s, "fill", refOf(t, out, `"Email"`), "x", "--no-snap")
+	mustOK(t, r)
+	if r.out != "ok\n" {
+		t.Errorf("fill of a field the page checks with checkValidity(): %q", r.out)
+	}
 	// Filled in, the form is sent: a new document, no "not sent".
 	mustOK(t, tact(t, s, "fill", refOf(t, out, `"Password"`), "pw", "--no-snap"))
 	r = tact(t, s, "click", send, "--no-snap")

@@ -103,7 +103,7 @@ func act(ctx context.Context, env *Env, o ActOpts, target string, a action, do f
 	loading := t.StillLoading()
 	obs, lines, err := attempt(ctx, t, el, a, do)
 	var loadNote string
-	if (err != nil && failure.From(err).Code == failure.NotInteractable || err == nil && verdict.Decide(obs).Outcome == verdict.NoReaction) && (loading || t.StillLoading()) && t.Usable() == nil {
+	if (err != nil && failure.From(err).Code == failure.NotInteractable || err == nil && !obs.Already && verdict.Decide(obs).Outcome == verdict.NoReaction) && (loading || t.StillLoading()) && t.Usable() == nil {
 		// A widget whose script starts on the load event (held by a slow
 		// request) does not react yet: wait for the load and try once more.
 		if t.AwaitLoad(ctx, loadRetryWait(ctx)) {
@@ -189,7 +189,12 @@ func attempt(ctx context.Context, t *page.Tab, el *page.Element, a action, do fu
 			t.Settle(ctx, actQuiet, settleCap)
 		}
 	}
-	t.Observe(ctx, am, &o)
+	if o.Page || o.Own {
+		// What Observe reads in the page (a scroll, a move, a submit the
+		// browser stopped) always comes with a reaction or the action's
+		// own events: without one, there is nothing to read.
+		t.Observe(ctx, am, &o)
+	}
 	return o, lines, nil
 }
 

@@ -104,9 +104,17 @@ __tact.define('effects', [], () => {
     // Focus moving is the action's doing too, unless it only lands on the
     // clicked button itself (which a click that does nothing also causes).
     // A submit the browser's own validation stopped fires invalid on
-    // each field that failed (it does not bubble: captured here).
+    // each field that failed (it does not bubble: captured here), in the
+    // same task as the click or key that submitted; a page's own
+    // checkValidity() while a field is filled is no submit.
+    const trying = (e) => {
+      if (!e.isTrusted || e.type !== 'click' && e.key !== 'Enter') return;
+      T.submitting = true;
+      setTimeout(() => { T.submitting = false; }, 0);
+    };
+    for (const ev of ['click', 'keydown', 'keypress']) document.addEventListener(ev, trying, true);
     document.addEventListener('invalid', (e) => {
-      if (T.invalid && T.invalid.length < 10) T.invalid.push(e.target);
+      if (T.submitting && T.invalid && T.invalid.length < 10) T.invalid.push(e.target);
     }, true);
     // What scrolled since the mark: the document or an element.
     document.addEventListener('scroll', (e) => { if (T.scrolled) T.scrolled.add(e.target); }, true);

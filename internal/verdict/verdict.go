@@ -36,7 +36,8 @@ type Observation struct {
 	// events fired. Unseen: the action's effect may show in no DOM signal
 	// (hover's :hover styles), so it never reports no reaction.
 	Page, Own, Unseen bool
-	// Already: the action had nothing to do (check on a checked box).
+	// Already: the action had nothing to do (check on a checked box):
+	// no reaction, and none to wait for.
 	Already bool
 	// Loading: the page's load event is still pending.
 	Loading bool
@@ -146,7 +147,7 @@ func Decide(o Observation) Verdict {
 		v.Outcome = Blocked
 	case o.SameDocument:
 		v.Outcome, v.URL = SameDocument, o.URL
-	case o.Page || o.Own || o.Unseen || o.Already || moved || effects:
+	case o.Page || o.Own || o.Unseen || moved || effects:
 		v.Outcome = Reacted
 	default:
 		v.Outcome, v.Loading = NoReaction, o.Loading

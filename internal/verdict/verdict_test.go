@@ -22,7 +22,7 @@ func TestDecide(t *testing.T) {
 		{name: "page reacted", o: Observation{Page: true}, outcome: Reacted, head: "ok", changed: true},
 		{name: "own events only (focus moved)", o: Observation{Own: true}, outcome: Reacted, head: "ok", changed: true},
 		{name: "hover never says no change", o: Observation{Unseen: true}, outcome: Reacted, head: "ok", changed: true},
-		{name: "already checked", o: Observation{Already: true}, outcome: Reacted, head: "ok", changed: true},
+		{name: "already checked", o: Observation{Already: true}, outcome: NoReaction, head: "ok (no change on the page)"},
 		{name: "nothing at all", o: Observation{}, outcome: NoReaction, head: "ok (no change on the page)"},
 		{name: "nothing while loading", o: Observation{Loading: true}, outcome: NoReaction, head: "ok (no change on the page yet: it is still loading)"},
 		{name: "loading does not matter after a reaction", o: Observation{Page: true, Loading: true}, outcome: Reacted, head: "ok", changed: true},
