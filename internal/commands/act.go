@@ -61,6 +61,11 @@ type action struct {
 	// unseen: its effect may show in no DOM signal (hover's :hover
 	// styles), so it never reports "no change".
 	unseen bool
+	// instant: input that is not an action (a pointer move): sent and
+	// done, with no wait for the page's reaction or quiet (a page that
+	// animates forever would hold it); what it causes shows in the next
+	// verdict.
+	instant bool
 	// dryCheck, when set, is what a dry run checks beyond the target
 	// (select: that the options exist).
 	dryCheck func(ctx context.Context, el *page.Element) error
@@ -184,6 +189,10 @@ func act(ctx context.Context, env *Env, o ActOpts, target string, a action, do f
 // the page's reaction; head is "ok", or noChange when the page did not
 // react at all.
 func attempt(ctx context.Context, t *page.Tab, el *page.Element, a action, do func(t *page.Tab, el *page.Element) ([]string, error)) ([]string, string, error) {
+	if a.instant {
+		lines, err := do(t, el)
+		return lines, "ok", err
+	}
 	am := t.MarkAction(ctx, el)
 	lines, err := do(t, el)
 	if err != nil {
@@ -318,6 +327,7 @@ type Click struct {
 	Target string `arg:"" help:"@eN ref from snap, a locator (css=…, text=…, role=button[name=\"…\"], label=…), or X,Y (a point: CSS pixels of the viewport)."`
 	Button string `default:"left" enum:"left,right,middle" help:"Mouse button (right: context menu)."`
 	Hold   string `placeholder:"DURATION" help:"Hold the press this long (2s; at most 1m)."`
+	OriginOpts
 	ActOpts
 }
 
@@ -379,7 +389,8 @@ const hoverPopupWait = 1500 * time.Millisecond
 type Drag struct {
 	From string `arg:"" help:"@eN or locator to drag."`
 	To   string `arg:"" optional:"" help:"@eN or locator to drop on, or X,Y (a point: CSS pixels of the viewport)."`
-	By   string `placeholder:"DX,DY" help:"Drag by DX,DY pixels instead (pan a map: --by -200,0)."`
+	By   string `placeholder:"DX,DY" help:"Drag by DX,DY pixels instead (pan a map: --by -200,0); beyond the viewport, in several strokes."`
+	OriginOpts
 	ActOpts
 }
 
@@ -389,8 +400,11 @@ func (c *Drag) Run(ctx context.Context, env *Env) (*Output, error) {
 		return nil, failure.New(failure.Usage, "drag needs a drop target (@eN, a locator or X,Y) or --by DX,DY, not both")
 	}
 	if c.By != "" || pointTarget(c.To) {
-		return actOn(ctx, env, c.ActOpts, c.From, action{verb: "drag"}, func(t *page.Tab, el *page.Element) ([]string, error) {
-			return c.dragToPoint(ctx, t, el)
+		var moved []*bool
+		a := action{verb: "drag", verdict: func(context.Context) string { return nothingMoved(moved) }}
+		return actOn(ctx, env, c.ActOpts, c.From, a, func(t *page.Tab, el *page.Element) ([]string, error) {
+			moved = moved[:0]
+			return c.dragToPoint(ctx, t, el, &moved)
 		})
 	}
 	// What the drag can move, before and after: a drag that a widget
@@ -431,7 +445,7 @@ func (c *Drag) Run(ctx context.Context, env *Env) (*Output, error) {
 		if s1, s2 := el.DragSig(ctx), to.DragSig(ctx); s1 != "" && s2 != "" {
 			before = s1 + "\n" + s2
 		}
-		if err := t.Drag(ctx, x1, y1, x2, y2); err != nil {
+		if _, err := t.Drag(ctx, page.DragSpec{From: el, X1: x1, Y1: y1, X2: x2, Y2: y2, AllowOther: c.AllowOtherOrigin}); err != nil {
 			return nil, err
 		}
 		lines := []string{"dragged " + c.From + " to " + c.To}

@@ -365,6 +365,6 @@ __tact.define('dom', [], () => {
   return {
     fold, flatParent, idrefText, labelText, hiddenWhy, rendered, visuallyHidden, shown, isToggle,
     customToggle, reachable, siblingLabel, namesControl, point, frameShown, frameOrigin, ariaRole,
-    actionMark, markOf, fileFor, fileStandIns, handleSlider,
+    actionMark, markOf, fileFor, fileStandIns, handleSlider, hitAt, describe,
   };
 });
