@@ -389,7 +389,7 @@ const hoverPopupWait = 1500 * time.Millisecond
 type Drag struct {
 	From string `arg:"" help:"@eN or locator to drag."`
 	To   string `arg:"" optional:"" help:"@eN or locator to drop on, or X,Y (a point: CSS pixels of the viewport)."`
-	By   string `placeholder:"DX,DY" help:"Drag by DX,DY pixels instead (pan a map: --by -200,0); beyond the viewport, in several strokes."`
+	By   string `placeholder:"DX,DY" help:"Drag by DX,DY pixels instead (pan a map: --by -200,0)."`
 	OriginOpts
 	ActOpts
 }

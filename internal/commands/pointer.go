@@ -21,21 +21,24 @@ import (
 
 // MouseCmd groups the commands that drive the mouse by itself.
 type MouseCmd struct {
-	Move MouseMove `cmd:"" help:"Move the mouse to a point or target (a drag step while a button is held); returns at once."`
+	Move MouseMove `cmd:"" help:"Move the mouse to a point or target (a drag step while a button is held)."`
 	Down MouseDown `cmd:"" help:"Press a mouse button and hold it until mouse up."`
-	Up   MouseUp   `cmd:"" help:"Release the held mouse button (nothing to do when none is held)."`
+	Up   MouseUp   `cmd:"" help:"Release the held mouse button."`
 }
 
 // OriginOpts is the flag that lets a press reach a frame of another
-// origin the agent did not see under the pointer.
+// origin the agent did not see under the pointer. Hidden: it stays out
+// of the MCP tools (a prompt-injected client finds no way around the
+// check there) and the short help; the refusal's hint and
+// docs/commands.md name it.
 type OriginOpts struct {
-	AllowOtherOrigin bool `name:"allow-other-origin" help:"Press even when the point has come to lie over a frame of another origin (another site's page) since tact looked."`
+	AllowOtherOrigin bool `name:"allow-other-origin" hidden:"" help:"Press even into a frame of another origin that slid under the point."`
 }
 
 // MouseMove moves the mouse.
 type MouseMove struct {
 	At string `arg:"" help:"X,Y (viewport CSS pixels, as locate prints boxes) or a target (its centre)."`
-	Y  string `arg:"" optional:"" help:"Y, when X and Y are given as two numbers (mouse move 778 396)."`
+	Y  string `arg:"" optional:"" hidden:"" help:"Y, for X Y as two numbers."`
 	ActOpts
 }
 
@@ -70,7 +73,10 @@ func joinXY(at, y string) (string, error) {
 }
 
 // MouseDown presses a button and holds it.
-type MouseDown struct{ MouseButtonOpts }
+type MouseDown struct {
+	MouseButtonOpts
+	OriginOpts
+}
 
 // MouseUp releases a held button.
 type MouseUp struct{ MouseButtonOpts }
@@ -78,9 +84,7 @@ type MouseUp struct{ MouseButtonOpts }
 // MouseButtonOpts are mouse down's and mouse up's parameters.
 type MouseButtonOpts struct {
 	At     string `arg:"" optional:"" help:"X,Y or a target (default: where the mouse is)."`
-	Y      string `arg:"" optional:"" help:"Y, when X and Y are given as two numbers."`
 	Button string `default:"left" enum:"left,right,middle" help:"Which button."`
-	OriginOpts
 	ActOpts
 }
 
@@ -90,10 +94,7 @@ func (c *MouseDown) Run(ctx context.Context, env *Env) (*Output, error) {
 	if err := page.CheckButton(b); err != nil {
 		return nil, err
 	}
-	at, err := joinXY(c.At, c.Y)
-	if err != nil {
-		return nil, err
-	}
+	at := c.At
 	return atPoint(ctx, env, c.ActOpts, at, action{verb: "press the mouse on", unseen: true}, func(t *page.Tab, el *page.Element, x, y float64) ([]string, error) {
 		lines, err := t.PressPoint(ctx, page.PointPress{X: x, Y: y, Press: page.Press{Button: b}, Want: el, AllowOther: c.AllowOtherOrigin, Here: at == ""})
 		if err != nil {
@@ -111,10 +112,7 @@ func (c *MouseUp) Run(ctx context.Context, env *Env) (*Output, error) {
 	if err := page.CheckButton(b); err != nil {
 		return nil, err
 	}
-	at, err := joinXY(c.At, c.Y)
-	if err != nil {
-		return nil, err
-	}
+	at := c.At
 	var moved *bool
 	a := action{verb: "release the mouse on", verdict: func(context.Context) string {
 		if moved != nil && !*moved {
