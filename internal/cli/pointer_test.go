@@ -1,6 +1,7 @@
 package cli_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -97,5 +98,60 @@ func TestPointerPressIntoSlidingFrame(t *testing.T) {
 	r = tact(t, s, "mouse", "up", "--no-snap")
 	if got := frameGot(); r.code == 0 && (got != "" || !strings.Contains(r.out, "iframe#fr")) {
 		t.Errorf("mouse up: ok though the release went to the other site's frame %s\n%s", got, r.out)
+	}
+}
+
+// A 3000×3000 map in a 600×400 view, panned with mousedown on the map and
+// mousemove/mouseup on the window, with selectable text on it: it pans on
+// every drag and stroke in a row, --by beyond the viewport is split into
+// strokes, a click reaches its visible part, and a drag of text that
+// nothing moves says so.
+func TestPointerPansMapEveryTime(t *testing.T) {
+	t.Parallel()
+	s := env.Pooled(t)
+	mustOK(t, tact(t, s, "open", page("pointer_map.html"), "--no-snap"))
+	pan := func() string { return evalIn(t, s, `document.getElementById("pan").textContent`) }
+	want := []string{"offset -200,-100", "offset -400,-200", "offset -600,-300"}
+	for i, w := range want {
+		r := tact(t, s, "drag", "css=#map", "--by", "-200,-100", "--no-snap")
+		mustOK(t, r)
+		if got := pan(); got != w || !strings.HasPrefix(r.out, "ok") {
+			t.Fatalf("drag %d: %q, want %q\n%s", i+1, got, w, r.out)
+		}
+	}
+	// Strokes with mouse down, move, up, three in a row.
+	for i := 0; i < 3; i++ {
+		before := pan()
+		mustOK(t, tact(t, s, "mouse", "down", "css=#map", "--no-snap"))
+		mustOK(t, tact(t, s, "mouse", "move", "200", "150", "--no-snap"))
+		r := tact(t, s, "mouse", "up", "--no-snap")
+		mustOK(t, r)
+		if pan() == before || !strings.HasPrefix(r.out, "ok") {
+			t.Fatalf("stroke %d did not pan (%s):\n%s", i+1, before, r.out)
+		}
+	}
+	if sel := evalIn(t, s, `getSelection().toString()`); sel != "" {
+		t.Errorf("the strokes left a text selection: %q", sel)
+	}
+	// An offset wider than the viewport: several strokes, the whole way.
+	before := pan()
+	r := tact(t, s, "drag", "css=#map", "--by", "1500,0", "--no-snap")
+	mustOK(t, r)
+	var x0, y0, x1, y1 int
+	fmt.Sscanf(before, "offset %d,%d", &x0, &y0)
+	fmt.Sscanf(pan(), "offset %d,%d", &x1, &y1)
+	if x1-x0 != 1500 || y1 != y0 || !strings.Contains(r.out, "strokes") {
+		t.Errorf("drag --by 1500,0 from %s: now %s\n%s", before, pan(), r.out)
+	}
+	// A click reaches the map's visible part.
+	mustOK(t, tact(t, s, "click", "css=#map", "--no-snap"))
+	if got := evalIn(t, s, `document.getElementById("clicks").textContent`); got != "clicks: 1" {
+		t.Errorf("click on the big map: %q", got)
+	}
+	// Text no drag moves: the drag says nothing moved.
+	r = tact(t, s, "drag", "css=#still", "--by", "60,0", "--no-snap")
+	mustOK(t, r)
+	if !strings.HasPrefix(r.out, "no change (the drag moved nothing") {
+		t.Errorf("a drag that moved nothing:\n%s", r.out)
 	}
 }
