@@ -155,3 +155,38 @@ func TestPointerPansMapEveryTime(t *testing.T) {
 		t.Errorf("a drag that moved nothing:\n%s", r.out)
 	}
 }
+
+// A press the page reacted to happened: a field its focus handler
+// replaces is clicked, ok with a note. A press that navigates away with
+// the button held lets go of it, and the next mouse command says so.
+func TestPointerPressThePageActedOn(t *testing.T) {
+	t.Parallel()
+	s := env.Pooled(t)
+	mustOK(t, tact(t, s, "open", page("pointer_press.html"), "--no-snap"))
+	r := tact(t, s, "click", "css=#q", "--no-snap")
+	mustOK(t, r)
+	if !strings.Contains(r.out, "the page replaced it") {
+		t.Errorf("click on a field its focus replaces:\n%s", r.out)
+	}
+	if got := evalIn(t, s, `document.getElementById("state").textContent`); got != "search open" {
+		t.Errorf("state: %q", got)
+	}
+	down := tact(t, s, "mouse", "down", "css=#go", "--no-snap")
+	mustOK(t, down)
+	eventually(t, "the press navigated", func() bool {
+		return strings.HasSuffix(evalIn(t, s, `location.pathname`), "hello.html")
+	})
+	r = tact(t, s, "mouse", "move", "20,20", "--no-snap")
+	mustOK(t, r)
+	// The note comes once: with mouse down when the page left before it
+	// printed, else with the next mouse command.
+	const note = "the page navigated while the left button was held"
+	if strings.Contains(down.out, note) == strings.Contains(r.out, note) || strings.Contains(r.out, "button held)") {
+		t.Errorf("a press that navigated:\n%s\nthen mouse move:\n%s", down.out, r.out)
+	}
+	r = tact(t, s, "mouse", "up", "--no-snap")
+	mustOK(t, r)
+	if !strings.Contains(r.out, "not down: nothing to release") {
+		t.Errorf("mouse up after the navigation:\n%s", r.out)
+	}
+}

@@ -71,13 +71,15 @@ __tact.define('guard', ['dom'], (dom) => {
       ev.stopImmediatePropagation();
     };
     // Focus reaching the element after its press: the page's focus
-    // handler may replace the element, which is the press's doing.
+    // handler may replace the element, which is the press's doing. (The
+    // focus event, seen while capturing: by focusin time a handler may
+    // have taken the element out of the window.)
     const f = (ev) => { if (ev.isTrusted && g.first && onTarget(ev)) g.focused = true; };
     for (const t of types) win.addEventListener(t, h, true);
-    win.addEventListener("focusin", f, true);
+    win.addEventListener("focus", f, true);
     g.remove = () => {
       for (const t of types) win.removeEventListener(t, h, true);
-      win.removeEventListener("focusin", f, true);
+      win.removeEventListener("focus", f, true);
       if (globalThis.__tactGuard === g) globalThis.__tactGuard = null;
     };
     globalThis.__tactGuard = g;

@@ -109,16 +109,20 @@ func heldButton(mask int64) input.MouseButton {
 	return input.MouseButtonNone
 }
 
-// PointerMove moves the mouse to x,y in steps moves (at least one) along
-// a straight line, with whatever buttons are held: drag libraries want
-// several pointermove events past a threshold.
+// PointerMove moves the mouse to x,y in steps moves along a straight
+// line, with whatever buttons are held: drag libraries want several
+// pointermove events past a threshold. With no button held it is one
+// move.
 func (t *Tab) PointerMove(ctx context.Context, x, y float64, steps int) error {
-	if steps < 1 {
-		steps = 1
-	}
 	t.mu.Lock()
 	x0, y0, mask := t.ptr.x, t.ptr.y, t.ptr.buttons
 	t.mu.Unlock()
+	if steps < 1 || mask == 0 {
+		// Without a button held, one move is what hover needs: each
+		// move waits for the page to take it, a frame on a page that
+		// animates.
+		steps = 1
+	}
 	for i := 1; i <= steps; i++ {
 		f := float64(i) / float64(steps)
 		px, py := x0+(x-x0)*f, y0+(y-y0)*f
@@ -157,7 +161,7 @@ func (t *Tab) MoveTo(ctx context.Context, x, y float64, steps int) error {
 func (t *Tab) sendButton(ctx context.Context, button string, down bool, count int) error {
 	bit := buttonBits[button]
 	t.mu.Lock()
-	x, y, mask := t.ptr.x, t.ptr.y, t.ptr.buttons
+	x, y, mask, nav := t.ptr.x, t.ptr.y, t.ptr.buttons, t.navSeq
 	t.mu.Unlock()
 	typ := input.DispatchMouseEventTypeMousePressed
 	if down {
@@ -173,7 +177,7 @@ func (t *Tab) sendButton(ctx context.Context, button string, down bool, count in
 	t.mu.Lock()
 	t.ptr.buttons = mask
 	if down {
-		t.ptr.nav = t.navSeq
+		t.ptr.nav = nav // a navigation the press starts comes after it
 	}
 	t.mu.Unlock()
 	return nil
