@@ -190,3 +190,34 @@ func TestPointerPressThePageActedOn(t *testing.T) {
 		t.Errorf("mouse up after the navigation:\n%s", r.out)
 	}
 }
+
+// A menu that opens on hover: hover sends the whole pointer sequence and
+// shows what opened; a click on its trigger, which the page toggles shut
+// after the hover opened it, says so.
+func TestPointerHoverMenu(t *testing.T) {
+	t.Parallel()
+	s := env.Pooled(t)
+	mustOK(t, tact(t, s, "open", page("pointer_hover.html"), "--no-snap"))
+	mustOK(t, tact(t, s, "mouse", "move", "5,300", "--no-snap"))
+	r := tact(t, s, "hover", "css=#trigger")
+	mustOK(t, r)
+	if !strings.Contains(r.out, `"Laptops"`) {
+		t.Errorf("hover shows no menu:\n%s", r.out)
+	}
+	want := "pointer events: mouseenter mousemove mouseover pointerenter pointermove pointerover"
+	if got := evalIn(t, s, `document.getElementById("log").textContent`); got != want {
+		t.Errorf("hover sent %q, want %q", got, want)
+	}
+	mustOK(t, tact(t, s, "mouse", "move", "5,300", "--no-snap"))
+	r = tact(t, s, "click", "css=#trigger")
+	mustOK(t, r)
+	if !strings.Contains(r.out, "opened something (a menu that opens on hover) and the click closed it again") {
+		t.Errorf("a click that shut what hovering opened does not say so:\n%s", r.out)
+	}
+	// The pointer rests on the trigger: hover leaves and enters again.
+	r = tact(t, s, "hover", "css=#trigger")
+	mustOK(t, r)
+	if !strings.Contains(r.out, `"Laptops"`) {
+		t.Errorf("hover with the pointer already there shows no menu:\n%s", r.out)
+	}
+}

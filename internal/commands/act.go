@@ -367,7 +367,7 @@ func (c *Hover) Run(ctx context.Context, env *Env) (*Output, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := t.MouseMove(ctx, x, y); err != nil {
+		if err := t.HoverOnto(ctx, el, x, y); err != nil {
 			return nil, err
 		}
 		// A menu opens a submenu on a timer after the pointer enters,

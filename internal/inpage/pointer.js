@@ -84,6 +84,15 @@ __tact.define('pointer', ['dom'], (dom) => {
     });
   };
 
+  // nearSig fingerprints the text a person sees around el (its
+  // ancestor three levels up): a menu that opens on hover beside its
+  // trigger changes it.
+  T.nearSig = (el) => {
+    let p = el;
+    for (let i = 0; i < 3 && p.parentElement && p.parentElement !== document.body; i++) p = p.parentElement;
+    return hash(p.innerText || '');
+  };
+
   // ---- strokes: what a drag moved ----
 
   // placeSig fingerprints where the elements under x,y are (their boxes)

@@ -126,6 +126,15 @@ func (t *Tab) PressElement(ctx context.Context, el *Element, p Press) error {
 
 func (t *Tab) clickOnce(ctx context.Context, el *Element, p Press) error {
 	var missed errMissed
+	// What the page shows around the element before the pointer comes
+	// and once it is there: a menu that opens on hover, which the
+	// click then toggles shut, would read as a click that did nothing.
+	sig := func() string {
+		var s string
+		_ = el.callLib(ctx, "nearSig", &s)
+		return s
+	}
+	before := sig()
 	for attempt := 0; attempt < 2; attempt++ {
 		x, y, err := el.ClickPoint(ctx, true)
 		if err != nil {
@@ -154,7 +163,11 @@ func (t *Tab) clickOnce(ctx context.Context, el *Element, p Press) error {
 				return err
 			}
 		}
+		hovered := sig()
 		err = el.guardedPress(ctx, x2, y2, p)
+		if err == nil && before != "" && hovered != before && sig() == before {
+			el.Notes = append(el.Notes, "the pointer's arrival on "+el.Label()+" opened something (a menu that opens on hover) and the click closed it again; tact hover "+el.Label()+" opens it")
+		}
 		if !errors.As(err, &missed) {
 			return err
 		}

@@ -162,3 +162,28 @@ func (t *Tab) StrokeBegin(ctx context.Context, x, y float64) {
 
 // StrokeEnd: see StrokeBegin.
 func (t *Tab) StrokeEnd(ctx context.Context) (*bool, string) { return t.strokeEnd(ctx) }
+
+// HoverOnto moves the pointer onto e at x,y so that the page sees it
+// enter (pointerover/enter, mouseover/enter, then moves): when the
+// pointer already rests on e, it first leaves e's box, as a person's
+// hand would to hover again.
+func (t *Tab) HoverOnto(ctx context.Context, e *Element, x, y float64) error {
+	t.mu.Lock()
+	px, py := t.ptr.x, t.ptr.y
+	t.mu.Unlock()
+	var r struct{ L, T, R, B float64 }
+	ox, oy, err := t.frameOffset(ctx, e.tg, e.frameID)
+	if err == nil {
+		err = e.Call(ctx, "function () { const r = this.getBoundingClientRect(); return {L: r.left, T: r.top, R: r.right, B: r.bottom}; }", &r)
+	}
+	if err == nil && px >= r.L+ox && px <= r.R+ox && py >= r.T+oy && py <= r.B+oy {
+		lx, ly := r.L+ox-2, r.T+oy-2
+		if lx < 0 || ly < 0 {
+			lx, ly = r.R+ox+2, r.B+oy+2
+		}
+		if err := t.PointerMove(ctx, lx, ly, 1); err != nil {
+			return err
+		}
+	}
+	return t.PointerMove(ctx, x, y, 1)
+}
