@@ -52,6 +52,8 @@ func (c *MouseMove) Run(ctx context.Context, env *Env) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A recording keeps the point as X,Y (Y is hidden, so not recorded).
+	c.At, c.Y = at, ""
 	return atPoint(ctx, env, c.ActOpts, at, action{verb: "move the mouse to", instant: true}, func(t *page.Tab, _ *page.Element, x, y float64) ([]string, error) {
 		if err := t.MoveTo(ctx, x, y, moveSteps); err != nil {
 			return nil, err

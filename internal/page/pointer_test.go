@@ -28,3 +28,18 @@ func TestSplitStroke(t *testing.T) {
 		}
 	}
 }
+
+func TestHitString(t *testing.T) {
+	for _, c := range []struct {
+		h    Hit
+		want string
+	}{
+		{Hit{What: `button "Save"`}, `button "Save"`},
+		{Hit{What: `button "Delete"`, Frames: []string{"iframe#a", "iframe#b"}, Origin: "https://x.example"}, `button "Delete" in iframe#a > iframe#b (https://x.example)`},
+		{Hit{What: "iframe#fr", Frames: []string{"iframe#fr"}, Origin: "null"}, `iframe#fr in iframe#fr (origin unknown)`},
+	} {
+		if got := c.h.String(); got != c.want {
+			t.Errorf("%q, want %q", got, c.want)
+		}
+	}
+}
