@@ -148,6 +148,15 @@ func TestPointerPansMapEveryTime(t *testing.T) {
 	if got := evalIn(t, s, `document.getElementById("clicks").textContent`); got != "clicks: 1" {
 		t.Errorf("click on the big map: %q", got)
 	}
+	// Selected text under the press (the map's "Capital"): a press there
+	// would start a native drag of the text and the map would not see
+	// the moves; the drag pans the map and leaves no selection.
+	mustOK(t, tact(t, s, "open", page("pointer_map.html"), "--no-snap"))
+	evalIn(t, s, `getSelection().selectAllChildren(document.getElementById("map"))`)
+	mustOK(t, tact(t, s, "drag", "css=#map", "--by", "-100,0", "--no-snap"))
+	if got := pan(); got != "offset -100,0" {
+		t.Errorf("a drag that starts on selected text: %q", got)
+	}
 	// Text no drag moves: the drag says nothing moved.
 	r = tact(t, s, "drag", "css=#still", "--by", "60,0", "--no-snap")
 	mustOK(t, r)

@@ -114,13 +114,24 @@ __tact.define('pointer', ['dom'], (dom) => {
     return els;
   };
 
+  // onSelection: x,y lies on selected text.
+  const onSelection = (sel, x, y) => {
+    for (let i = 0; i < sel.rangeCount; i++) {
+      for (const r of sel.getRangeAt(i).getClientRects()) {
+        if (x >= r.left && x <= r.right && y >= r.top && y <= r.bottom) return true;
+      }
+    }
+    return false;
+  };
+
   // strokeBegin marks a drag or mouse stroke starting at x,y: what is
   // under the pointer and where. A text selection tact's previous stroke
-  // left is cleared first: pressing on selected text starts a native
-  // drag of the text, and the page never sees the moves it wanted.
+  // left, or one under the press, is cleared first: pressing on selected
+  // text starts a native drag of the text, and the page never sees the
+  // moves it wanted (a map stays where it was).
   T.strokeBegin = (x, y) => {
     const sel = getSelection();
-    if (T.strokeSel && sel && !sel.isCollapsed && sel.toString() === T.strokeSel) sel.removeAllRanges();
+    if (sel && !sel.isCollapsed && (T.strokeSel && sel.toString() === T.strokeSel || onSelection(sel, x, y))) sel.removeAllRanges();
     T.strokeSel = '';
     const els = under(x, y);
     T.stroke = { els, sig: els ? placeSig(els) : '', hadSel: !!sel && !sel.isCollapsed };
