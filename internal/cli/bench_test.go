@@ -1,6 +1,7 @@
 package cli_test
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -75,3 +76,28 @@ func BenchmarkClickDelayedEffect(b *testing.B) { benchClick(b, `"Add to bag"`) }
 
 // BenchmarkClickNoEffect: click + re-snap of a button that does nothing.
 func BenchmarkClickNoEffect(b *testing.B) { benchClick(b, `"Does nothing"`) }
+
+// BenchmarkMouseMoveAnimating: one batch of 20 `mouse move` steps on a
+// page that animates on every frame (issue 38: pointer moves must not
+// wait for a quiet page). Reports the time per move.
+func BenchmarkMouseMoveAnimating(b *testing.B) {
+	mustOK(b, tact(b, benchSession, "open", page("pointer_anim.html"), "--no-snap"))
+	const moves = 20
+	steps := make([]string, 0, moves)
+	for i := 0; i < moves; i++ {
+		steps = append(steps, fmt.Sprintf("mouse move %d,%d", 100+i*20, 150+i*5))
+	}
+	args := append([]string{"--timeout", "5m", "batch", "--no-snap"}, steps...)
+	mustOK(b, tact(b, benchSession, args...)) // warm
+	var per []time.Duration
+	for b.Loop() {
+		t0 := time.Now()
+		r := tact(b, benchSession, args...)
+		per = append(per, time.Since(t0)/moves)
+		if r.code != 0 {
+			b.Fatalf("exit %d\nstdout: %s\nstderr: %s", r.code, r.out, r.err)
+		}
+	}
+	slices.Sort(per)
+	b.ReportMetric(float64(per[len(per)/2].Microseconds())/1000, "ms/move")
+}

@@ -56,6 +56,11 @@ type action struct {
 	// unseen: its effect may show in no DOM signal (hover's :hover
 	// styles), so it never reports "no change".
 	unseen bool
+	// instant: input that is not an action (a pointer move): sent and
+	// done, with no wait for the page's reaction or quiet (a page that
+	// animates forever would hold it); what it causes shows in the next
+	// verdict.
+	instant bool
 	// dryCheck, when set, is what a dry run checks beyond the target
 	// (select: that the options exist).
 	dryCheck func(ctx context.Context, el *page.Element) error
@@ -176,6 +181,12 @@ func effectsOf(eff page.Effects) verdict.Effects {
 // attempt runs an action once: it marks the page, runs do, waits for the
 // page's reaction and observes what the page did.
 func attempt(ctx context.Context, t *page.Tab, el *page.Element, a action, do func(t *page.Tab, el *page.Element) ([]string, error)) (verdict.Observation, []string, error) {
+	if a.instant {
+		// Sent, not waited on: Own stands for "the input was delivered",
+		// so the verdict is ok; what it caused shows in the next one.
+		lines, err := do(t, el)
+		return verdict.Observation{Own: true, Targeted: el != nil}, lines, err
+	}
 	am := t.MarkAction(ctx, el)
 	lines, err := do(t, el)
 	if err != nil {
@@ -332,6 +343,7 @@ type Click struct {
 	Target string `arg:"" help:"@eN ref from snap, a locator (css=…, text=…, role=button[name=\"…\"], label=…), or X,Y (a point: CSS pixels of the viewport)."`
 	Button string `default:"left" enum:"left,right,middle" help:"Mouse button (right: context menu)."`
 	Hold   string `placeholder:"DURATION" help:"Hold the press this long (2s; at most 1m)."`
+	OriginOpts
 	ActOpts
 }
 
@@ -371,7 +383,7 @@ func (c *Hover) Run(ctx context.Context, env *Env) (*Output, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := t.MouseMove(ctx, x, y); err != nil {
+		if err := t.HoverOnto(ctx, el, x, y); err != nil {
 			return nil, err
 		}
 		// A menu opens a submenu on a timer after the pointer enters,
@@ -394,6 +406,7 @@ type Drag struct {
 	From string `arg:"" help:"@eN or locator to drag."`
 	To   string `arg:"" optional:"" help:"@eN or locator to drop on, or X,Y (a point: CSS pixels of the viewport)."`
 	By   string `placeholder:"DX,DY" help:"Drag by DX,DY pixels instead (pan a map: --by -200,0)."`
+	OriginOpts
 	ActOpts
 }
 
@@ -403,8 +416,11 @@ func (c *Drag) Run(ctx context.Context, env *Env) (*Output, error) {
 		return nil, failure.New(failure.Usage, "drag needs a drop target (@eN, a locator or X,Y) or --by DX,DY, not both")
 	}
 	if c.By != "" || pointTarget(c.To) {
-		return actOn(ctx, env, c.ActOpts, c.From, action{verb: "drag"}, func(t *page.Tab, el *page.Element) ([]string, error) {
-			return c.dragToPoint(ctx, t, el)
+		var moved []*bool
+		a := action{verb: "drag", notMoved: func(context.Context) string { return nothingMoved(moved) }}
+		return actOn(ctx, env, c.ActOpts, c.From, a, func(t *page.Tab, el *page.Element) ([]string, error) {
+			moved = moved[:0]
+			return c.dragToPoint(ctx, t, el, &moved)
 		})
 	}
 	// What the drag can move, before and after: a drag that a widget
@@ -445,7 +461,7 @@ func (c *Drag) Run(ctx context.Context, env *Env) (*Output, error) {
 		if s1, s2 := el.DragSig(ctx), to.DragSig(ctx); s1 != "" && s2 != "" {
 			before = s1 + "\n" + s2
 		}
-		if err := t.Drag(ctx, x1, y1, x2, y2); err != nil {
+		if _, err := t.Drag(ctx, page.DragSpec{From: el, X1: x1, Y1: y1, X2: x2, Y2: y2, AllowOther: c.AllowOtherOrigin}); err != nil {
 			return nil, err
 		}
 		lines := []string{"dragged " + c.From + " to " + c.To}

@@ -212,6 +212,48 @@ __tact.define('dom', [], () => {
     return hit.localName === 'label' && hit.control === el;
   }
 
+  // clipRect is the part of the viewport that el's clipping ancestors
+  // (overflow other than visible) let show, as {l, t, r, b}.
+  function clipRect(el) {
+    const c = { l: 0, t: 0, r: innerWidth, b: innerHeight };
+    for (let a = flatParent(el); a && a !== document.documentElement && a !== document.body; a = flatParent(a)) {
+      const cs = getComputedStyle(a);
+      if (cs.overflowX !== 'visible' || cs.overflowY !== 'visible') {
+        const r = a.getBoundingClientRect();
+        const l = r.left + a.clientLeft, t = r.top + a.clientTop;
+        c.l = Math.max(c.l, l); c.t = Math.max(c.t, t);
+        c.r = Math.min(c.r, l + a.clientWidth); c.b = Math.min(c.b, t + a.clientHeight);
+      }
+      if (cs.position === 'fixed') break;
+    }
+    return c;
+  }
+
+  // visiblePart aims at an element larger than what can show of it (a
+  // 3000px map in a 600px view): scrolling cannot bring it whole into
+  // view, and scrolling its clipping view would pan it. It returns the
+  // first of the centre and four inner points of the part that shows
+  // (its box cut by the viewport and every clipping ancestor) that a
+  // click reaches, {error: 'covered'} when none does, or null for an
+  // element that fits (aimed at as before).
+  function visiblePart(el) {
+    const r = el.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1) return null;
+    const c = clipRect(el);
+    if (r.width <= c.r - c.l && r.height <= c.b - c.t) return null;
+    const v = { l: Math.max(r.left, c.l), t: Math.max(r.top, c.t), r: Math.min(r.right, c.r), b: Math.min(r.bottom, c.b) };
+    if (v.r - v.l < 1 || v.b - v.t < 1) return null;
+    const w = v.r - v.l, h = v.b - v.t;
+    let by = null;
+    for (const [fx, fy] of [[0.5, 0.5], [0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75]]) {
+      const x = v.l + w * fx, y = v.t + h * fy;
+      const hit = hitAt(x, y);
+      if (reaches(hit, el)) return { x, y };
+      by = by || hit;
+    }
+    return { error: 'covered', by: describe(by) };
+  }
+
   // point scrolls el into view, checks that a click would reach it and
   // returns where to click in its frame's viewport, or {error, by}. A
   // custom checkbox/radio is clicked where a person would: on its own
@@ -219,6 +261,8 @@ __tact.define('dom', [], () => {
   function point(el, checkEnabled) {
     if (!el.isConnected) return { error: 'detached' };
     if (checkEnabled && (el.disabled || el.getAttribute('aria-disabled') === 'true')) return { error: 'disabled' };
+    const big = visiblePart(el);
+    if (big) return big;
     el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
     let aim = el;
     if (!shown(el)) {
@@ -406,6 +450,6 @@ __tact.define('dom', [], () => {
   return {
     fold, flatParent, idrefText, labelText, hiddenWhy, rendered, visuallyHidden, parkedOff, shown, isToggle,
     customToggle, reachable, siblingLabel, namesControl, point, frameShown, frameOrigin, ariaRole,
-    actionMark, markOf, fileFor, fileStandIns, handleSlider, secretField,
+    actionMark, markOf, fileFor, fileStandIns, handleSlider, secretField, hitAt, describe,
   };
 });

@@ -8,12 +8,27 @@
 // that wander off (the element removed itself on mousedown) are stopped
 // silently, so no other element ever gets the click. Go side:
 // page/clickguard.go.
-__tact.define('guard', [], () => {
+__tact.define('guard', ['dom'], (dom) => {
   'use strict';
   const T = globalThis.__tact;
 
+  // name: what a person would call n (its control's role and text), for
+  // messages about what a press reached.
+  const name = (n) => {
+    if (n && (n.localName === "iframe" || n.localName === "frame")) return dom.describe(n);
+    const a = (n.closest && n.closest("button,a[href],input,select,textarea,summary,label,[role]")) || n;
+    if (!a.tagName) return String(a.nodeName || a).toLowerCase();
+    let role = a.getAttribute("role") || a.tagName.toLowerCase();
+    if (role === "a") role = "link";
+    if (role === "input") role = "input:" + (a.type || "text");
+    const text = (a.getAttribute("aria-label") || a.innerText || a.value || a.title || "").trim().replace(/\s+/g, " ").slice(0, 50);
+    if (text) return role + " " + JSON.stringify(text);
+    return a === n ? dom.describe(n) : role;
+  };
+
   // guardInstall arms the guard for a click of `clicks` presses at x,y on el.
-  T.guardInstall = (el, clicks, x, y) => {
+  T.guardInstall = (el, clicks, x, y, holdMs) => {
+    const life = 10000 + (holdMs || 0) * clicks;
     const win = el.ownerDocument.defaultView;
     if (globalThis.__tactGuard) globalThis.__tactGuard.remove();
     const onTarget = (ev) => {
@@ -23,24 +38,19 @@ __tact.define('guard', [], () => {
       }
       return false;
     };
-    const name = (n) => {
-      const a = (n.closest && n.closest("button,a[href],input,select,textarea,summary,label,[role]")) || n;
-      if (!a.tagName) return String(a.nodeName || a).toLowerCase();
-      let role = a.getAttribute("role") || a.tagName.toLowerCase();
-      if (role === "a") role = "link";
-      if (role === "input") role = "input:" + (a.type || "text");
-      const text = (a.getAttribute("aria-label") || a.innerText || a.value || a.title || "").trim().replace(/\s+/g, " ").slice(0, 50);
-      return text ? role + " " + JSON.stringify(text) : role;
-    };
-    const g = {first: null, hit: "", seen: 0, done: false, clicked: false, clickHit: "", x, y,
+    const g = {first: null, hit: "", seen: 0, ups: 0, upHit: "", focused: false, done: false, clicked: false, clickHit: "", x, y,
       sig: el.localName + "|" + (el.textContent || "").trim()}, born = performance.now();
     const types = ["pointerdown", "mousedown", "pointerup", "mouseup", "click", "dblclick", "auxclick", "contextmenu"];
     const h = (ev) => {
       // A guard that was never read back (the click opened a dialog left
       // open) must not outlive its click.
       if (!ev.isTrusted || g.done) return;
-      if (performance.now() - born > 10000) { g.remove(); return; }
+      if (performance.now() - born > life) { g.remove(); return; }
       g.seen++;
+      if (ev.type === "mouseup") {
+        g.ups++;
+        if (!onTarget(ev)) g.upHit = name(ev.composedPath()[0] || ev.target);
+      }
       if ((clicks === 1 && ev.type === "click") || ev.type === "dblclick") g.done = true;
       const ok = onTarget(ev);
       if (ev.type === "click") {
@@ -60,13 +70,20 @@ __tact.define('guard', [], () => {
       ev.preventDefault();
       ev.stopImmediatePropagation();
     };
+    // Focus reaching the element after its press: the page's focus
+    // handler may replace the element, which is the press's doing. (The
+    // focus event, seen while capturing: by focusin time a handler may
+    // have taken the element out of the window.)
+    const f = (ev) => { if (ev.isTrusted && g.first && onTarget(ev)) g.focused = true; };
     for (const t of types) win.addEventListener(t, h, true);
+    win.addEventListener("focus", f, true);
     g.remove = () => {
       for (const t of types) win.removeEventListener(t, h, true);
+      win.removeEventListener("focus", f, true);
       if (globalThis.__tactGuard === g) globalThis.__tactGuard = null;
     };
     globalThis.__tactGuard = g;
-    setTimeout(g.remove, 10000);
+    setTimeout(g.remove, life);
     return true;
   };
 
@@ -95,7 +112,65 @@ __tact.define('guard', [], () => {
     // into a field): the press did its work even if the release did not.
     const m = T.actMark;
     const reacted = !!m && (T.muts > m.muts || T.owns > m.owns);
-    return {missed: g.first === false, hit: g.hit, seen: g.seen, clicked: g.clicked, clickHit: g.clickHit, replaced, reacted};
+    return {missed: g.first === false, hit: g.hit, seen: g.seen, ups: g.ups, upHit: g.upHit, focused: g.focused, clicked: g.clicked, clickHit: g.clickHit, replaced, reacted};
+  };
+
+  // ---- presses at a point ----
+
+  const isFrame = (n) => !!n && (n.localName === "iframe" || n.localName === "frame");
+
+  // afterFrame resolves once the page has run a frame and its timers after
+  // the pointer arrived (a hover handler that moves things on the next
+  // frame), or after 50 ms when frames do not run.
+  const afterFrame = () => new Promise((resolve) => {
+    const t = setTimeout(resolve, 50);
+    requestAnimationFrame(() => setTimeout(() => { clearTimeout(t); resolve(); }, 0));
+  });
+
+  // pointHit says what a press at x,y (this frame's viewport) reaches:
+  // {what, frame (it is an iframe), origin (this document's)}. With wait,
+  // after the page has run a frame.
+  T.pointHit = async (x, y, wait) => {
+    if (wait) await afterFrame();
+    const h = dom.hitAt(x, y);
+    return { what: h ? name(h) : "nothing", frame: isFrame(h), origin: String(globalThis.origin) };
+  };
+  // pointFrame is the iframe at x,y, or null.
+  T.pointFrame = (x, y) => {
+    const h = dom.hitAt(x, y);
+    return isFrame(h) ? h : null;
+  };
+
+  // pressWatch records, stopping nothing, the trusted presses and
+  // releases (or drops) this document receives from now on, and what they hit: a
+  // press tact aimed at this document that never arrived went into
+  // something that moved under the pointer as it pressed (a frame).
+  T.pressWatch = () => {
+    if (T.watch) T.watch.remove();
+    const w = { downs: 0, ups: 0, downHit: "", upHit: "" };
+    const h = (ev) => {
+      if (!ev.isTrusted) return;
+      const what = name(ev.composedPath()[0] || ev.target);
+      if (ev.type === "mousedown") { w.downs++; w.downHit = what; } else { w.ups++; w.upHit = what; }
+    };
+    // A native drag and drop ends in drop and dragend, not mouseup.
+    const types = ["mousedown", "mouseup", "drop", "dragend"];
+    for (const t of types) addEventListener(t, h, true);
+    w.remove = () => {
+      for (const t of types) removeEventListener(t, h, true);
+      if (T.watch === w) T.watch = null;
+    };
+    T.watch = w;
+    // A watch never read back (its command ended early) must not stay.
+    setTimeout(w.remove, 70000);
+    return true;
+  };
+  // pressRead disarms the watch and says what it saw.
+  T.pressRead = () => {
+    const w = T.watch;
+    if (!w) return { missing: true };
+    w.remove();
+    return { downs: w.downs, ups: w.ups, downHit: w.downHit, upHit: w.upHit };
   };
   return {};
 });

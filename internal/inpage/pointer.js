@@ -1,7 +1,8 @@
-// pointer: the in-page half of `tact drag` and `tact hover`: where to
-// release over a drop target, a fingerprint of an element and its
-// surroundings to tell afterwards whether a drag moved anything, and
-// waiting for the popup a hovered element opens.
+// pointer: the in-page half of `tact drag`, `tact mouse` and `tact
+// hover`: where to release over a drop target, fingerprints of an element
+// and its surroundings and of what is under a stroke, to tell afterwards
+// whether a drag moved anything, and waiting for the popup a hovered
+// element opens.
 __tact.define('pointer', ['dom'], (dom) => {
   'use strict';
   const T = globalThis.__tact;
@@ -81,6 +82,77 @@ __tact.define('pointer', ['dom'], (dom) => {
       };
       tick();
     });
+  };
+
+  // nearSig fingerprints the text a person sees around el (its
+  // ancestor three levels up): a menu that opens on hover beside its
+  // trigger changes it.
+  T.nearSig = (el) => {
+    let p = el;
+    for (let i = 0; i < 3 && p.parentElement && p.parentElement !== document.body; i++) p = p.parentElement;
+    return hash(p.innerText || '');
+  };
+
+  // ---- strokes: what a drag moved ----
+
+  // placeSig fingerprints where the elements under x,y are (their boxes)
+  // and how far the document and their scroll containers are scrolled:
+  // a pan, a slider handle, an item dragged away all change it. null
+  // when tact cannot judge: pixels drawn on a canvas, or a frame.
+  const placeSig = (els) => {
+    const out = [Math.round(scrollX), Math.round(scrollY)];
+    for (const el of els) {
+      if (!el.isConnected) { out.push('gone'); continue; }
+      const r = el.getBoundingClientRect();
+      out.push([r.left, r.top, r.width, r.height].map(Math.round).join(','), Math.round(el.scrollLeft), Math.round(el.scrollTop));
+    }
+    return out.join('|');
+  };
+  const under = (x, y) => {
+    const els = document.elementsFromPoint(x, y).filter((n) => n !== document.documentElement && n !== document.body).slice(0, 8);
+    if (!els.length || els[0].localName === 'canvas' || els[0].localName === 'iframe' || els[0].localName === 'frame') return null;
+    return els;
+  };
+
+  // onSelection: x,y lies on selected text.
+  const onSelection = (sel, x, y) => {
+    for (let i = 0; i < sel.rangeCount; i++) {
+      for (const r of sel.getRangeAt(i).getClientRects()) {
+        if (x >= r.left && x <= r.right && y >= r.top && y <= r.bottom) return true;
+      }
+    }
+    return false;
+  };
+
+  // strokeBegin marks a drag or mouse stroke starting at x,y: what is
+  // under the pointer and where. A text selection tact's previous stroke
+  // left, or one under the press, is cleared first: pressing on selected
+  // text starts a native drag of the text, and the page never sees the
+  // moves it wanted (a map stays where it was).
+  T.strokeBegin = (x, y) => {
+    const sel = getSelection();
+    if (sel && !sel.isCollapsed && (T.strokeSel && sel.toString() === T.strokeSel || onSelection(sel, x, y))) sel.removeAllRanges();
+    T.strokeSel = '';
+    const els = under(x, y);
+    T.stroke = { els, sig: els ? placeSig(els) : '', hadSel: !!sel && !sel.isCollapsed };
+    return true;
+  };
+
+  // strokeEnd says what the stroke moved: {moved: true/false, or null
+  // when tact cannot judge; selected: text the stroke selected}. A
+  // selection the stroke made while it moved something (a map panned
+  // over text) is a by-product and is cleared; one made while nothing
+  // moved is reported and cleared before the next stroke.
+  T.strokeEnd = () => {
+    const s = T.stroke;
+    T.stroke = null;
+    if (!s) return { moved: null, selected: '' };
+    const moved = s.els ? placeSig(s.els) !== s.sig : null;
+    const sel = getSelection();
+    let selected = sel && !sel.isCollapsed && !s.hadSel ? sel.toString() : '';
+    if (selected && moved) { sel.removeAllRanges(); selected = ''; }
+    T.strokeSel = selected;
+    return { moved, selected: selected.replace(/\s+/g, ' ').trim().slice(0, 80) };
   };
 
   return {};

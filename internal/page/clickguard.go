@@ -16,6 +16,9 @@ type guardResult struct {
 	Missed   bool   `json:"missed"`
 	Hit      string `json:"hit"`
 	Seen     int    `json:"seen"`
+	Ups      int    `json:"ups"`
+	UpHit    string `json:"upHit"`
+	Focused  bool   `json:"focused"`
 	Clicked  bool   `json:"clicked"`
 	ClickHit string `json:"clickHit"`
 	Replaced bool   `json:"replaced"`
@@ -30,11 +33,12 @@ func (e errMissed) Error() string { return "would click " + e.hit + " instead" }
 
 // guardedPress presses at x,y (the pointer is already there) with the
 // event-time check installed on the element's window.
-func (e *Element) guardedPress(ctx context.Context, x, y float64, clicks int) error {
-	if err := e.callLib(ctx, "guardInstall", nil, clicks, x, y); err != nil {
+func (e *Element) guardedPress(ctx context.Context, x, y float64, p Press) error {
+	p = p.norm()
+	if err := e.callLib(ctx, "guardInstall", nil, p.Clicks, x, y, p.Hold.Milliseconds()); err != nil {
 		return err
 	}
-	if err := e.tab.Click(ctx, x, y, "left", clicks); err != nil {
+	if err := e.tab.press(ctx, p); err != nil {
 		e.dropGuard()
 		return err
 	}
@@ -49,6 +53,11 @@ func (e *Element) guardedPress(ctx context.Context, x, y float64, clicks int) er
 		// the page and the guard went with its document.
 		return nil
 	}
+	if g.UpHit != "" && g.ClickHit != "" {
+		// The release went to something else: name it, not the common
+		// ancestor the click then went to.
+		g.ClickHit = g.UpHit
+	}
 	switch {
 	case g.Missed:
 		return errMissed{g.Hit}
@@ -56,8 +65,17 @@ func (e *Element) guardedPress(ctx context.Context, x, y float64, clicks int) er
 		return nil
 	case g.Seen == 0:
 		return failure.New(failure.NotInteractable, "the click did not reach %s (another frame or the page's own handler took it)", e.Label()).WithHint("snap again and retry")
+	case g.Replaced && g.Focused:
+		// The press focused the element and the page's focus handler
+		// replaced it: the page acted on the press.
+		e.Notes = append(e.Notes, "the press focused "+e.Label()+" and the page replaced it (its focus handler); the release landed elsewhere")
 	case g.Replaced:
 		return failure.New(failure.StaleRef, "the page replaced %s between press and release: the click did not happen", e.Label()).WithHint("snap again and retry")
+	case g.Ups == 0 && !g.Clicked && g.ClickHit == "":
+		// The window saw the press but no release: it went into a frame
+		// that moved under the pointer while the button was down.
+		got, _ := e.tab.HitAt(ctx, x, y)
+		return failure.New(failure.NotInteractable, "%s was pressed, but the release went into %s (it moved under the pointer): the click did not happen", e.Label(), got).WithHint("snap again and retry")
 	case !g.Clicked && g.ClickHit != "" && g.Reacted:
 		// The press reached the element and the page acted on it (an
 		// input taking focus on mousedown and moving away): done.
@@ -81,8 +99,14 @@ func (e *Element) dropGuard() {
 // on another element is stopped before the page sees it, and after one
 // fresh aim the click fails NOT_INTERACTABLE naming what is there.
 func (t *Tab) ClickElement(ctx context.Context, el *Element, clicks int) error {
+	return t.PressElement(ctx, el, Press{Button: "left", Clicks: clicks})
+}
+
+// PressElement is ClickElement with any button, held for p.Hold: the same
+// aim after the pointer arrived and the same event-time check.
+func (t *Tab) PressElement(ctx context.Context, el *Element, p Press) error {
 	for tries := 0; ; tries++ {
-		err := t.clickOnce(ctx, el, clicks)
+		err := t.clickOnce(ctx, el, p)
 		if err == nil || el.Ref > 0 || el.Target == "" || failure.From(err).Code != failure.StaleRef {
 			return err
 		}
@@ -100,8 +124,17 @@ func (t *Tab) ClickElement(ctx context.Context, el *Element, clicks int) error {
 	}
 }
 
-func (t *Tab) clickOnce(ctx context.Context, el *Element, clicks int) error {
+func (t *Tab) clickOnce(ctx context.Context, el *Element, p Press) error {
 	var missed errMissed
+	// What the page shows around the element before the pointer comes
+	// and once it is there: a menu that opens on hover, which the
+	// click then toggles shut, would read as a click that did nothing.
+	sig := func() string {
+		var s string
+		_ = el.callLib(ctx, "nearSig", &s)
+		return s
+	}
+	before := sig()
 	for attempt := 0; attempt < 2; attempt++ {
 		x, y, err := el.ClickPoint(ctx, true)
 		if err != nil {
@@ -130,7 +163,11 @@ func (t *Tab) clickOnce(ctx context.Context, el *Element, clicks int) error {
 				return err
 			}
 		}
-		err = el.guardedPress(ctx, x2, y2, clicks)
+		hovered := sig()
+		err = el.guardedPress(ctx, x2, y2, p)
+		if err == nil && before != "" && hovered != before && sig() == before {
+			el.Notes = append(el.Notes, "the pointer's arrival on "+el.Label()+" opened something (a menu that opens on hover) and the click closed it again; tact hover "+el.Label()+" opens it")
+		}
 		if !errors.As(err, &missed) {
 			return err
 		}

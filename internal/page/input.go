@@ -69,15 +69,7 @@ func (t *Tab) MouseMove(ctx context.Context, x, y float64) error {
 // Click presses and releases a button clicks times at x,y, where the
 // pointer already is.
 func (t *Tab) Click(ctx context.Context, x, y float64, button string, clicks int) error {
-	for i := 1; i <= clicks; i++ {
-		for _, typ := range []input.DispatchMouseEventType{input.DispatchMouseEventTypeMousePressed, input.DispatchMouseEventTypeMouseReleased} {
-			p := input.DispatchMouseEventParams{Type: typ, X: x, Y: y, Button: input.MouseButton(button), ClickCount: int64(i)}
-			if err := sendInput(ctx, t, input.DispatchMouseEvent, p); err != nil {
-				return dialogEnds(err)
-			}
-		}
-	}
-	return nil
+	return t.press(ctx, Press{Button: button, Clicks: clicks})
 }
 
 // dragSteps are the pointer moves between a drag's press and release:
@@ -89,33 +81,6 @@ const dragSteps = 12
 // person's pace, libraries that start a drag only after a delay (jQuery
 // UI's delay option) or update on animation frames see every step.
 const dragPace = 16 * time.Millisecond
-
-// Drag presses at x1,y1, moves with the button held to x2,y2 and releases
-// there, like a person dragging.
-func (t *Tab) Drag(ctx context.Context, x1, y1, x2, y2 float64) error {
-	if err := t.MouseMove(ctx, x1, y1); err != nil {
-		return err
-	}
-	press := input.DispatchMouseEventParams{Type: input.DispatchMouseEventTypeMousePressed, X: x1, Y: y1, Button: input.MouseButtonLeft, Buttons: 1, ClickCount: 1}
-	if err := sendInput(ctx, t, input.DispatchMouseEvent, press); err != nil {
-		return dialogEnds(err)
-	}
-	for i := 1; i <= dragSteps; i++ {
-		pause(ctx, dragPace)
-		f := float64(i) / dragSteps
-		move := input.DispatchMouseEventParams{Type: input.DispatchMouseEventTypeMouseMoved, X: x1 + (x2-x1)*f, Y: y1 + (y2-y1)*f, Button: input.MouseButtonLeft, Buttons: 1}
-		if err := sendInput(ctx, t, input.DispatchMouseEvent, move); err != nil {
-			return dialogEnds(err)
-		}
-	}
-	// A frame over the drop spot before releasing, as a person's hand
-	// would rest: libraries that place the item on an animation frame
-	// have done so before the drop.
-	pause(ctx, 3*dragPace)
-	release := input.DispatchMouseEventParams{Type: input.DispatchMouseEventTypeMouseReleased, X: x2, Y: y2, Button: input.MouseButtonLeft, ClickCount: 1}
-	t.setPointer(x2, y2, 0)
-	return dialogEnds(sendInput(ctx, t, input.DispatchMouseEvent, release))
-}
 
 // Wheel scrolls by dx,dy at x,y like a mouse wheel (scroll containers under
 // the pointer scroll, as for a person).

@@ -8,6 +8,7 @@ package page
 import (
 	"context"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -21,6 +22,10 @@ import (
 type pointer struct {
 	x, y    float64
 	buttons int64 // bit mask of held buttons: 1 left, 2 right, 4 middle
+	nav     int   // the main frame's navigation count when the buttons went down
+	// seen is what a press at x,y reached before the pointer moved there
+	// (what the agent looked at); pressed, where the held press went.
+	seen, pressed *Hit
 }
 
 // buttonBits maps a button name to its bit in the held-buttons mask.
@@ -69,16 +74,25 @@ func ParseHold(s string) (time.Duration, error) {
 // MaxHold bounds a press-and-hold: longer is a command gone wrong.
 const MaxHold = time.Minute
 
-// Pointer returns where the mouse is and the names of the buttons it holds.
-func (t *Tab) Pointer() (x, y float64, held []string) {
+// Pointer returns where the mouse is and the names of the buttons it
+// holds; note says, once, that buttons held when the page navigated
+// away were let go (the new page never saw their press).
+func (t *Tab) Pointer() (x, y float64, held []string, note string) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	for _, b := range []string{"left", "right", "middle"} {
-		if t.ptr.buttons&buttonBits[b] != 0 {
-			held = append(held, b)
+	names := func(mask int64) (out []string) {
+		for _, b := range []string{"left", "right", "middle"} {
+			if mask&buttonBits[b] != 0 {
+				out = append(out, b)
+			}
 		}
+		return out
 	}
-	return t.ptr.x, t.ptr.y, held
+	if t.ptr.buttons != 0 && t.navSeq > t.ptr.nav {
+		note = "the page navigated while the " + strings.Join(names(t.ptr.buttons), " and ") + " button was held: the new page never saw the press, so nothing is held now"
+		t.ptr.buttons, t.ptr.pressed = 0, nil
+	}
+	return t.ptr.x, t.ptr.y, names(t.ptr.buttons), note
 }
 
 // heldButton is the button a move reports as pressed (the first held), for
@@ -95,16 +109,20 @@ func heldButton(mask int64) input.MouseButton {
 	return input.MouseButtonNone
 }
 
-// PointerMove moves the mouse to x,y in steps moves (at least one) along
-// a straight line, with whatever buttons are held: drag libraries want
-// several pointermove events past a threshold.
+// PointerMove moves the mouse to x,y in steps moves along a straight
+// line, with whatever buttons are held: drag libraries want several
+// pointermove events past a threshold. With no button held it is one
+// move.
 func (t *Tab) PointerMove(ctx context.Context, x, y float64, steps int) error {
-	if steps < 1 {
-		steps = 1
-	}
 	t.mu.Lock()
 	x0, y0, mask := t.ptr.x, t.ptr.y, t.ptr.buttons
 	t.mu.Unlock()
+	if steps < 1 || mask == 0 {
+		// Without a button held, one move is what hover needs: each
+		// move waits for the page to take it, a frame on a page that
+		// animates.
+		steps = 1
+	}
 	for i := 1; i <= steps; i++ {
 		f := float64(i) / float64(steps)
 		px, py := x0+(x-x0)*f, y0+(y-y0)*f
@@ -117,63 +135,102 @@ func (t *Tab) PointerMove(ctx context.Context, x, y float64, steps int) error {
 	return nil
 }
 
-// PointerButton presses (down) or releases a button where the mouse is.
-// Pressing a held button, or releasing one that is not, is a usage error:
-// the page would see events no mouse sends.
-func (t *Tab) PointerButton(ctx context.Context, button string, down bool) error {
-	if err := CheckButton(button); err != nil {
+// MoveTo moves the mouse to x,y in steps moves, first noting what a press
+// there reaches (what the agent looked at), for a later mouse down.
+func (t *Tab) MoveTo(ctx context.Context, x, y float64, steps int) error {
+	t.mu.Lock()
+	free := t.ptr.buttons == 0
+	t.mu.Unlock()
+	var seen *Hit
+	if free {
+		if h, err := t.HitAt(ctx, x, y); err == nil {
+			seen = &h
+		}
+	}
+	if err := t.PointerMove(ctx, x, y, steps); err != nil {
 		return err
 	}
-	bit := buttonBits[button]
 	t.mu.Lock()
-	x, y, mask := t.ptr.x, t.ptr.y, t.ptr.buttons
+	t.ptr.seen = seen
 	t.mu.Unlock()
-	typ := input.DispatchMouseEventTypeMousePressed
-	if down {
-		if mask&bit != 0 {
-			return failure.New(failure.Usage, "the %s button is already down (tact mouse up first)", button)
-		}
-		mask |= bit
-	} else {
-		if mask&bit == 0 {
-			return failure.New(failure.Usage, "the %s button is not down (tact mouse down first)", button)
-		}
-		mask &^= bit
-		typ = input.DispatchMouseEventTypeMouseReleased
-	}
-	p := input.DispatchMouseEventParams{Type: typ, X: x, Y: y, Button: input.MouseButton(button), Buttons: mask, ClickCount: 1}
-	if err := sendInput(ctx, t, input.DispatchMouseEvent, p); err != nil {
-		return dialogEnds(err)
-	}
-	t.setPointer(x, y, mask)
 	return nil
 }
 
-// PressAt moves to x,y and clicks button there clicks times, holding each
-// press for hold (a press-and-hold button, a long-press menu). The hold
-// ends early, with the button released, when ctx ends.
-func (t *Tab) PressAt(ctx context.Context, x, y float64, button string, clicks int, hold time.Duration) error {
-	if err := CheckButton(button); err != nil {
-		return err
+// sendButton presses (down) or releases a button where the mouse is, as
+// the count-th click, and records the held buttons.
+func (t *Tab) sendButton(ctx context.Context, button string, down bool, count int) error {
+	bit := buttonBits[button]
+	t.mu.Lock()
+	x, y, mask, nav := t.ptr.x, t.ptr.y, t.ptr.buttons, t.navSeq
+	t.mu.Unlock()
+	typ := input.DispatchMouseEventTypeMousePressed
+	if down {
+		mask |= bit
+	} else {
+		mask &^= bit
+		typ = input.DispatchMouseEventTypeMouseReleased
 	}
-	if err := t.PointerMove(ctx, x, y, 1); err != nil {
-		return err
+	p := input.DispatchMouseEventParams{Type: typ, X: x, Y: y, Button: input.MouseButton(button), Buttons: mask, ClickCount: int64(count)}
+	if err := sendInput(ctx, t, input.DispatchMouseEvent, p); err != nil {
+		return dialogEnds(err)
 	}
-	for i := 1; i <= clicks; i++ {
-		if err := t.PointerButton(ctx, button, true); err != nil {
+	t.mu.Lock()
+	t.ptr.buttons = mask
+	if down {
+		t.ptr.nav = nav // a navigation the press starts comes after it
+	}
+	t.mu.Unlock()
+	return nil
+}
+
+// holdFor keeps button pressed for d. When ctx ends first, it releases
+// the button and fails.
+func (t *Tab) holdFor(ctx context.Context, button string, d time.Duration) error {
+	if d <= 0 {
+		return nil
+	}
+	tm := time.NewTimer(d)
+	defer tm.Stop()
+	select {
+	case <-tm.C:
+		return nil
+	case <-ctx.Done():
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Second)
+		_ = t.sendButton(rctx, button, false, 1)
+		cancel()
+		return failure.New(failure.Timeout, "the %s button was held until --timeout ended, then released (raise --timeout)", button)
+	}
+}
+
+// Press is a click of one button, pressed clicks times, each held for
+// Hold.
+type Press struct {
+	Button string
+	Clicks int
+	Hold   time.Duration
+}
+
+func (p Press) norm() Press {
+	if p.Button == "" {
+		p.Button = "left"
+	}
+	if p.Clicks < 1 {
+		p.Clicks = 1
+	}
+	return p
+}
+
+// press clicks where the mouse is.
+func (t *Tab) press(ctx context.Context, p Press) error {
+	p = p.norm()
+	for i := 1; i <= p.Clicks; i++ {
+		if err := t.sendButton(ctx, p.Button, true, i); err != nil {
 			return err
 		}
-		if hold > 0 {
-			select {
-			case <-time.After(hold):
-			case <-ctx.Done():
-				rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Second)
-				_ = t.PointerButton(rctx, button, false)
-				cancel()
-				return failure.New(failure.Timeout, "the %s button was held until --timeout ended, then released (raise --timeout)", button)
-			}
+		if err := t.holdFor(ctx, p.Button, p.Hold); err != nil {
+			return err
 		}
-		if err := t.PointerButton(ctx, button, false); err != nil {
+		if err := t.sendButton(ctx, p.Button, false, i); err != nil {
 			return err
 		}
 	}
@@ -182,7 +239,10 @@ func (t *Tab) PressAt(ctx context.Context, x, y float64, button string, clicks i
 
 func (t *Tab) setPointer(x, y float64, mask int64) {
 	t.mu.Lock()
-	t.ptr = pointer{x, y, mask}
+	if x != t.ptr.x || y != t.ptr.y {
+		t.ptr.seen = nil
+	}
+	t.ptr.x, t.ptr.y, t.ptr.buttons = x, y, mask
 	t.mu.Unlock()
 }
 
@@ -191,15 +251,52 @@ func FormatPoint(x, y float64) string {
 	return fmt.Sprintf("%.0f,%.0f", x, y)
 }
 
+// Viewport is the viewport's size in CSS pixels.
+func (t *Tab) Viewport(ctx context.Context) (w, h float64, err error) {
+	var vp struct{ W, H float64 }
+	if err := t.EvalWorld(ctx, "({W: innerWidth, H: innerHeight})", &vp); err != nil {
+		return 0, 0, err
+	}
+	return vp.W, vp.H, nil
+}
+
 // CheckInViewport refuses a point outside the viewport, where the
 // browser would deliver the event to nothing.
 func (t *Tab) CheckInViewport(ctx context.Context, x, y float64) error {
-	var vp struct{ W, H float64 }
-	if err := t.EvalWorld(ctx, "({W: innerWidth, H: innerHeight})", &vp); err != nil {
+	w, h, err := t.Viewport(ctx)
+	if err != nil {
 		return err
 	}
-	if x < 0 || y < 0 || x >= vp.W || y >= vp.H {
-		return failure.New(failure.Usage, "point %s is outside the viewport (0,0 to %s)", FormatPoint(x, y), FormatPoint(vp.W-1, vp.H-1)).WithHint("scroll first, or use a point inside; locate prints boxes")
+	if x < 0 || y < 0 || x >= w || y >= h {
+		return failure.New(failure.Usage, "point %s is outside the viewport (0,0 to %s)", FormatPoint(x, y), FormatPoint(w-1, h-1)).WithHint("scroll first, or use a point inside; locate prints boxes")
 	}
 	return nil
+}
+
+// SplitStroke splits a drag by dx,dy from x1,y1 into strokes that each
+// start at x1,y1 and end inside a w×h viewport: the offsets of at most
+// max strokes, or nil when that cannot be done (the start is at the edge
+// the drag goes towards, or it needs more strokes).
+func SplitStroke(x1, y1, dx, dy, w, h float64, max int) [][2]float64 {
+	// room is the largest part of d that keeps p+d inside [0, size-1].
+	room := func(p, d, size float64) float64 {
+		switch {
+		case d > 0:
+			return (size - 1 - p) / d
+		case d < 0:
+			return p / -d
+		}
+		return 1
+	}
+	var out [][2]float64
+	for dx != 0 || dy != 0 {
+		f := min(1, room(x1, dx, w), room(y1, dy, h))
+		sx, sy := dx*f, dy*f
+		if len(out) == max || math.Abs(sx) < 1 && math.Abs(sy) < 1 {
+			return nil
+		}
+		out = append(out, [2]float64{sx, sy})
+		dx, dy = dx-sx, dy-sy
+	}
+	return out
 }
