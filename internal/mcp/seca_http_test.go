@@ -1,7 +1,9 @@
 package mcp_test
 
 import (
+	"bytes"
 	"context"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -110,5 +112,47 @@ func TestHTTPOriginAndSessionCap(t *testing.T) {
 		t.Errorf("a session after one ended: %v", err)
 	} else {
 		sessions = append(sessions, cs)
+	}
+}
+
+// Without TACT_MCP_TOKEN, --http refuses to start even on loopback (a
+// loopback port is every local user's), unless the user passes the flag
+// that says so; then it serves.
+func TestHTTPNeedsTokenOrConsent(t *testing.T) {
+	t.Parallel()
+	var stdout, stderr bytes.Buffer
+	code := cli.Main([]string{"--session", "mcp-consent", "mcp", "--http", "127.0.0.1:0"}, &stdout, &stderr)
+	if code != 2 || !strings.Contains(stderr.String(), "every local user") || !strings.Contains(stderr.String(), "--no-token-any-local-user") {
+		t.Errorf("mcp --http without a token: exit %d %q", code, stderr.String())
+	}
+	stderr.Reset()
+	if code := cli.Main([]string{"--session", "mcp-consent", "mcp", "--no-token-any-local-user"}, &stdout, &stderr); code != 2 {
+		t.Errorf("--no-token-any-local-user without --http: exit %d %q", code, stderr.String())
+	}
+	o := mcp.Options{Commands: commands.SchemaCommands(), Globals: rpc.Globals{Session: "mcp-consent"}, Version: cli.Version}
+	served := false
+	if err := mcp.ServeHTTP(context.Background(), o, "127.0.0.1:0", "", func(net.Addr) { served = true }); err == nil || served {
+		t.Errorf("ServeHTTP on loopback without a token or consent: served %v, %v", served, err)
+	}
+	o.AnyLocalUser = true
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	status := make(chan int, 1)
+	err := mcp.ServeHTTP(ctx, o, "127.0.0.1:0", "", func(a net.Addr) {
+		// The server serves once this returns.
+		go func() {
+			defer cancel()
+			resp, err := http.Post("http://"+a.String(), "application/json", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"ping"}`))
+			if err != nil {
+				status <- 0
+				return
+			}
+			resp.Body.Close()
+			status <- resp.StatusCode
+		}()
+	})
+	code = <-status
+	if served = code != 0 && code != http.StatusUnauthorized && code != http.StatusForbidden; err != nil || !served {
+		t.Errorf("ServeHTTP with --no-token-any-local-user: HTTP %d, %v", code, err)
 	}
 }
