@@ -7,6 +7,7 @@
 package mcp
 
 import (
+	"bytes"
 	"context"
 	"crypto/subtle"
 	"encoding/json"
@@ -20,6 +21,7 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -365,6 +367,7 @@ func HTTPHandler(o Options, token string) (http.Handler, error) {
 	}
 	h := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s }, &sdk.StreamableHTTPOptions{SessionTimeout: SessionIdle})
 	want := []byte("Bearer " + token)
+	var opening sync.Mutex // held while a new session is counted and made
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if origin := r.Header.Get("Origin"); origin != "" && !sameOrigin(origin, r) && !allowed.has(origin) {
 			http.Error(w, "origin "+origin+" may not use this server (tact mcp --allow-origin adds one)", http.StatusForbidden)
@@ -375,14 +378,30 @@ func HTTPHandler(o Options, token string) (http.Handler, error) {
 			http.Error(w, "missing or wrong bearer token", http.StatusUnauthorized)
 			return
 		}
-		if r.Method == http.MethodPost && r.Header.Get("Mcp-Session-Id") == "" && countSessions(s) >= MaxSessions {
-			w.Header().Set("Retry-After", "60")
-			http.Error(w, fmt.Sprintf("too many MCP sessions (%d); end one, or wait for an idle one to expire", MaxSessions), http.StatusServiceUnavailable)
-			return
+		if r.Method == http.MethodPost && r.Header.Get("Mcp-Session-Id") == "" {
+			// A new session: count and create under one lock, or two
+			// racing for the last place both pass the count. The body is
+			// read first, so a slow sender does not hold the lock.
+			body, err := io.ReadAll(io.LimitReader(r.Body, maxOpening+1))
+			if err != nil || len(body) > maxOpening {
+				http.Error(w, "an MCP session's first request must be a short initialize", http.StatusRequestEntityTooLarge)
+				return
+			}
+			r.Body = io.NopCloser(bytes.NewReader(body))
+			opening.Lock()
+			defer opening.Unlock()
+			if countSessions(s) >= MaxSessions {
+				w.Header().Set("Retry-After", "60")
+				http.Error(w, fmt.Sprintf("too many MCP sessions (%d); end one, or wait for an idle one to expire", MaxSessions), http.StatusServiceUnavailable)
+				return
+			}
 		}
 		h.ServeHTTP(w, r)
 	}), nil
 }
+
+// maxOpening bounds the request that opens a session (an initialize).
+const maxOpening = 1 << 20
 
 func countSessions(s *sdk.Server) int {
 	n := 0

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -97,7 +98,7 @@ func TestHTTPOriginAndSessionCap(t *testing.T) {
 		sessions = append(sessions, cs)
 	}
 	if code := post(srv2.URL, "", initialize); code != http.StatusServiceUnavailable {
-		t.Errorf("a session past the cap: HTTP %d, want 503", code)
+		t.Errorf("a session past the cap: HTTP %d, want 503 (%d sessions connected)", code, len(sessions))
 	}
 	sessions[0].Close()
 	sessions = sessions[1:]
@@ -154,5 +155,48 @@ func TestHTTPNeedsTokenOrConsent(t *testing.T) {
 	code = <-status
 	if served = code != 0 && code != http.StatusUnauthorized && code != http.StatusForbidden; err != nil || !served {
 		t.Errorf("ServeHTTP with --no-token-any-local-user: HTTP %d, %v", code, err)
+	}
+}
+
+// Sessions opened all at once cannot pass the cap together: the count and
+// the new session are one step (issue 42: two racing for the last place
+// both got in).
+func TestHTTPSessionCapUnderRace(t *testing.T) {
+	t.Parallel()
+	h, err := mcp.HTTPHandler(mcp.Options{Commands: commands.SchemaCommands(), Globals: rpc.Globals{Session: "seca-mcp-race"}, Version: cli.Version}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	const initialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
+	codes := make(chan int, 2*mcp.MaxSessions)
+	var wg sync.WaitGroup
+	for range 2 * mcp.MaxSessions {
+		wg.Go(func() {
+			req, _ := http.NewRequest(http.MethodPost, srv.URL, strings.NewReader(initialize))
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Accept", "application/json, text/event-stream")
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				codes <- 0
+				return
+			}
+			resp.Body.Close()
+			codes <- resp.StatusCode
+		})
+	}
+	wg.Wait()
+	close(codes)
+	in := 0
+	for c := range codes {
+		if c == http.StatusOK {
+			in++
+		} else if c != http.StatusServiceUnavailable {
+			t.Errorf("HTTP %d", c)
+		}
+	}
+	if in != mcp.MaxSessions {
+		t.Errorf("%d sessions opened at once got in, want %d", in, mcp.MaxSessions)
 	}
 }
