@@ -331,7 +331,9 @@ func Serve(ctx context.Context, o Options, in io.Reader, out io.Writer) error {
 		return err
 	}
 	w := &lineWriter{w: out}
-	err = s.Run(ctx, &sdk.IOTransport{Reader: screen(in, w), Writer: nopWriteCloser{w}})
+	// The screen refuses lines of maxLine and more; the SDK's own limit
+	// sits above it, never reached.
+	err = s.Run(ctx, &sdk.IOTransport{Reader: screen(in, w), Writer: nopWriteCloser{w}, MaxLineLength: maxLine + 64<<10})
 	if err == nil || ctx.Err() != nil || isEOF(err) {
 		return nil
 	}
