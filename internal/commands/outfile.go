@@ -119,7 +119,9 @@ func confined(abs, cwd string) error {
 			continue
 		}
 		rr, err := filepath.EvalSymlinks(r)
-		if err != nil {
+		// A server started in / (as some desktop clients start theirs)
+		// has no project directory: / would admit /etc.
+		if err != nil || rr == filepath.Dir(rr) {
 			continue
 		}
 		rel, err := filepath.Rel(rr, real)
@@ -132,6 +134,9 @@ func confined(abs, cwd string) error {
 			}
 		}
 		return nil
+	}
+	if filepath.Dir(cwd) == cwd {
+		return failure.New(failure.Usage, "%s is outside tact's data dir: MCP tools started in %s write files only there", abs, cwd)
 	}
 	return failure.New(failure.Usage, "%s is outside the working directory (%s) and tact's data dir: MCP tools write files only there", abs, cwd)
 }
