@@ -47,7 +47,7 @@ func outputFile(env *Env, file, sub, prefix, ext string, overwrite bool) (outFil
 		if overwrite {
 			return outFile{}, failure.New(failure.Usage, "MCP tools never replace a file (overwrite): give a new name")
 		}
-		if err := confined(abs, env.Globals.Cwd); err != nil {
+		if err := confined(abs, env.Globals.Cwd, "write"); err != nil {
 			return outFile{}, err
 		}
 	}
@@ -100,15 +100,19 @@ func (o outFile) write(data []byte) (string, error) {
 	return o.path, nil
 }
 
-// confined refuses a path an MCP client may not write: outside both the
-// data dir and the caller's directory (symlinks followed), or hidden
-// below them (.bashrc, .ssh/, .git/).
-func confined(abs, cwd string) error {
-	dir, err := filepath.EvalSymlinks(filepath.Dir(abs))
+// confined refuses a path an MCP client may not write (or upload, verb):
+// outside both the data dir and the caller's directory (symlinks
+// followed), or hidden below them (.bashrc, .ssh/, .git/, .env).
+func confined(abs, cwd, verb string) error {
+	real, err := filepath.EvalSymlinks(abs)
 	if err != nil {
-		return failure.New(failure.IO, "%s: %v", abs, err)
+		// A file still to be written: where its folder really is.
+		dir, derr := filepath.EvalSymlinks(filepath.Dir(abs))
+		if derr != nil {
+			return failure.New(failure.IO, "%s: %v", abs, derr)
+		}
+		real = filepath.Join(dir, filepath.Base(abs))
 	}
-	real := filepath.Join(dir, filepath.Base(abs))
 	roots := []string{cwd}
 	if r, err := datadir.Root(); err == nil {
 		// First: the data dir may be a hidden folder under cwd.
@@ -130,13 +134,13 @@ func confined(abs, cwd string) error {
 		}
 		for _, part := range strings.Split(rel, string(filepath.Separator)) {
 			if strings.HasPrefix(part, ".") {
-				return failure.New(failure.Usage, "%s is hidden (%s): MCP tools do not write hidden files or folders", abs, part)
+				return failure.New(failure.Usage, "%s is hidden (%s): MCP tools do not %s hidden files or folders", abs, part, verb)
 			}
 		}
 		return nil
 	}
 	if filepath.Dir(cwd) == cwd {
-		return failure.New(failure.Usage, "%s is outside tact's data dir: MCP tools started in %s write files only there", abs, cwd)
+		return failure.New(failure.Usage, "%s is outside tact's data dir: MCP tools started in %s %s files only there", abs, cwd, verb)
 	}
-	return failure.New(failure.Usage, "%s is outside the working directory (%s) and tact's data dir: MCP tools write files only there", abs, cwd)
+	return failure.New(failure.Usage, "%s is outside the working directory (%s) and tact's data dir: MCP tools %s files only there", abs, cwd, verb)
 }

@@ -48,6 +48,13 @@ func TestResolvePaths(t *testing.T) {
 func TestConfined(t *testing.T) {
 	home, work := t.TempDir(), t.TempDir()
 	t.Setenv("TACT_HOME", home)
+	secret := filepath.Join(t.TempDir(), "id_rsa")
+	if err := os.WriteFile(secret, []byte("key"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(secret, filepath.Join(work, "key")); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		path, cwd, want string // want "" = allowed
 	}{
@@ -58,9 +65,10 @@ func TestConfined(t *testing.T) {
 		{filepath.Join(filepath.Dir(work), "x.png"), work, "outside the working directory"},
 		{filepath.Join(work, "x.png"), "/", "started in /"},
 		{filepath.Join(home, "x.png"), "/", ""},
+		{filepath.Join(work, "key"), work, "outside the working directory"}, // a symlink to a file outside
 	} {
 		_ = os.MkdirAll(filepath.Dir(c.path), 0o700)
-		err := confined(c.path, c.cwd)
+		err := confined(c.path, c.cwd, "write")
 		if (c.want == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), c.want)) {
 			t.Errorf("confined(%s, cwd %s) = %v, want %q", c.path, c.cwd, err, c.want)
 		}

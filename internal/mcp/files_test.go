@@ -13,7 +13,7 @@ import (
 // A prompt-injected client cannot make the screenshot tool (or a batch
 // step) write outside the server's directory and the data dir, write a
 // hidden file, or replace any file: the attack of issue 37 replaced
-// ~/.bashrc with a PNG.
+// ~/.bashrc with a PNG. Nor can it upload a file from outside.
 func TestToolFilesConfined(t *testing.T) {
 	t.Parallel()
 	needBrowser(t, "mcp-files")
@@ -70,6 +70,23 @@ func TestToolFilesConfined(t *testing.T) {
 	if out, res := call(t, cs, "screenshot", map[string]any{"file": "shot.png"}); !res.IsError || !strings.Contains(out, "exists") {
 		t.Errorf("a second screenshot file=shot.png: %q", out)
 	}
+	// Uploads come from the working directory only: a page cannot have
+	// the client send it ~/.bashrc (or a symlink to it).
+	if err := os.Symlink(bashrc, filepath.Join(work, "innocent.txt")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(work, "doc.txt"), []byte("doc"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, res = call(t, cs, "open", map[string]any{"url": srvURL + "/seca_upload.html", "no_snap": true})
+	mustOK(t, "open", out, res)
+	for _, f := range []string{bashrc, "link/.bashrc", "innocent.txt"} {
+		if out, res := call(t, cs, "upload", map[string]any{"target": "css=#f", "files": []string{f}, "no_snap": true}); !res.IsError || !strings.Contains(out, "outside the working directory") {
+			t.Errorf("upload %s: %q", f, out)
+		}
+	}
+	out, res = call(t, cs, "upload", map[string]any{"target": "css=#f", "files": []string{"doc.txt"}, "no_snap": true})
+	mustOK(t, "upload doc.txt", out, res)
 	// No file named: a new one in the data dir.
 	out, res = call(t, cs, "screenshot", nil)
 	mustOK(t, "screenshot", out, res)

@@ -47,9 +47,9 @@ type Globals struct {
 	Deadline       time.Duration `json:"deadline,omitempty"` // whole-command deadline when longer than Timeout (replay)
 	TTY            bool          `json:"tty,omitempty"`      // the caller's stderr is a terminal (progress lines wanted)
 	JSON           bool          `json:"json,omitempty"`     // also render the -o json output into Response.JSON (MCP structured content)
-	// Confine keeps the files a command writes inside the data dir and
-	// Cwd, never hidden, never replacing one: the caller is an MCP
-	// client, which a page may have talked into it.
+	// Confine keeps the files a command writes or uploads inside the
+	// data dir and Cwd, never hidden, and never replaces one: the caller
+	// is an MCP client, which a page may have talked into it.
 	Confine bool `json:"confine,omitempty"`
 }
 
