@@ -38,6 +38,19 @@ func TestMoreActions(t *testing.T) {
 	if b, err := os.ReadFile(path); err != nil || string(b) != "tact download test\n" {
 		t.Errorf("downloaded file: %q %v", b, err)
 	}
+	// Page content, for the user alone; the same name again is a new
+	// file beside it, never a replacement.
+	if st, err := os.Stat(path); err != nil || st.Mode().Perm() != 0o600 {
+		t.Errorf("downloaded file's mode: %v %v", st.Mode(), err)
+	}
+	if err := os.WriteFile(path, []byte("the user's edit"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r = tact(t, s, "click", refOf(t, out, `"Get file"`), "--no-snap")
+	mustOK(t, r)
+	if b, _ := os.ReadFile(path); string(b) != "the user's edit" || !strings.Contains(r.out, "download saved: ") || strings.Contains(r.out, path+" (") {
+		t.Errorf("a second download of the same name replaced the first (%q):\n%s", b, r.out)
+	}
 
 	f := filepath.Join(t.TempDir(), "up.txt")
 	os.WriteFile(f, []byte("x"), 0o644)

@@ -18,6 +18,7 @@ import (
 	"github.com/tact-browser/tact/internal/browser"
 	"github.com/tact-browser/tact/internal/datadir"
 	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/peer"
 	"github.com/tact-browser/tact/internal/proc"
 	"github.com/tact-browser/tact/internal/rpc"
 )
@@ -49,7 +50,8 @@ func New(session, version string, sp Spawn) (*Client, error) {
 	p, err := datadir.Session(session)
 	if err != nil {
 		// The name is fine: the data dir is unusable (a file, no
-		// permission, disk full).
+		// permission, disk full) or the socket's folder is not private
+		// (datadir.UnsafeDirError names it).
 		return nil, failure.New(failure.IO, "%v", err)
 	}
 	return &Client{Session: session, Version: version, Spawn: sp, paths: p}, nil
@@ -58,11 +60,28 @@ func New(session, version string, sp Spawn) (*Client, error) {
 // Paths are the session's files.
 func (c *Client) Paths() datadir.SessionPaths { return c.paths }
 
+// dial connects to the session's socket and checks, before anything is
+// sent, that the process listening runs as this user. A peer of another
+// user is a *failure.Error (IO): not a daemon to start or retry.
 func (c *Client) dial(ctx context.Context) (net.Conn, error) {
 	ctx, cancel := context.WithTimeout(ctx, dialWait)
 	defer cancel()
 	var d net.Dialer
-	return d.DialContext(ctx, "unix", c.paths.Socket)
+	conn, err := d.DialContext(ctx, "unix", c.paths.Socket)
+	if err != nil {
+		return nil, err
+	}
+	if err := peer.Check(conn, c.paths.Socket); err != nil {
+		conn.Close()
+		return nil, failure.New(failure.IO, "%v: tact sent it nothing (another user may be posing as the session's daemon)", err)
+	}
+	return conn, nil
+}
+
+// refused reports whether a dial error is the peer check's refusal.
+func refused(err error) bool {
+	var fe *failure.Error
+	return errors.As(err, &fe)
 }
 
 // Running reports whether the session's daemon answers.
@@ -117,8 +136,11 @@ func (c *Client) Do(ctx context.Context, req rpc.Request, autostart bool) (*rpc.
 	for attempt := 0; attempt < maxAttempts; attempt++ {
 		started := false
 		conn, err := c.dial(ctx)
-		if err != nil && c.revive(ctx) {
+		if err != nil && !refused(err) && c.revive(ctx) {
 			conn, err = c.dial(ctx)
+		}
+		if refused(err) {
+			return nil, err
 		}
 		if err != nil {
 			if ctx.Err() != nil {
@@ -133,7 +155,9 @@ func (c *Client) Do(ctx context.Context, req rpc.Request, autostart bool) (*rpc.
 				return nil, err
 			}
 			started = true
-			if conn, err = c.dial(ctx); err != nil {
+			if conn, err = c.dial(ctx); refused(err) {
+				return nil, err
+			} else if err != nil {
 				return nil, failure.New(failure.BrowserUnavailable, "daemon started but does not answer: %v (see %s)", err, c.paths.Log)
 			}
 		}

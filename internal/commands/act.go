@@ -685,6 +685,13 @@ func (c *Upload) Run(ctx context.Context, env *Env) (*Output, error) {
 		if st, err := os.Stat(a); err != nil || st.IsDir() {
 			return nil, failure.New(failure.Usage, "file %q does not exist or is a directory", f)
 		}
+		// A page that talked an MCP client into uploading ~/.ssh/id_rsa
+		// would receive it: a client uploads from its project only.
+		if env.Globals.Confine {
+			if err := confined(a, env.Globals.Cwd, "upload"); err != nil {
+				return nil, err
+			}
+		}
 		abs = append(abs, a)
 	}
 	return actOn(ctx, env, c.ActOpts, c.Target, action{verb: "upload to", need: page.NeedUpload}, func(t *page.Tab, el *page.Element) ([]string, error) {

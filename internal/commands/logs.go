@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tact-browser/tact/internal/datadir"
 	"github.com/tact-browser/tact/internal/failure"
 	"github.com/tact-browser/tact/internal/page"
 	"github.com/tact-browser/tact/internal/secrets"
@@ -65,6 +64,7 @@ type Network struct {
 	Filter    string `help:"Only requests whose URL contains this text." placeholder:"TEXT"`
 	Failed    bool   `help:"Only failed requests and HTTP errors (status 400 and up)."`
 	Har       string `help:"Also write the requests as a HAR file (values of cookies, credential-like headers and query parameters, --header headers and secrets left out)." placeholder:"FILE"`
+	Overwrite bool   `help:"Replace the --har file if it exists (keeping its mode); without it an existing file is never replaced."`
 }
 
 // networkData is network's -o json.
@@ -101,7 +101,7 @@ func (c *Network) Run(ctx context.Context, env *Env) (*Output, error) {
 	}
 	data := networkData{Requests: reqs}
 	if c.Har != "" {
-		path, err := outputFile(c.Har, "har", "requests", ".har")
+		file, err := outputFile(env, c.Har, "har", "requests", ".har", c.Overwrite)
 		if err != nil {
 			return nil, err
 		}
@@ -111,8 +111,9 @@ func (c *Network) Run(ctx context.Context, env *Env) (*Output, error) {
 		}
 		// A secret the page echoed (into a URL, a response header) too.
 		b = env.Browser.Secrets().ScrubBytes(b)
-		if err := datadir.WriteFile(path, b, 0o600); err != nil {
-			return nil, failure.New(failure.IO, "write %s: %v", path, err)
+		path, err := file.write(b)
+		if err != nil {
+			return nil, err
 		}
 		fmt.Fprintf(&sb, "wrote %s (%d requests)\n", path, len(reqs))
 		data.Har = path

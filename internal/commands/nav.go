@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tact-browser/tact/internal/datadir"
 	"github.com/tact-browser/tact/internal/failure"
 	"github.com/tact-browser/tact/internal/page"
 )
@@ -200,6 +199,9 @@ type Screenshot struct {
 	Annotate bool   `help:"Draw each ref's label on its element."`
 	Format   string `enum:"png,jpeg" default:"png" help:"Image format: png or jpeg."`
 	Quality  int    `help:"JPEG quality, 1-100 (default: the browser's)." placeholder:"N"`
+	// The page may be private: a new file is 0600, an existing one is
+	// never replaced unless asked.
+	Overwrite bool `help:"Replace --file if it exists (keeping its mode); without it an existing file is never replaced."`
 	OutputAs
 }
 
@@ -217,7 +219,7 @@ func (c *Screenshot) Run(ctx context.Context, env *Env) (*Output, error) {
 	if jpeg {
 		ext = ".jpg"
 	}
-	path, err := outputFile(c.File, "screenshots", "shot", ext)
+	file, err := outputFile(env, c.File, "screenshots", "shot", ext, c.Overwrite)
 	if err != nil {
 		return nil, err
 	}
@@ -270,8 +272,9 @@ func (c *Screenshot) Run(ctx context.Context, env *Env) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := datadir.WriteFile(path, png, 0o644); err != nil {
-		return nil, failure.New(failure.IO, "write %s: %v", path, err)
+	path, err := file.write(png)
+	if err != nil {
+		return nil, err
 	}
 	out := &Output{Text: path + "\n"}
 	data := shotData{Path: path, Bytes: len(png)}

@@ -1,7 +1,9 @@
 package commands
 
 import (
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -38,5 +40,37 @@ func TestResolvePaths(t *testing.T) {
 	}
 	if err := ResolvePaths(&Pdf{File: "/tmp/out.pdf"}, ""); err != nil {
 		t.Errorf("absolute path without a cwd: %v", err)
+	}
+}
+
+// An MCP server's files stay in its directory or the data dir, not
+// hidden; a server started in / has only the data dir.
+func TestConfined(t *testing.T) {
+	home, work := t.TempDir(), t.TempDir()
+	t.Setenv("TACT_HOME", home)
+	secret := filepath.Join(t.TempDir(), "id_rsa")
+	if err := os.WriteFile(secret, []byte("key"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(secret, filepath.Join(work, "key")); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		path, cwd, want string // want "" = allowed
+	}{
+		{filepath.Join(work, "shot.png"), work, ""},
+		{filepath.Join(home, "screenshots", "x.png"), work, ""},
+		{filepath.Join(work, ".bashrc"), work, "hidden"},
+		{filepath.Join(work, ".git", "x.png"), work, "hidden"},
+		{filepath.Join(filepath.Dir(work), "x.png"), work, "outside the working directory"},
+		{filepath.Join(work, "x.png"), "/", "started in /"},
+		{filepath.Join(home, "x.png"), "/", ""},
+		{filepath.Join(work, "key"), work, "outside the working directory"}, // a symlink to a file outside
+	} {
+		_ = os.MkdirAll(filepath.Dir(c.path), 0o700)
+		err := confined(c.path, c.cwd, "write")
+		if (c.want == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), c.want)) {
+			t.Errorf("confined(%s, cwd %s) = %v, want %q", c.path, c.cwd, err, c.want)
+		}
 	}
 }

@@ -1,19 +1,12 @@
 package commands
 
-import (
-	"context"
-	"os"
-	"path/filepath"
-	"time"
-
-	"github.com/tact-browser/tact/internal/datadir"
-	"github.com/tact-browser/tact/internal/failure"
-)
+import "context"
 
 // Pdf prints the page to a PDF file.
 type Pdf struct {
 	File      string `help:"Where to write the PDF (default: a new file under the data dir)." placeholder:"PATH"`
 	Landscape bool   `help:"Landscape pages."`
+	Overwrite bool   `help:"Replace --file if it exists (keeping its mode); without it an existing file is never replaced."`
 }
 
 // pdfData is pdf's -o json.
@@ -28,7 +21,7 @@ func (c *Pdf) Run(ctx context.Context, env *Env) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	path, err := outputFile(c.File, "pdf", "page", ".pdf")
+	out, err := outputFile(env, c.File, "pdf", "page", ".pdf", c.Overwrite)
 	if err != nil {
 		return nil, err
 	}
@@ -36,29 +29,9 @@ func (c *Pdf) Run(ctx context.Context, env *Env) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := datadir.WriteFile(path, b, 0o644); err != nil {
-		return nil, failure.New(failure.IO, "write %s: %v", path, err)
+	path, err := out.write(b)
+	if err != nil {
+		return nil, err
 	}
 	return &Output{Text: path + "\n", Data: pdfData{Path: path, Bytes: len(b)}}, nil
-}
-
-// outputFile is where a command writes a file: the --file the user gave
-// (made absolute, its directory must exist), or a new timestamped name
-// under the data dir's sub.
-func outputFile(file, sub, prefix, ext string) (string, error) {
-	if file == "" {
-		dir, err := datadir.Dir(sub)
-		if err != nil {
-			return "", failure.New(failure.IO, "%v", err)
-		}
-		return filepath.Join(dir, prefix+"-"+time.Now().Format("20060102-150405.000")+ext), nil
-	}
-	abs, err := filepath.Abs(file)
-	if err != nil {
-		return "", failure.New(failure.Usage, "--file %q: %v", file, err)
-	}
-	if st, err := os.Stat(filepath.Dir(abs)); err != nil || !st.IsDir() {
-		return "", failure.New(failure.IO, "--file %s: directory %s does not exist", file, filepath.Dir(abs))
-	}
-	return abs, nil
 }

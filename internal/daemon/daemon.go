@@ -26,6 +26,7 @@ import (
 	"github.com/tact-browser/tact/internal/failure"
 	"github.com/tact-browser/tact/internal/page"
 	"github.com/tact-browser/tact/internal/pagetext"
+	"github.com/tact-browser/tact/internal/peer"
 	"github.com/tact-browser/tact/internal/proc"
 	"github.com/tact-browser/tact/internal/rpc"
 	"github.com/tact-browser/tact/internal/secrets"
@@ -261,6 +262,13 @@ func (d *daemon) accept(l net.Listener) {
 		conn, err := l.Accept()
 		if err != nil {
 			return
+		}
+		// The socket is 0600 in a private folder; this is the second
+		// lock: nothing from another user is read.
+		if err := peer.Check(conn, d.socket); err != nil {
+			d.log.Warn("refused a connection", "err", err)
+			conn.Close()
+			continue
 		}
 		d.wg.Add(1)
 		d.lnMu.Lock()

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net"
 	"testing"
+	"time"
 )
 
 // A command's context ends when its client closes the connection, and
@@ -25,7 +26,7 @@ func TestCancelOnHangup(t *testing.T) {
 		t.Fatal("cancelled by a byte the client sent")
 	}
 	client.Close()
-	<-ctx.Done()
+	done(t, ctx, "the client hung up")
 	if !errors.Is(ctx.Err(), context.Canceled) {
 		t.Errorf("ctx.Err() = %v", ctx.Err())
 	}
@@ -40,5 +41,16 @@ func TestCancelOnHangupFollowsOwner(t *testing.T) {
 	ctx, cancel := cancelOnHangup(owner, server)
 	defer cancel()
 	stop()
-	<-ctx.Done()
+	done(t, ctx, "the daemon's context ended")
+}
+
+// done waits for ctx to end, failing the test (not hanging the suite to
+// its timeout) if it has not within a minute.
+func done(t *testing.T, ctx context.Context, after string) {
+	t.Helper()
+	select {
+	case <-ctx.Done():
+	case <-time.After(time.Minute):
+		t.Fatalf("the command's context did not end after %s", after)
+	}
 }

@@ -17,8 +17,8 @@ func TestToolAnnotations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	readOnly := map[string]bool{"snap": true, "read": true, "locate": true, "screenshot": true, "wait": true, "console": true, "network": true}
-	additive := map[string]bool{"type": true, "hover": true, "scroll": true}
+	readOnly := map[string]bool{"snap": true, "read": true, "locate": true, "wait": true, "console": true, "network": true}
+	additive := map[string]bool{"type": true, "hover": true, "scroll": true, "screenshot": true}
 	for _, tl := range res.Tools {
 		a := tl.Annotations
 		switch {

@@ -225,7 +225,7 @@ func TestToolsList(t *testing.T) {
 			t.Errorf("no tool %s", want)
 		}
 	}
-	for name, ro := range map[string]bool{"snap": true, "read": true, "screenshot": true, "click": false, "eval": false} {
+	for name, ro := range map[string]bool{"snap": true, "read": true, "screenshot": false, "click": false, "eval": false} {
 		a := byName[name].Annotations
 		if got := a != nil && a.ReadOnlyHint; got != ro {
 			t.Errorf("tool %s: readOnlyHint %v, want %v", name, got, ro)
@@ -352,15 +352,31 @@ func daemonBusy(t *testing.T, session string) bool {
 	return code == 5 // TIMEOUT: queued behind the running command
 }
 
-// Messages in tool results name the tools' arguments, not CLI flags.
-func TestMessagesSpeakArguments(t *testing.T) {
+// MCP results are the CLI's output, byte for byte: page text that looks
+// like flags (git log --all --from=3) is never rewritten into argument
+// names. The server's instructions say how flags map to arguments.
+func TestPageTextUnchanged(t *testing.T) {
 	t.Parallel()
 	needBrowser(t, "mcp-words")
 	cs := connect(t, "mcp-words")
-	out, res := call(t, cs, "snap", map[string]any{"url": srvURL + "/snap_table.html", "max_tokens": 50})
+	if ins := cs.InitializeResult().Instructions; !strings.Contains(ins, "--max-tokens is the argument max_tokens") {
+		t.Errorf("instructions do not say how flags map to arguments: %q", ins)
+	}
+	out, res := call(t, cs, "snap", map[string]any{"url": srvURL + "/mcp_flags.html"})
 	mustOK(t, "snap", out, res)
-	if strings.Contains(out, "--max-tokens") || !strings.Contains(out, "max_tokens") {
-		t.Errorf("cut line in CLI words:\n%s", out[max(0, len(out)-300):])
+	if !strings.Contains(out, `"copy --all --from=3"`) {
+		t.Errorf("snap rewrote the page's text:\n%s", out)
+	}
+	out, res = call(t, cs, "read", nil)
+	mustOK(t, "read", out, res)
+	for _, want := range []string{"git log --all --from=3", "tact snap --max-tokens 50 --no-snap --focus=#main"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("read over MCP lost %q:\n%s", want, out)
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	if code := cli.Main([]string{"--session", "mcp-words", "read"}, &stdout, &stderr); code != 0 || stdout.String() != out {
+		t.Errorf("read over MCP differs from the CLI's (exit %d %q):\nMCP %q\nCLI %q", code, stderr.String(), out, stdout.String())
 	}
 }
 

@@ -1,10 +1,13 @@
 package mcp_test
 
 import (
+	"bytes"
 	"context"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -95,7 +98,7 @@ func TestHTTPOriginAndSessionCap(t *testing.T) {
 		sessions = append(sessions, cs)
 	}
 	if code := post(srv2.URL, "", initialize); code != http.StatusServiceUnavailable {
-		t.Errorf("a session past the cap: HTTP %d, want 503", code)
+		t.Errorf("a session past the cap: HTTP %d, want 503 (%d sessions connected)", code, len(sessions))
 	}
 	sessions[0].Close()
 	sessions = sessions[1:]
@@ -110,5 +113,90 @@ func TestHTTPOriginAndSessionCap(t *testing.T) {
 		t.Errorf("a session after one ended: %v", err)
 	} else {
 		sessions = append(sessions, cs)
+	}
+}
+
+// Without TACT_MCP_TOKEN, --http refuses to start even on loopback (a
+// loopback port is every local user's), unless the user passes the flag
+// that says so; then it serves.
+func TestHTTPNeedsTokenOrConsent(t *testing.T) {
+	t.Parallel()
+	var stdout, stderr bytes.Buffer
+	code := cli.Main([]string{"--session", "mcp-consent", "mcp", "--http", "127.0.0.1:0"}, &stdout, &stderr)
+	if code != 2 || !strings.Contains(stderr.String(), "every local user") || !strings.Contains(stderr.String(), "--no-token-any-local-user") {
+		t.Errorf("mcp --http without a token: exit %d %q", code, stderr.String())
+	}
+	stderr.Reset()
+	if code := cli.Main([]string{"--session", "mcp-consent", "mcp", "--no-token-any-local-user"}, &stdout, &stderr); code != 2 {
+		t.Errorf("--no-token-any-local-user without --http: exit %d %q", code, stderr.String())
+	}
+	o := mcp.Options{Commands: commands.SchemaCommands(), Globals: rpc.Globals{Session: "mcp-consent"}, Version: cli.Version}
+	served := false
+	if err := mcp.ServeHTTP(context.Background(), o, "127.0.0.1:0", "", func(net.Addr) { served = true }); err == nil || served {
+		t.Errorf("ServeHTTP on loopback without a token or consent: served %v, %v", served, err)
+	}
+	o.AnyLocalUser = true
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	status := make(chan int, 1)
+	err := mcp.ServeHTTP(ctx, o, "127.0.0.1:0", "", func(a net.Addr) {
+		// The server serves once this returns.
+		go func() {
+			defer cancel()
+			resp, err := http.Post("http://"+a.String(), "application/json", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"ping"}`))
+			if err != nil {
+				status <- 0
+				return
+			}
+			resp.Body.Close()
+			status <- resp.StatusCode
+		}()
+	})
+	code = <-status
+	if served = code != 0 && code != http.StatusUnauthorized && code != http.StatusForbidden; err != nil || !served {
+		t.Errorf("ServeHTTP with --no-token-any-local-user: HTTP %d, %v", code, err)
+	}
+}
+
+// Sessions opened all at once cannot pass the cap together: the count and
+// the new session are one step (issue 42: two racing for the last place
+// both got in).
+func TestHTTPSessionCapUnderRace(t *testing.T) {
+	t.Parallel()
+	h, err := mcp.HTTPHandler(mcp.Options{Commands: commands.SchemaCommands(), Globals: rpc.Globals{Session: "seca-mcp-race"}, Version: cli.Version}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	const initialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
+	codes := make(chan int, 2*mcp.MaxSessions)
+	var wg sync.WaitGroup
+	for range 2 * mcp.MaxSessions {
+		wg.Go(func() {
+			req, _ := http.NewRequest(http.MethodPost, srv.URL, strings.NewReader(initialize))
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Accept", "application/json, text/event-stream")
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				codes <- 0
+				return
+			}
+			resp.Body.Close()
+			codes <- resp.StatusCode
+		})
+	}
+	wg.Wait()
+	close(codes)
+	in := 0
+	for c := range codes {
+		if c == http.StatusOK {
+			in++
+		} else if c != http.StatusServiceUnavailable {
+			t.Errorf("HTTP %d", c)
+		}
+	}
+	if in != mcp.MaxSessions {
+		t.Errorf("%d sessions opened at once got in, want %d", in, mcp.MaxSessions)
 	}
 }

@@ -47,6 +47,10 @@ type Globals struct {
 	Deadline       time.Duration `json:"deadline,omitempty"` // whole-command deadline when longer than Timeout (replay)
 	TTY            bool          `json:"tty,omitempty"`      // the caller's stderr is a terminal (progress lines wanted)
 	JSON           bool          `json:"json,omitempty"`     // also render the -o json output into Response.JSON (MCP structured content)
+	// Confine keeps the files a command writes or uploads inside the
+	// data dir and Cwd, never hidden, and never replaces one: the caller
+	// is an MCP client, which a page may have talked into it.
+	Confine bool `json:"confine,omitempty"`
 }
 
 // Request asks the daemon to run one command.

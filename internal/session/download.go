@@ -2,7 +2,9 @@ package session
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -64,26 +66,38 @@ func (m *Manager) tabOfFrame(frameID string) *page.Tab {
 	return m.tabs[m.current]
 }
 
-// placeDownload renames the guid-named file to a sanitized, unique name
-// inside the downloads dir: a server-chosen name never escapes it.
+// placeDownload moves the guid-named file to a sanitized, unique name
+// inside the downloads dir: a server-chosen name never escapes it, and
+// never replaces a file that is there (an earlier download, or anything
+// else): the move is a hard link, which fails rather than replace. The
+// file holds what the page sent: only the user may read it (0600).
 func (m *Manager) placeDownload(guid, suggested string) string {
 	src := filepath.Join(m.opts.DownloadDir, guid)
+	_ = os.Chmod(src, 0o600)
 	// A page can name the file after a secret it was given.
 	name := SanitizeFilename(m.opts.Secrets.Scrub(suggested))
-	dst := filepath.Join(m.opts.DownloadDir, name)
 	ext := filepath.Ext(name)
 	base := strings.TrimSuffix(name, ext)
-	for i := 2; ; i++ {
-		if _, err := os.Stat(dst); os.IsNotExist(err) {
-			break
+	for i := 1; i <= maxSameName; i++ {
+		dst := filepath.Join(m.opts.DownloadDir, name)
+		if i > 1 {
+			dst = filepath.Join(m.opts.DownloadDir, fmt.Sprintf("%s (%d)%s", base, i, ext))
 		}
-		dst = filepath.Join(m.opts.DownloadDir, fmt.Sprintf("%s (%d)%s", base, i, ext))
+		err := os.Link(src, dst)
+		if err == nil {
+			_ = os.Remove(src)
+			return dst
+		}
+		if !errors.Is(err, fs.ErrExist) {
+			// No hard links here: the guid name is unique and safe.
+			return src
+		}
 	}
-	if err := os.Rename(src, dst); err != nil {
-		return src
-	}
-	return dst
+	return src
 }
+
+// maxSameName bounds the "name (N).ext" tried for one download.
+const maxSameName = 1000
 
 // SanitizeFilename keeps a download's name to one safe path element.
 func SanitizeFilename(s string) string {
