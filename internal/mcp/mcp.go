@@ -53,6 +53,7 @@ var Skip = map[string]string{
 	"session load":   "saved logins are set up from a shell, like the browser (CLI has session)",
 	"session list":   "saved logins are set up from a shell, like the browser (CLI has session)",
 	"session delete": "saved logins are set up from a shell, like the browser (CLI has session)",
+	"workflow trust": "the user's decision about a project's workflow: CLI only, never an agent's",
 }
 
 // tweaks shape a tool's arguments where the CLI form is awkward for a
@@ -74,6 +75,10 @@ var tweaks = map[string]schema.InputOptions{
 	// screenshot's path named for a replay is a workflow author's, at a
 	// shell: as goes, to pay for the tool's hints (it writes a file).
 	"screenshot": {Omit: map[string]bool{"quality": true, "overwrite": true, "as": true}},
+	// Replacing a saved workflow is the user's call at a shell: a tool
+	// that could pass force could empty a cron job's workflow.
+	"record start": {Omit: map[string]bool{"force": true}},
+	"record stop":  {Omit: map[string]bool{"force": true}},
 	// A cookie a tool sets is the current site's session cookie; scoping
 	// and lifetime are for a person at a shell.
 	"cookies set": {Omit: map[string]bool{"path": true, "secure": true, "http_only": true, "expires": true}},
@@ -251,7 +256,7 @@ func groupTool(g string, members []schema.Command) (Tool, error) {
 		syn := action
 		fs, _ := schema.Fields(c.Type)
 		for _, f := range fs {
-			if f.Positional && !o.Omit[f.Prop] {
+			if f.Positional && !f.Hidden && !o.Omit[f.Prop] {
 				// NAME, not <name>: a JSON encoder escapes < and > to six
 				// characters each, paid in every tools/list.
 				if f.Required {
