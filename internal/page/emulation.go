@@ -224,7 +224,18 @@ func (tg *Target) Emulate(ctx context.Context, e Emulation, browser *cdp.Session
 		}
 		rule := network.EmulateNetworkConditionsByRuleParams{MatchedNetworkConditions: []*network.Conditions{{Offline: off, DownloadThroughput: -1, UploadThroughput: -1}}}
 		if _, err := cdp.Call(ctx, s, network.EmulateNetworkConditionsByRule, rule); err != nil {
-			log.Debug("offline", "err", err)
+			// Chromium before the by-rule command (Debian's 148) has only
+			// the older one, which cdproto no longer generates.
+			legacy := struct {
+				Offline            bool    `json:"offline"`
+				Latency            float64 `json:"latency"`
+				DownloadThroughput float64 `json:"downloadThroughput"`
+				UploadThroughput   float64 `json:"uploadThroughput"`
+			}{off, 0, -1, -1}
+			var res struct{}
+			if err2 := s.Call(ctx, "Network.emulateNetworkConditions", legacy, &res); err2 != nil {
+				log.Debug("offline", "err", err, "legacy", err2)
+			}
 		}
 	}
 	if e.Headers != "" {
