@@ -22,7 +22,7 @@ cleanup() {
   rm -rf "$tmp"
 }
 trap cleanup EXIT INT TERM
-(cd "$root" && go build -o "$tmp/tact" ./cmd/tact)
+(cd "$root" && go build -o "$tmp/" ./cmd/tact ./cmd/tact-daemon)
 export TACT_HOME="$tmp/home"
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 python3 -m http.server --bind 127.0.0.1 --directory "$corpus" "$port" >/dev/null 2>&1 &
