@@ -59,3 +59,25 @@ func TestLongURLAndTitle(t *testing.T) {
 		t.Errorf("state file is %d bytes", fi.Size())
 	}
 }
+
+// A document --allowed-domains refuses after it showed (a page's own
+// history.back() into the back/forward cache, a blob: of another site)
+// leaves the tab on the page it was on, not on about:blank.
+func TestRefusedLeavesTabInPlace(t *testing.T) {
+	t.Parallel()
+	s := "bounds-refused"
+	alt := strings.Replace(altURL, "127.0.0.1", "localhost", 1)
+	mustOK(t, tact(t, s, "open", alt+"/other.html?cacheable=1"))
+	here := page("hello.html?cacheable=1")
+	mustOK(t, tact(t, s, "open", here))
+	mustOK(t, tact(t, s, "--allowed-domains", "127.0.0.1", "eval", "history.back(); 1"))
+	eventually(t, "the tab is back on "+here, func() bool {
+		return evalIn(t, s, "location.href") == here
+	})
+	blob := page("seca_blob.html?alt=" + alt)
+	mustOK(t, tact(t, s, "open", blob))
+	tact(t, s, "click", "text=Blob to top")
+	eventually(t, "the tab is back on "+blob, func() bool {
+		return evalIn(t, s, "location.href") == blob
+	})
+}
