@@ -81,3 +81,41 @@ func TestRefusedLeavesTabInPlace(t *testing.T) {
 		return evalIn(t, s, "location.href") == blob
 	})
 }
+
+// A page's 50 MB text node (10 MB here, to keep the test cheap) is never
+// printed whole: read --from N cuts inside the line at --max-tokens, and
+// --max-tokens 0 stops at 1 MB. A 100k-link page read past --timeout
+// says the work was tact's own, and the daemon answers the next command.
+func TestReadBounds(t *testing.T) {
+	t.Parallel()
+	s := "bounds-read"
+	env.OwnBrowser(s) // its pages keep a daemon busy for seconds (see TestHostilePages)
+	mustOK(t, tact(t, s, "--timeout", "60s", "open", "--no-snap", page("bounds_text.html?mb=10")))
+	r := tact(t, s, "--timeout", "60s", "read", "--from", "2")
+	mustOK(t, r)
+	if len(r.out) > 20000 || !strings.Contains(r.out, "inside line 2") {
+		t.Errorf("read --from 2 printed %d bytes:\n%.200s\n…%s", len(r.out), r.out, tail(r.out, 300))
+	}
+	r = tact(t, s, "--timeout", "60s", "read", "--all", "--max-tokens", "0")
+	mustOK(t, r)
+	if len(r.out) > 1<<20+1000 {
+		t.Errorf("read --max-tokens 0 printed %d bytes", len(r.out))
+	}
+	r = tact(t, s, "--timeout", "60s", "snap", "--max-tokens", "0")
+	mustOK(t, r)
+	if len(r.out) > 1<<20 {
+		t.Errorf("snap --max-tokens 0 printed %d bytes", len(r.out))
+	}
+
+	mustOK(t, tact(t, s, "--timeout", "60s", "open", "--no-snap", page("bounds_links.html")))
+	r = tact(t, s, "--timeout", "3s", "read")
+	switch {
+	case r.code == 5 && (!strings.Contains(r.err, "tact's") || !strings.Contains(r.err, "--focus")):
+		t.Errorf("read past --timeout blames the page: %s", r.err)
+	case r.code != 5 && r.code != 0:
+		t.Errorf("read: exit %d %s", r.code, r.err)
+	}
+	t.Logf("read of 100k links with --timeout 3s: exit %d %s", r.code, strings.TrimSpace(r.err))
+	// The daemon is free again at once: not held by the conversion.
+	mustOK(t, tact(t, s, "--timeout", "10s", "eval", "document.title"))
+}

@@ -21,7 +21,7 @@ func (t *Tab) Read(ctx context.Context, focus string, links bool, scope string) 
 	if err := t.checkUsable(); err != nil {
 		return nil, err
 	}
-	opts := map[string]any{}
+	opts := map[string]any{"max": read.MaxText}
 	if focus != "" {
 		opts["focus"] = focus
 	}

@@ -121,6 +121,10 @@ func FromLine(md, from string, skip int) (int, error) {
 // 50 MB text node must not become 50 MB of output.
 const MaxBytes = 1 << 20
 
+// MaxText caps the text the in-page reader returns (characters): what a
+// window of MaxBytes can come from, with room to page through with --from.
+const MaxText = 8 * MaxBytes
+
 // minLine is how much of an over-long first line a small budget still
 // prints: a whole ordinary paragraph, not a few words of it.
 const minLine = 2000

@@ -61,6 +61,11 @@ __tact.define('read', ['dom'], (dom) => {
       this.ctx = [];
     }
     text(s) {
+      // What a read returns is capped (opts.max): a page's 50 MB text node
+      // must not travel to the daemon whole.
+      if (left <= 0) return;
+      if (s.length > left) s = s.slice(0, left);
+      left -= s.length;
       let t = s.replace(/[ \t\n\r\f]+/g, ' ');
       if (t === '') return;
       if (t === ' ') {
@@ -125,7 +130,11 @@ __tact.define('read', ['dom'], (dom) => {
     }
   }
 
+  // Characters of text a read may still take in (see Out.text).
+  let left = Infinity;
+
   function run(opts) {
+    left = (opts && opts.max) || Infinity;
     const focus = opts && opts.focus;
     const links = !!(opts && opts.links);
     let roots;

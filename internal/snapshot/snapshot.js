@@ -55,6 +55,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
   const TABLE_FOLD = 8;
   const TABLE_KEEP = 5;
   const COLLECT_CAP = 400; // raw chars gathered for a name/heading before folding
+  const FLOW_CAP = 100000; // raw chars of one run of flow text kept
   const { fold, idrefText, labelText } = dom;
 
   // "Login with Facebook Login with Facebook": a visible label plus a
@@ -177,6 +178,9 @@ __tact.define('snapshot', ['dom'], (dom) => {
       items.push({ k: 't', text: t });
     };
     const addText = (s) => {
+      // A page's 50 MB text node: a section's text and a name are capped
+      // when printed, so only its start is worth keeping.
+      if (s.length > FLOW_CAP) s = s.slice(0, FLOW_CAP);
       // An element's name is its own text: text inside an element nested
       // in it is that element's name, kept apart as a fallback (inner).
       let innerEl = true;
@@ -189,7 +193,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
         if (c.s.length < COLLECT_CAP) c.s += s;
         if (c.el) innerEl = false;
       }
-      if (!muted) {
+      if (!muted && buf.length < FLOW_CAP) {
         buf += s;
         if (!inLink) plainBuf += s;
       }
