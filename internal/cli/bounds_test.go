@@ -119,3 +119,25 @@ func TestReadBounds(t *testing.T) {
 	// The daemon is free again at once: not held by the conversion.
 	mustOK(t, tact(t, s, "--timeout", "10s", "eval", "document.title"))
 }
+
+// A page keeps at most 5 of the tabs it opens per action or page load:
+// the rest are closed at once and reported, and a page that opens tabs as
+// it loads, without a click, is said to.
+func TestPopupCap(t *testing.T) {
+	t.Parallel()
+	s := "bounds-popups"
+	r := tact(t, s, "open", page("bounds_popups.html?load=12"))
+	mustOK(t, r)
+	if !strings.Contains(r.out, "the page opened 5 tabs on its own") || !strings.Contains(r.out, "closed 7 popups the page opened") {
+		t.Errorf("open of a page that opens 12 tabs:\n%s", r.out)
+	}
+	blanks := func() int { return strings.Count(tact(t, s, "tab", "list").out, " about:blank\n") }
+	eventually(t, "5 popups open", func() bool { return blanks() == 5 })
+	mustOK(t, tact(t, s, "tab", "switch", "bounds_popups"))
+	r = tact(t, s, "click", "css=#many", "--no-snap")
+	mustOK(t, r)
+	if !strings.Contains(r.out, "closed 35 popups the page opened") {
+		t.Errorf("click that opens 40 popups:\n%s", r.out)
+	}
+	eventually(t, "10 popups open", func() bool { return blanks() == 10 })
+}

@@ -168,6 +168,7 @@ func act(ctx context.Context, env *Env, o ActOpts, target string, a action, do f
 			t = nt
 		}
 	}
+	out = append(out, closedPopupsLine(eff.ClosedPopups)...)
 	if eff.Crashed {
 		out = append(out, "the tab crashed")
 	}
