@@ -17,5 +17,5 @@ var version, commit, date string
 func main() {
 	exe, _ := os.Executable()
 	cli.Begin(cli.Stamp{Version: version, Commit: commit, Date: date}, exe)
-	os.Exit(cli.Daemon(os.Args[1:], os.Stdout, os.Stderr, read.Extract))
+	os.Exit(cli.Daemon(os.Args[1:], os.Stdout, os.Stderr, read.ExtractWithin))
 }

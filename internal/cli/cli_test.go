@@ -27,7 +27,7 @@ var (
 
 func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && os.Args[1] == "__daemon" {
-		os.Exit(cli.Daemon(os.Args[1:], os.Stdout, os.Stderr, read.Extract))
+		os.Exit(cli.Daemon(os.Args[1:], os.Stdout, os.Stderr, read.ExtractWithin))
 	}
 	browsertest.DefaultParallel(parallelTests)
 	os.Exit(run(m))

@@ -159,6 +159,7 @@ func act(ctx context.Context, env *Env, o ActOpts, target string, a action, do f
 	v := verdict.Decide(obs)
 	out = append(out, v.Lines()...)
 	out = append(out, v.EffectLines()...)
+	out = append(out, closedPopupsLine(eff.ClosedPopups)...)
 	// An action that left the document in place prints what changed
 	// (the agent has the rest from the previous snap); after a navigation
 	// or in a new tab, the whole page.

@@ -45,10 +45,24 @@ func navOutput(ctx context.Context, t *page.Tab, o ActOpts) (*Output, error) {
 	if t.StillLoading() {
 		lines = append(lines, stillLoading(t))
 	}
-	for _, d := range t.Drain().Dialogs {
+	eff := t.Drain()
+	for _, d := range eff.Dialogs {
 		lines = append(lines, fmt.Sprintf("dialog %s (%s): %q", d.Action, d.Type, d.Message))
 	}
+	// A page that opens tabs as it loads, without a click, is said to.
+	if n := len(eff.Opened); n > 0 {
+		lines = append(lines, fmt.Sprintf("the page opened %d %s on its own (tact tab list)", n, plural(n, "tab", "tabs")))
+	}
+	lines = append(lines, closedPopupsLine(eff.ClosedPopups)...)
 	return actionOutput(ctx, t, o, lines)
+}
+
+// closedPopupsLine reports the popups over page.MaxPopups that tact closed.
+func closedPopupsLine(n int) []string {
+	if n == 0 {
+		return nil
+	}
+	return []string{fmt.Sprintf("closed %d %s the page opened (tact keeps %d per action or page load)", n, plural(n, "popup", "popups"), page.MaxPopups)}
 }
 
 // dryRunNav reports the navigation a dry run would make, making none.
@@ -375,4 +389,11 @@ func (c *Wait) Run(ctx context.Context, env *Env) (*Output, error) {
 func isDuration(s string) bool {
 	_, err := time.ParseDuration(s)
 	return err == nil && s != "" && s[0] >= '0' && s[0] <= '9' && strings.Trim(s, "0123456789") != ""
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

@@ -107,6 +107,14 @@ func (c *Read) Run(ctx context.Context, env *Env) (*Output, error) {
 		sb.WriteString("\n")
 	}
 	switch {
+	case cut != nil && cut.InLine > 0:
+		// One line over the budget (a page's whole text in one node).
+		fmt.Fprintf(&sb, "… cut at %s tokens inside line %d, which is %s bytes long (its rest is not printed)",
+			render.Thousands(cut.Tokens), cut.Next-1, render.Thousands(cut.InLine))
+		if cut.Next <= cut.Lines {
+			fmt.Fprintf(&sb, ": tact read%s --from %d (of %s lines)", c.flags(), cut.Next, render.Thousands(cut.Lines))
+		}
+		sb.WriteString("\n")
 	case cut != nil && cut.Tokens > 0:
 		fmt.Fprintf(&sb, "… cut at %s tokens: tact read%s --from %d (of %s lines)\n",
 			render.Thousands(cut.Tokens), c.flags(), cut.Next, render.Thousands(cut.Lines))
@@ -143,8 +151,13 @@ func (c *Read) extract(ctx context.Context, env *Env, t *page.Tab) (*pagetext.Re
 		if err != nil && failure.From(err).Code != failure.JSError {
 			return nil, err
 		}
-		if err == nil {
-			if m, ok := env.Extract(p.HTML, p.URL, c.Links); ok {
+		// A page too big for the extractor is read whole (p.TooBig).
+		if err == nil && !p.TooBig {
+			m, ok, err := env.Extract(ctx, p.HTML, p.URL, c.Links)
+			if err != nil {
+				return nil, page.OwnWorkTimeout("extraction of the main content", render.Thousands(len(p.HTML)/1024)+" KB of text and markup")
+			}
+			if ok {
 				return &pagetext.Result{URL: p.URL, Title: p.Title, Markdown: m.Markdown, Mode: "main", LeftOut: m.LeftOut, Loading: t.StillLoading()}, nil
 			}
 		}

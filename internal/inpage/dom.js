@@ -36,19 +36,22 @@ __tact.define('dom', [], () => {
   // select's options would otherwise end up in its own name).
   function labelText(label) {
     let out = '';
-    const rec = (n) => {
-      for (let c = n.firstChild; c; c = c.nextSibling) {
-        if (c.nodeType === 3) out += c.data;
-        else if (c.nodeType === 1) {
-          const t = c.localName;
-          if (t === 'select' || t === 'textarea' || t === 'input' || t === 'button' || NO_TEXT.has(t)) continue;
-          if (t === 'img' && c.alt) out += ' ' + c.alt;
-          else rec(c);
+    // In document order without recursion: a label can be nested as deep
+    // as the page likes.
+    let c = label.firstChild;
+    while (c && out.length <= COLLECT_CAP) {
+      if (c.nodeType === 3) out += c.data;
+      else if (c.nodeType === 1) {
+        const t = c.localName;
+        if (t === 'img' && c.alt) out += ' ' + c.alt;
+        else if (c.firstChild && !(t === 'select' || t === 'textarea' || t === 'input' || t === 'button' || NO_TEXT.has(t))) {
+          c = c.firstChild;
+          continue;
         }
-        if (out.length > COLLECT_CAP) return;
       }
-    };
-    rec(label);
+      while (c !== label && !c.nextSibling) c = c.parentNode;
+      c = c === label ? null : c.nextSibling;
+    }
     return fold(out);
   }
 

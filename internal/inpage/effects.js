@@ -58,24 +58,25 @@ __tact.define('effects', [], () => {
   // roots (a web component adding items) and same-origin iframes'
   // documents, at any depth. Observing a node again only renews it.
   T.observeAll = () => {
-    const walk = (root) => {
-      const it = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
+    // A work list, not recursion: shadow roots nest as deep as the page likes.
+    const todo = document ? [document] : [];
+    while (todo.length) {
+      const it = document.createTreeWalker(todo.pop(), NodeFilter.SHOW_ELEMENT);
       for (let n = it.nextNode(); n; n = it.nextNode()) {
         if (n.shadowRoot) {
           T.observer.observe(n.shadowRoot, watch);
-          walk(n.shadowRoot);
+          todo.push(n.shadowRoot);
         }
         if (n.localName === 'iframe' || n.localName === 'frame') {
           let d = null;
           try { d = n.contentDocument; } catch (e) { /* cross-origin */ }
           if (d && d.documentElement) {
             T.observer.observe(d, watch);
-            walk(d);
+            todo.push(d);
           }
         }
       }
-    };
-    if (document) walk(document);
+    }
   };
   if (!T.listening) {
     T.listening = true;

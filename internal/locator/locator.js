@@ -80,19 +80,31 @@ __tact.define('locator', ['dom', 'snapshot'], (dom, snapshot) => {
       const roots = [];
       const order = new Map();
       const end = new Map();
-      const rec = (root) => {
-        for (let c = root.firstElementChild; c; c = c.nextElementSibling) {
-          order.set(c, out.length);
-          out.push(c);
-          if (c.shadowRoot) {
-            roots.push(c.shadowRoot);
-            rec(c.shadowRoot);
-          }
-          rec(c);
-          end.set(c, out.length - 1);
-        }
+      // Depth first on a stack of its own (the page decides how deep its
+      // tree is): an element, then its shadow tree, then its children, then
+      // its end (an {end} entry).
+      const kids = (stack, root) => {
+        const at = stack.length;
+        for (let c = root.lastElementChild; c; c = c.previousElementSibling) stack.push(c);
+        return at;
       };
-      rec(document);
+      const stack = [];
+      kids(stack, document);
+      while (stack.length) {
+        const c = stack.pop();
+        if (c.end) {
+          end.set(c.end, out.length - 1);
+          continue;
+        }
+        order.set(c, out.length);
+        out.push(c);
+        stack.push({ end: c });
+        kids(stack, c);
+        if (c.shadowRoot) {
+          roots.push(c.shadowRoot);
+          kids(stack, c.shadowRoot);
+        }
+      }
       this._all = out;
       this._roots = roots;
       this._order = order;

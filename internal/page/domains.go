@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	proto "github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
 	cdppage "github.com/chromedp/cdproto/page"
@@ -149,18 +150,51 @@ func (tg *Target) paused(ev *fetch.EventRequestPaused) {
 
 // leave takes the main frame off a document it showed before it could be
 // stopped (a history entry from the back/forward cache, a blob: or
-// about:blank document of a refused site): to a blank page, the one
-// place that is never another site.
+// about:blank document of a refused site): back to the history entry of
+// the page the tab was on, else (a popup, a page not allowed either) to a
+// blank page, the one place that is never another site.
 func (tg *Target) leave(u string) {
-	tg.tab.update(func() { tg.tab.refused = append(tg.tab.refused, u) })
+	t := tg.tab
+	var prev string
+	t.update(func() {
+		t.refused = append(t.refused, u)
+		prev = t.url
+	})
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), pauseAnswer)
 		defer cancel()
+		if tg.backTo(ctx, prev) {
+			return
+		}
 		if err := cdp.Run(ctx, tg.sess, cdppage.Navigate, cdppage.NavigateParams{URL: "about:blank"}); err != nil {
-			tg.tab.log.Debug("leave refused document", "err", err)
+			t.log.Debug("leave refused document", "err", err)
 		}
 	}()
 }
+
+// backTo takes the main frame to the history entry nearest the current
+// one that shows prev, an allowed page; false when there is none.
+func (tg *Target) backTo(ctx context.Context, prev string) bool {
+	if prev == "" || prev == "about:blank" || !tg.tab.host.Domains().Allows(prev) {
+		return false
+	}
+	h, err := cdp.Call(ctx, tg.sess, cdppage.GetNavigationHistory, proto.Empty{})
+	if err != nil {
+		return false
+	}
+	cur, best := int(h.CurrentIndex), -1
+	for i, e := range h.Entries {
+		if i != cur && e.URL == prev && (best < 0 || abs(i-cur) < abs(best-cur)) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return false
+	}
+	return cdp.Run(ctx, tg.sess, cdppage.NavigateToHistoryEntry, cdppage.NavigateToHistoryEntryParams{EntryID: h.Entries[best].ID}) == nil
+}
+
+func abs(n int) int { return max(n, -n) }
 
 // refusedMark is where the list of refused navigations ends now;
 // refusedSince is the latest one after such a mark, or "".

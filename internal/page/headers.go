@@ -3,7 +3,6 @@ package page
 import (
 	"context"
 	"net"
-	"net/url"
 	"strings"
 
 	proto "github.com/chromedp/cdproto/cdp"
@@ -18,12 +17,13 @@ import (
 // registrable domain (example.co.uk for a.b.example.co.uk); an IP address
 // or a single-label host (localhost) is its own site. "" for a URL
 // without a host.
-func SiteOf(rawURL string) string {
-	u, err := url.Parse(rawURL)
-	if err != nil {
-		return ""
-	}
-	host := strings.ToLower(strings.TrimSuffix(u.Hostname(), "."))
+func SiteOf(rawURL string) string { return siteOfHost(hostOf(rawURL)) }
+
+// siteOfHost is the site of a lower-case host by the public suffix list,
+// its private part included: alice.github.io and bob.github.io are two
+// sites, as browsers count them. Every same-site decision of tact's
+// (settling, --header) goes through it.
+func siteOfHost(host string) string {
 	if host == "" || net.ParseIP(host) != nil || !strings.Contains(host, ".") {
 		return host
 	}

@@ -2,6 +2,7 @@ package page
 
 import (
 	"context"
+	"strconv"
 	"strings"
 
 	"github.com/tact-browser/tact/internal/failure"
@@ -20,7 +21,7 @@ func (t *Tab) Read(ctx context.Context, focus string, links bool, scope string) 
 	if err := t.checkUsable(); err != nil {
 		return nil, err
 	}
-	opts := map[string]any{}
+	opts := map[string]any{"max": pagetext.MaxText}
 	if focus != "" {
 		opts["focus"] = focus
 	}
@@ -37,13 +38,17 @@ func (t *Tab) Read(ctx context.Context, focus string, links bool, scope string) 
 	}
 	if el != nil {
 		delete(opts, "focus")
-		err = el.Call(ctx, `function (o) { o.focusEl = this; return __tact.read(o); }`, &r, opts)
+		err = t.ownWork(ctx, el.tg, el.frameID, "read", func() error {
+			return el.Call(ctx, `function (o) { o.focusEl = this; return __tact.read(o); }`, &r, opts)
+		})
 		if v, ok := el.WholeValue(ctx); ok && err == nil && r.Error == "" {
 			r.Markdown = v // a field: its value, exactly
 		}
 		el.Release(ctx)
 	} else {
-		err = t.EvalWorld(ctx, "__tact.read("+mustJSON(opts)+")", &r)
+		err = t.ownWork(ctx, t.main, t.id, "read", func() error {
+			return t.EvalWorld(ctx, "__tact.read("+mustJSON(opts)+")", &r)
+		})
 	}
 	if err != nil {
 		return nil, err
@@ -100,7 +105,7 @@ func (t *Tab) ReadHTML(ctx context.Context) (*pagetext.Page, error) {
 		return nil, err
 	}
 	var p pagetext.Page
-	if err := t.EvalWorld(ctx, "__tact.readHTML()", &p); err != nil {
+	if err := t.ownWork(ctx, t.main, t.id, "read", func() error { return t.EvalWorld(ctx, "__tact.readHTML("+strconv.Itoa(pagetext.MaxHTML)+")", &p) }); err != nil {
 		return nil, err
 	}
 	if p.Error != "" {

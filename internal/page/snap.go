@@ -57,7 +57,11 @@ func (t *Tab) Snapshot(ctx context.Context, focus string) (*snapshot.Page, error
 			}
 		}
 	}
-	items, err := t.walkFrame(ctx, host, frame, f, path, 0, &frames, &res, &changed)
+	var items []snapshot.Item
+	err := t.ownWork(ctx, host, frame, "snap", func() (err error) {
+		items, err = t.walkFrame(ctx, host, frame, f, path, 0, &frames, &res, &changed)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}

@@ -43,40 +43,41 @@ type Tab struct {
 	id   string
 	main *Target
 
-	mu         sync.Mutex
-	children   map[string]*Target // OOPIF targets by frame id
-	url        string
-	title      string
-	loaderID   string
-	navSeq     int // cross-document navigations of the main frame
-	sameDocSeq int // same-document navigations of the main frame (hash, pushState)
-	lastNav    int // navSeq when the snap in last was taken
-	seenNav    int // navigations before this are not `wait navigation`'s: see SincePrevious
-	startNav   int // navSeq when the running command started
-	stopSeq    int // main frame stopped loading (also when a navigation became a download)
-	loadSeq    int // load events of the main frame
-	loading    bool
-	dclSeq     int       // DOMContentLoaded events of the main frame
-	domReady   bool      // the current document fired DOMContentLoaded
-	domReadyAt time.Time // when it did
-	crashed    bool
-	dialogs    []Dialog // since the last Drain
-	open       *Dialog  // the dialog showing in the page (whatever the policy), until it closes
-	openTg     *Target  // the target whose session can answer it
-	openAt     time.Time
-	holdUntil  time.Time // dialogs until then are left open (after an interrupt)
-	consoleErr int
-	opened     []string
-	popups     int // Page.windowOpen events not yet matched by an attached tab
-	changed    chan struct{}
-	last       *snapshot.Page // latest full snap, for --diff
-	activity   int            // requests, loads, history changes, popups: see ActMark
-	headings   map[int]string // ref -> heading its snap showed it under, for refind
-	downloads  []*Download    // since the last Drain
-	refused    []string       // navigations --allowed-domains stopped, since the last Drain
-	logs       logs           // console messages and requests, for tact console/network
-	ptr        pointer        // the mouse between commands (pointer.go)
-	frames     frameLoads     // child frames loading (frameload.go)
+	mu           sync.Mutex
+	children     map[string]*Target // OOPIF targets by frame id
+	url          string
+	title        string
+	loaderID     string
+	navSeq       int // cross-document navigations of the main frame
+	sameDocSeq   int // same-document navigations of the main frame (hash, pushState)
+	lastNav      int // navSeq when the snap in last was taken
+	seenNav      int // navigations before this are not `wait navigation`'s: see SincePrevious
+	startNav     int // navSeq when the running command started
+	stopSeq      int // main frame stopped loading (also when a navigation became a download)
+	loadSeq      int // load events of the main frame
+	loading      bool
+	dclSeq       int       // DOMContentLoaded events of the main frame
+	domReady     bool      // the current document fired DOMContentLoaded
+	domReadyAt   time.Time // when it did
+	crashed      bool
+	dialogs      []Dialog // since the last Drain
+	open         *Dialog  // the dialog showing in the page (whatever the policy), until it closes
+	openTg       *Target  // the target whose session can answer it
+	openAt       time.Time
+	holdUntil    time.Time // dialogs until then are left open (after an interrupt)
+	consoleErr   int
+	opened       []string
+	closedPopups int // popups over MaxPopups closed since the last Drain
+	popups       int // Page.windowOpen events not yet matched by an attached tab
+	changed      chan struct{}
+	last         *snapshot.Page // latest full snap, for --diff
+	activity     int            // requests, loads, history changes, popups: see ActMark
+	headings     map[int]string // ref -> heading its snap showed it under, for refind
+	downloads    []*Download    // since the last Drain
+	refused      []string       // navigations --allowed-domains stopped, since the last Drain
+	logs         logs           // console messages and requests, for tact console/network
+	ptr          pointer        // the mouse between commands (pointer.go)
+	frames       frameLoads     // child frames loading (frameload.go)
 }
 
 // New makes the tab of a page target that was just attached on sess; its
@@ -101,8 +102,26 @@ func (t *Tab) AttachFrame(id string, sess *cdp.Session) *Target {
 // MarkCrashed records that the tab's renderer died.
 func (t *Tab) MarkCrashed() { t.update(func() { t.crashed = true }) }
 
-// Opened records a tab this one opened (a popup), for the action's report.
-func (t *Tab) Opened(id string) { t.update(func() { t.opened = append(t.opened, id) }) }
+// MaxPopups is how many tabs a page may open per action or page load
+// (between two commands' effect reports): the session closes the rest at
+// once, so one click that opens 200 popups leaves 5.
+const MaxPopups = 5
+
+// Opened records a tab this one opened (a popup), for the action's report;
+// false when the page already opened MaxPopups since the last report and
+// the caller must close this one (counted for the report).
+func (t *Tab) Opened(id string) bool {
+	kept := true
+	t.update(func() {
+		if len(t.opened) >= MaxPopups {
+			t.closedPopups++
+			kept = false
+			return
+		}
+		t.opened = append(t.opened, id)
+	})
+	return kept
+}
 
 // ID is the tab's target id.
 func (t *Tab) ID() string { return t.id }
@@ -303,17 +322,18 @@ type Effects struct {
 	Crashed       bool
 	Downloads     []Download
 	Refused       []string // URLs of navigations --allowed-domains stopped
+	ClosedPopups  int      // popups over MaxPopups that were closed
 }
 
 // Drain returns and clears the tab's effect log.
 func (t *Tab) Drain() Effects {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	e := Effects{Dialogs: t.dialogs, ConsoleErrors: t.consoleErr, Opened: t.opened, Crashed: t.crashed, Refused: t.refused}
+	e := Effects{Dialogs: t.dialogs, ConsoleErrors: t.consoleErr, Opened: t.opened, Crashed: t.crashed, Refused: t.refused, ClosedPopups: t.closedPopups}
 	for _, d := range t.downloads {
 		e.Downloads = append(e.Downloads, *d)
 	}
-	t.dialogs, t.consoleErr, t.opened, t.popups, t.downloads, t.refused = nil, 0, nil, 0, nil, nil
+	t.dialogs, t.consoleErr, t.opened, t.popups, t.downloads, t.refused, t.closedPopups = nil, 0, nil, 0, nil, nil, 0
 	return e
 }
 
@@ -766,10 +786,21 @@ func (t *Tab) EndCommand(consumed bool) {
 }
 
 // Interrupt stops the script that keeps the page busy (an endless loop).
+// The browser answers the termination only once the script has ended,
+// which a script held in a dialog (for(;;) alert(), the next one left open
+// by holdUntil) does only after the dialog is answered: the call is not
+// waited for, so the next command runs at once.
 func (t *Tab) Interrupt(ctx context.Context) {
 	t.update(func() { t.holdUntil = time.Now().Add(holdDialogs) })
-	_ = cdp.Run(ctx, t.main.sess, runtime.TerminateExecution, proto.Empty{})
+	go func() {
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), terminateWait)
+		defer cancel()
+		_ = cdp.Run(ctx, t.main.sess, runtime.TerminateExecution, proto.Empty{})
+	}()
 }
+
+// terminateWait bounds the wait for a termination's answer (see Interrupt).
+const terminateWait = 30 * time.Second
 
 // Crashed reports whether the tab's renderer died.
 func (t *Tab) Crashed() bool {

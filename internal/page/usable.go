@@ -2,7 +2,6 @@ package page
 
 import (
 	"context"
-	"net"
 	"net/url"
 	"strings"
 	"time"
@@ -23,36 +22,15 @@ func hostOf(raw string) string {
 	return strings.ToLower(strings.TrimSuffix(u.Hostname(), "."))
 }
 
-// sameSite reports whether two hosts belong to one site: the same host,
-// or the same registrable-looking domain (www.example.com and
-// cdn.example.com). Without the public suffix list the registrable domain
-// is approximated as the last two labels, three when the second-to-last
-// is a short label such as co.uk's "co". IP addresses and single-label
-// hosts (localhost) only match themselves. Ports do not matter.
+// sameSite reports whether two hosts belong to one site, by the one
+// definition tact has (siteOfHost, the public suffix list): settling
+// and --header agree on what a site is. Ports do not matter.
 func sameSite(a, b string) bool {
 	if a == b {
 		return true
 	}
-	if a == "" || b == "" || net.ParseIP(a) != nil || net.ParseIP(b) != nil {
-		return false
-	}
-	sa := siteOf(a)
-	return sa != "" && sa == siteOf(b)
-}
-
-func siteOf(host string) string {
-	labels := strings.Split(host, ".")
-	if len(labels) < 2 {
-		return ""
-	}
-	n := 2
-	if len(labels) >= 3 && len(labels[len(labels)-2]) <= 3 && len(labels[len(labels)-1]) == 2 {
-		n = 3 // example.co.uk, example.com.au
-	}
-	if len(labels) < n {
-		return ""
-	}
-	return strings.Join(labels[len(labels)-n:], ".")
+	sa := siteOfHost(a)
+	return sa != "" && sa == siteOfHost(b)
 }
 
 // holdingRequests counts the requests in flight that keep the page from

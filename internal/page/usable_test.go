@@ -17,7 +17,15 @@ func TestSameSite(t *testing.T) {
 		{"10.0.0.1", "10.0.0.2", false},
 		{"localhost", "localhost", true},
 		{"", "example.com", false},
+		// One definition (the public suffix list) for settling and --header.
+		{"alice.github.io", "bob.github.io", false},
+		{"alice.github.io", "cdn.alice.github.io", true},
+		{"a.blogspot.com", "b.blogspot.com", false},
+		{"github.io", "alice.github.io", false},
 	} {
+		if got, hdr := sameSite(c.a, c.b), SiteOf("https://"+c.a+"/") == SiteOf("https://"+c.b+"/"); got != hdr && c.a != "" {
+			t.Errorf("%q, %q: same site for settling %v, for --header %v", c.a, c.b, got, hdr)
+		}
 		if got := sameSite(c.a, c.b); got != c.want {
 			t.Errorf("sameSite(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
 		}

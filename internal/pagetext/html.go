@@ -1,6 +1,7 @@
 package pagetext
 
 import (
+	"context"
 	_ "embed"
 
 	"github.com/tact-browser/tact/internal/inpage"
@@ -20,7 +21,15 @@ type Page struct {
 	Title string `json:"title"`
 	HTML  string `json:"html"`
 	Error string `json:"error,omitempty"`
+	// TooBig: the page serializes to more than MaxHTML; HTML is empty.
+	TooBig bool `json:"tooBig,omitempty"`
 }
+
+// MaxHTML bounds the serialized page the extractor is given: a bigger one
+// (100k links, a 50 MB text) is read as all its visible text instead,
+// which costs time in proportion to the page, where the extractor and the
+// markdown converter can take minutes.
+const MaxHTML = 4 << 20
 
 // Main is the main content of a page as markdown, and what was left out:
 // what internal/read's Extract returns.
@@ -31,6 +40,7 @@ type Main struct {
 	LeftOut []string
 }
 
-// Extractor finds the main content of a serialized page (internal/read's
-// Extract); ok is false when the page has none.
-type Extractor func(page, pageURL string, links bool) (m Main, ok bool)
+// Extractor finds the main content of a serialized page within ctx
+// (internal/read's ExtractWithin); ok is false when the page has none, err
+// is ctx's when its deadline came first.
+type Extractor func(ctx context.Context, page, pageURL string, links bool) (m Main, ok bool, err error)

@@ -2,7 +2,9 @@
 // the main-content extractor that runs in the daemon (Go).
 //
 // Runs in tact's isolated world and never mutates the DOM. Defines
-// __tact.readHTML() returning {url, title, html} or {error}. The output is
+// __tact.readHTML(max) returning {url, title, html}, {tooBig: true} when
+// the page would serialize to more than max bytes (the daemon then reads
+// all its visible text instead), or {error}. The output is
 // the flat tree (open shadow roots in place of their host's children, slots
 // replaced by what is assigned to them, same-origin iframes inlined) with
 // everything a person cannot see left out: display:none, aria-hidden,
@@ -31,9 +33,18 @@ __tact.define('readhtml', ['dom'], (dom) => {
   const esc = (s) => (/[&<>]/.test(s) ? s.replace(/[&<>]/g, (c) => ESC[c]) : s);
   const attr = (s) => (/[&<"]/.test(s) ? s.replace(/[&<"]/g, (c) => ESC[c]) : s);
 
+  // Thrown when the output would pass its cap.
+  const TOO_BIG = {};
+
   class Writer {
-    constructor() {
+    constructor(max) {
       this.out = [];
+      this.left = max || Infinity;
+    }
+
+    // take counts n bytes of output against the cap (markup estimated).
+    take(n) {
+      if ((this.left -= n) < 0) throw TOO_BIG;
     }
 
     head(doc) {
@@ -52,29 +63,40 @@ __tact.define('readhtml', ['dom'], (dom) => {
 
     // children writes the flat-tree children of el; shown says whether
     // el's own text is (its computed visibility is visible).
-    children(el, shown, depth) {
+    *children(el, shown, depth) {
       if (el.localName === 'slot' && !el.shadowRoot) {
         const a = el.assignedNodes();
         if (a.length) {
-          for (const n of a) this.node(n, shown, depth);
+          for (const n of a) yield this.node(n, shown, depth);
           return;
         }
       }
-      for (let n = (el.shadowRoot || el).firstChild; n; n = n.nextSibling) this.node(n, shown, depth);
+      // Text inline: a generator per text node would double the walk's cost.
+      for (let n = (el.shadowRoot || el).firstChild; n; n = n.nextSibling) {
+        if (n.nodeType === 1) yield this.element(n, depth);
+        else if (n.nodeType === 3 && shown) {
+          this.take(n.data.length);
+          this.out.push(esc(n.data));
+        }
+      }
     }
 
-    node(n, shown, depth) {
-      if (n.nodeType === 1) this.element(n, depth);
-      else if (n.nodeType === 3 && shown) this.out.push(esc(n.data));
+    *node(n, shown, depth) {
+      if (n.nodeType === 1) yield this.element(n, depth);
+      else if (n.nodeType === 3 && shown) {
+        this.take(n.data.length);
+        this.out.push(esc(n.data));
+      }
     }
 
-    element(el, depth) {
+    *element(el, depth) {
       const tag = el.localName;
       if (tag === 'iframe') {
-        this.frame(el, depth);
+        yield this.frame(el, depth);
         return;
       }
       if (SKIP.has(tag)) return;
+      this.take(2 * tag.length + 5);
       let kept = '';
       for (const a of el.attributes) {
         const k = a.name;
@@ -98,7 +120,11 @@ __tact.define('readhtml', ['dom'], (dom) => {
       const o = this.out;
       o.push('<', name, kept);
       if (tag === 'input') o.push(' type="', attr(el.type), '"');
-      if (tag === 'a' && el.href && !el.href.startsWith('javascript:')) o.push(' href="', attr(el.href), '"');
+      this.take(kept.length);
+      if (tag === 'a' && el.href && !el.href.startsWith('javascript:')) {
+        this.take(el.href.length + 8);
+        o.push(' href="', attr(el.href), '"');
+      }
       if (tag === 'img') {
         if (!shown) {
           o.push('>');
@@ -123,19 +149,19 @@ __tact.define('readhtml', ['dom'], (dom) => {
       if (tag === 'details' && !el.open) {
         for (const c of el.children) {
           if (c.localName === 'summary') {
-            this.element(c, depth);
+            yield this.element(c, depth);
             break;
           }
         }
       } else if (display.startsWith('inline') || cs.contentVisibility !== 'hidden') {
-        this.children(el, shown, depth);
+        yield this.children(el, shown, depth);
       }
       o.push('</', name, '>');
     }
 
     // frame inlines a same-origin iframe's document; others are read
     // separately (or not at all) by the daemon.
-    frame(el, depth) {
+    *frame(el, depth) {
       if (depth >= MAX_FRAME_DEPTH || !dom.rendered(el)) return;
       let doc;
       try {
@@ -147,14 +173,14 @@ __tact.define('readhtml', ['dom'], (dom) => {
       const cs = getComputedStyle(el);
       if (cs.visibility !== 'visible' || dom.visuallyHidden(el, cs)) return;
       this.out.push('<div class="tact-frame">');
-      this.children(doc.body, doc.defaultView.getComputedStyle(doc.body).visibility === 'visible', depth + 1);
+      yield this.children(doc.body, doc.defaultView.getComputedStyle(doc.body).visibility === 'visible', depth + 1);
       this.out.push('</div>');
     }
   }
 
-  T.readHTML = function () {
+  T.readHTML = function (max) {
     try {
-      const w = new Writer();
+      const w = new Writer(max);
       const doc = document;
       const root = doc.documentElement;
       w.out.push('<!doctype html><html');
@@ -165,12 +191,13 @@ __tact.define('readhtml', ['dom'], (dom) => {
       const body = doc.body;
       if (body) {
         w.out.push('<body>');
-        w.children(body, getComputedStyle(body).visibility === 'visible', 0);
+        T.run(w.children(body, getComputedStyle(body).visibility === 'visible', 0));
         w.out.push('</body>');
       }
       w.out.push('</html>');
       return { url: location.href, title: doc.title, html: w.out.join('') };
     } catch (e) {
+      if (e === TOO_BIG) return { url: location.href, title: document.title, tooBig: true };
       return { error: 'read failed: ' + (e && e.message ? e.message : String(e)) };
     }
   };

@@ -3,6 +3,7 @@ package pagetext
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/tact-browser/tact/internal/failure"
 	"github.com/tact-browser/tact/internal/render"
@@ -21,6 +22,9 @@ type Cut struct {
 	Tokens int `json:"tokens,omitempty"` // the token budget (absent for a --max-lines cut)
 	Next   int `json:"next"`             // first line not printed: --from N continues
 	Lines  int `json:"lines"`            // lines in the whole text
+	// InLine is the length in bytes of a line cut in the middle (it alone
+	// was over the budget); its rest is not printed.
+	InLine int `json:"in_line,omitempty"`
 }
 
 // HeadingOf returns the level and text of a markdown heading line.
@@ -54,6 +58,21 @@ func EachLine(lines []string, fn func(i int, l string, code bool)) {
 	}
 }
 
+// maxHeading caps a heading's text in --outline (a page can make one as
+// long as it likes).
+const maxHeading = 200
+
+// capText cuts s to at most n bytes at a character boundary, marking the cut.
+func capText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}
+
 // Outline lists the headings of md.
 func Outline(md string) []Heading {
 	var out []Heading
@@ -62,7 +81,7 @@ func Outline(md string) []Heading {
 			return
 		}
 		if lv, t := HeadingOf(l); lv > 0 {
-			out = append(out, Heading{Line: i, Level: lv, Text: t})
+			out = append(out, Heading{Line: i, Level: lv, Text: capText(t, maxHeading)})
 		}
 	})
 	return out
@@ -98,10 +117,23 @@ func FromLine(md, from string, skip int) (int, error) {
 	return 0, failure.New(failure.NotFound, "no heading or line contains --from %q", from)
 }
 
+// MaxBytes caps the text of any read, --max-tokens 0 included: one page's
+// 50 MB text node must not become 50 MB of output.
+const MaxBytes = 1 << 20
+
+// MaxText caps the text the in-page reader returns (characters): what a
+// window of MaxBytes can come from, with room to page through with --from.
+const MaxText = 8 * MaxBytes
+
+// minLine is how much of an over-long first line a small budget still
+// prints: a whole ordinary paragraph, not a few words of it.
+const minLine = 2000
+
 // Window returns the lines of md from line `from` (1-based) that fit in
-// about maxTokens tokens (all of them when maxTokens <= 0), and where it
-// stopped (nil when it printed to the end). At least one line is printed;
-// a code block cut in the middle is closed.
+// about maxTokens tokens (and in MaxBytes: all of them when maxTokens <=
+// 0 and they fit), and where it stopped (nil when it printed to the end).
+// At least one line is printed, cut in the middle when it alone is over
+// the budget (Cut.InLine); a code block cut in the middle is closed.
 func Window(md string, from, maxTokens int) (string, *Cut) {
 	lines := strings.Split(md, "\n")
 	if from < 1 {
@@ -111,14 +143,14 @@ func Window(md string, from, maxTokens int) (string, *Cut) {
 		return "", nil
 	}
 	rest := lines[from-1:]
-	if maxTokens <= 0 {
-		return strings.Join(rest, "\n"), nil
+	budget := MaxBytes
+	if maxTokens > 0 {
+		budget = min(budget, maxTokens*render.CharsPerToken)
 	}
-	budget := maxTokens * render.CharsPerToken
 	used, n := 0, 0
 	for n < len(rest) {
 		c := len(rest[n]) + 1
-		if n > 0 && used+c > budget {
+		if used+c > budget && (n > 0 || len(rest[n]) > max(budget, minLine)) {
 			break
 		}
 		used += c
@@ -127,6 +159,18 @@ func Window(md string, from, maxTokens int) (string, *Cut) {
 	if n == len(rest) {
 		return strings.Join(rest, "\n"), nil
 	}
+	cut := &Cut{Tokens: budget / render.CharsPerToken, Next: from + n, Lines: len(lines)}
+	if n == 0 {
+		// One line longer than the budget (a page's whole text in one
+		// node): its start, cut at a character boundary.
+		l := rest[0]
+		end := max(budget, minLine)
+		for end > 0 && !utf8.RuneStart(l[end]) {
+			end--
+		}
+		cut.InLine, cut.Next = len(l), from+1
+		return l[:end], cut
+	}
 	kept := rest[:n:n]
 	if f := openFence(kept); f != "" {
 		kept = append(kept, f)
@@ -134,5 +178,5 @@ func Window(md string, from, maxTokens int) (string, *Cut) {
 	for len(kept) > 0 && kept[len(kept)-1] == "" {
 		kept = kept[:len(kept)-1]
 	}
-	return strings.Join(kept, "\n"), &Cut{Tokens: maxTokens, Next: from + n, Lines: len(lines)}
+	return strings.Join(kept, "\n"), cut
 }

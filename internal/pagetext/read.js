@@ -61,6 +61,11 @@ __tact.define('read', ['dom'], (dom) => {
       this.ctx = [];
     }
     text(s) {
+      // What a read returns is capped (opts.max): a page's 50 MB text node
+      // must not travel to the daemon whole.
+      if (left <= 0) return;
+      if (s.length > left) s = s.slice(0, left);
+      left -= s.length;
       let t = s.replace(/[ \t\n\r\f]+/g, ' ');
       if (t === '') return;
       if (t === ' ') {
@@ -125,7 +130,11 @@ __tact.define('read', ['dom'], (dom) => {
     }
   }
 
+  // Characters of text a read may still take in (see Out.text).
+  let left = Infinity;
+
   function run(opts) {
+    left = (opts && opts.max) || Infinity;
     const focus = opts && opts.focus;
     const links = !!(opts && opts.links);
     let roots;
@@ -227,12 +236,12 @@ __tact.define('read', ['dom'], (dom) => {
     if (auto && roots[0] !== body && !roots[0].querySelector('h1')) {
       for (const h of document.querySelectorAll('h1')) {
         if (roots[0].contains(h) || !visible(h) || h.closest('nav, footer, [role=navigation]')) continue;
-        w.element(h);
+        T.run(w.element(h));
         break;
       }
     }
     for (const r of roots) {
-      w.element(r);
+      T.run(w.element(r));
       out.flush();
     }
     return out.lines.join('\n').replace(/^\n+|\s+$/g, '');
@@ -261,11 +270,11 @@ __tact.define('read', ['dom'], (dom) => {
     // children walks the flat tree: a shadow host's shadow root replaces
     // its light children, and a slot stands for its assigned nodes (or its
     // own fallback content when nothing is assigned).
-    children(el, cs) {
+    *children(el, cs) {
       if (el.localName === 'slot' && !el.shadowRoot) {
         const a = el.assignedNodes();
         if (a.length) {
-          for (const n of a) this.node(n, cs);
+          for (const n of a) yield this.node(n, cs);
           return;
         }
       }
@@ -273,7 +282,7 @@ __tact.define('read', ['dom'], (dom) => {
       let vis;
       for (let n = (el.shadowRoot || el).firstChild; n; n = n.nextSibling) {
         const t = n.nodeType;
-        if (t === 1) this.element(n);
+        if (t === 1) yield this.element(n);
         else if (t === 3) {
           if (vis === undefined) vis = this.vis(cs);
           if (vis) this.textNode(n.data, cs);
@@ -281,9 +290,9 @@ __tact.define('read', ['dom'], (dom) => {
       }
     }
 
-    node(n, cs) {
+    *node(n, cs) {
       const t = n.nodeType;
-      if (t === 1) this.element(n);
+      if (t === 1) yield this.element(n);
       else if (t === 3 && this.vis(cs)) this.textNode(n.data, cs);
     }
 
@@ -340,7 +349,7 @@ __tact.define('read', ['dom'], (dom) => {
       return dom.visuallyHidden(el, cs);
     }
 
-    element(el) {
+    *element(el) {
       const tag = el.localName;
       if (SKIP.has(tag)) return;
       if (this.strict && el.getAttribute('aria-hidden') === 'true' &&
@@ -361,7 +370,7 @@ __tact.define('read', ['dom'], (dom) => {
       if (block && !this.inPre && tag !== 'pre' && tag !== 'textarea' && PRE_WS.test(cs.whiteSpace) &&
           el.textContent.indexOf('\n') >= 0) {
         o.flush();
-        this.pre(el, cs);
+        yield this.pre(el, cs);
         return;
       }
 
@@ -399,12 +408,12 @@ __tact.define('read', ['dom'], (dom) => {
           return;
         case 'pre':
           o.flush();
-          this.pre(el, cs);
+          yield this.pre(el, cs);
           return;
         case 'table':
           if (this.dataTable(el)) {
             o.flush();
-            this.table(el);
+            yield this.table(el);
             return;
           }
           break;
@@ -414,7 +423,7 @@ __tact.define('read', ['dom'], (dom) => {
             o.flush();
             for (const c of el.children) {
               if (c.localName === 'summary') {
-                this.element(c);
+                yield this.element(c);
                 break;
               }
             }
@@ -427,7 +436,7 @@ __tact.define('read', ['dom'], (dom) => {
       const level = HEADING[tag] || (el.getAttribute('role') === 'heading' ? +el.getAttribute('aria-level') || 2 : 0);
       if (level && block) {
         o.flush();
-        const text = this.capture(el, cs);
+        const text = yield this.capture(el, cs);
         if (text) {
           o.blank();
           o.line('#'.repeat(Math.min(level, 6)) + ' ' + text);
@@ -437,7 +446,7 @@ __tact.define('read', ['dom'], (dom) => {
       }
 
       if (tag === 'code' && !block && !this.inPre) {
-        const text = this.capture(el, cs, true);
+        const text = yield this.capture(el, cs, true);
         if (text) {
           // Code containing a backtick needs a longer, space-padded fence.
           o.raw(text.includes('`') ? '`` ' + text + ' ``' : '`' + text + '`');
@@ -445,7 +454,7 @@ __tact.define('read', ['dom'], (dom) => {
         return;
       }
       if (tag === 'a' && this.links && el.href && !el.href.startsWith('javascript:') && !block) {
-        const text = this.capture(el, cs);
+        const text = yield this.capture(el, cs);
         if (text) {
           // Let the surrounding whitespace decide spacing, as for any inline.
           o.raw('[' + text + '](' + el.href + ')');
@@ -466,7 +475,7 @@ __tact.define('read', ['dom'], (dom) => {
         pushed = { marker: this.marker(el) };
       }
       if (pushed) o.ctx.push(pushed);
-      this.children(el, cs);
+      yield this.children(el, cs);
       if (block) o.flush();
       if (pushed) {
         o.ctx.pop();
@@ -502,13 +511,13 @@ __tact.define('read', ['dom'], (dom) => {
 
     // capture renders an element's content into a single line.
     // fold forces whitespace folding (inline code, table cells).
-    capture(el, cs, fold) {
+    *capture(el, cs, fold) {
       const saved = this.out;
       const savedFold = this.fold;
       this.out = new Out();
       this.out.flat = true;
       if (fold) this.fold = true;
-      this.children(el, cs);
+      yield this.children(el, cs);
       const s = this.out.inline();
       this.out = saved;
       this.fold = savedFold;
@@ -548,11 +557,11 @@ __tact.define('read', ['dom'], (dom) => {
       this.out.space = true;
     }
 
-    pre(el, cs) {
+    *pre(el, cs) {
       const o = this.out;
       const buf = [];
       this.inPre++;
-      this.preText(el, this.vis(cs), buf);
+      yield this.preText(el, this.vis(cs), buf);
       this.inPre--;
       let text = buf.join('').replace(/\u00a0/g, ' ').replace(/^\n|\s+$/g, '');
       if (!text.trim()) return;
@@ -582,7 +591,7 @@ __tact.define('read', ['dom'], (dom) => {
 
     // preText collects preformatted text verbatim, still skipping hidden
     // parts (e.g. copy buttons, line-number gutters with display:none).
-    preText(el, vis, buf) {
+    *preText(el, vis, buf) {
       let kids = el.shadowRoot ? el.shadowRoot.childNodes : el.childNodes;
       for (const n of kids) {
         if (n.nodeType === 3) {
@@ -599,7 +608,7 @@ __tact.define('read', ['dom'], (dom) => {
         }
         const block = isBlock(cs.display);
         if (block && buf.length && !buf[buf.length - 1].endsWith('\n')) buf.push('\n');
-        this.preText(n, this.vis(cs), buf);
+        yield this.preText(n, this.vis(cs), buf);
         if (block && buf.length && !buf[buf.length - 1].endsWith('\n')) buf.push('\n');
       }
     }
@@ -623,12 +632,12 @@ __tact.define('read', ['dom'], (dom) => {
       return true;
     }
 
-    table(t) {
+    *table(t) {
       const o = this.out;
       const rows = [];
       let width = 0;
       if (t.caption && visible(t.caption)) {
-        const cap = this.capture(t.caption, getComputedStyle(t.caption), true);
+        const cap = yield this.capture(t.caption, getComputedStyle(t.caption), true);
         if (cap) o.line(cap);
       }
       for (const r of t.rows) {
@@ -640,7 +649,7 @@ __tact.define('read', ['dom'], (dom) => {
         for (const c of r.cells) {
           const cs = getComputedStyle(c);
           if (cs.display === 'none') continue;
-          const s = this.capture(c, cs, true);
+          const s = yield this.capture(c, cs, true);
           real++;
           cells.push(s.replace(/\|/g, '\\|'));
           for (let i = 1; i < c.colSpan && i < 100; i++) cells.push('');

@@ -1,6 +1,7 @@
 package read
 
 import (
+	"context"
 	"fmt"
 	"net/url"
 	"regexp"
@@ -40,6 +41,30 @@ func Extract(page, pageURL string, links bool) (m Main, ok bool) {
 	}()
 	m, why := extract(page, pageURL, links)
 	return m, why == ""
+}
+
+// ExtractWithin is Extract within ctx: a page over MaxHTML has no main
+// content, and a deadline that passes first returns ctx's error at once
+// (the extraction, bounded by MaxHTML, finishes in the background).
+func ExtractWithin(ctx context.Context, page, pageURL string, links bool) (Main, bool, error) {
+	if len(page) > pagetext.MaxHTML {
+		return Main{}, false, nil
+	}
+	type result struct {
+		m  Main
+		ok bool
+	}
+	done := make(chan result, 1)
+	go func() {
+		m, ok := Extract(page, pageURL, links)
+		done <- result{m, ok}
+	}()
+	select {
+	case r := <-done:
+		return r.m, r.ok, nil
+	case <-ctx.Done():
+		return Main{}, false, ctx.Err()
+	}
 }
 
 // extract is Extract saying why a page has no main content ("" when it
@@ -885,6 +910,34 @@ func prepare(root *html.Node, links bool, langs map[string]string, text, title s
 		}
 	}
 	walk(root)
+	mergeText(root)
+}
+
+// mergeText joins runs of adjacent text nodes (left by unwrapping links
+// and emphasis) into one, in linear time: the converter joins them pairwise,
+// which is quadratic in a run's length (minutes for a list of 100k links).
+func mergeText(root *html.Node) {
+	stack := []*html.Node{root}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == html.ElementNode {
+				stack = append(stack, c)
+				continue
+			}
+			if c.Type != html.TextNode || c.NextSibling == nil || c.NextSibling.Type != html.TextNode {
+				continue
+			}
+			var sb strings.Builder
+			sb.WriteString(c.Data)
+			for s := c.NextSibling; s != nil && s.Type == html.TextNode; s = c.NextSibling {
+				sb.WriteString(s.Data)
+				n.RemoveChild(s)
+			}
+			c.Data = sb.String()
+		}
+	}
 }
 
 // blockCode reports whether a <code> outside <pre> is a block of code: it

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/tact-browser/tact/internal/browsertest"
 	"github.com/tact-browser/tact/internal/pagetext"
@@ -517,6 +518,29 @@ func TestWindow(t *testing.T) {
 	}
 	if got, cut = pagetext.Window(md, 8, 100); got != "## B\nend" || cut != nil {
 		t.Errorf("from 8: %q %+v", got, cut)
+	}
+}
+
+// A page's whole text in one line (one 50 MB text node) is cut inside the
+// line, at the budget, and never printed whole: --max-tokens 0 still stops
+// at MaxBytes.
+func TestWindowLongLine(t *testing.T) {
+	long := strings.Repeat("é", pagetext.MaxBytes) // 2 MB, 2-byte runes
+	md := "# Title\n" + long + "\nlast"
+	got, cut := pagetext.Window(md, 2, 100)
+	if len(got) > 2000 || !utf8.ValidString(got) || cut == nil || cut.InLine != len(long) || cut.Next != 3 {
+		t.Errorf("--max-tokens 100: %d bytes, %+v", len(got), cut)
+	}
+	got, cut = pagetext.Window(md, 2, 0)
+	if len(got) > pagetext.MaxBytes || !utf8.ValidString(got) || cut == nil || cut.InLine != len(long) {
+		t.Errorf("--max-tokens 0: %d bytes, %+v", len(got), cut)
+	}
+	got, cut = pagetext.Window(md, 1, 0)
+	if got != "# Title" || cut == nil || cut.Next != 2 || cut.InLine != 0 {
+		t.Errorf("from 1: %q, %+v", got, cut)
+	}
+	if hs := pagetext.Outline("# " + long); len(hs) != 1 || len(hs[0].Text) > 300 {
+		t.Errorf("outline keeps a %d-byte heading", len(hs[0].Text))
 	}
 }
 

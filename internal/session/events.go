@@ -116,15 +116,19 @@ func (m *Manager) attached(parentSession, sessionID string, ti *cdptarget.Info) 
 	switch {
 	case parentSession == "" && ti.Type == "page" && m.own(ti):
 		id := string(ti.TargetID)
-		t := page.New(m, m.log, id, sess, ti.URL, ti.Title)
 		m.mu.Lock()
+		if op := m.tabs[string(ti.OpenerID)]; ti.OpenerID != "" && op != nil && !op.Opened(id) {
+			// Over the page's popup allowance: closed at once, never
+			// driven, counted in the opener's report.
+			m.mu.Unlock()
+			m.closePopup(sess, id)
+			return
+		}
+		t := page.New(m, m.log, id, sess, ti.URL, ti.Title)
 		m.targets[sessionID] = t.Main()
 		m.tabs[id] = t
 		m.order = append(m.order, id)
 		if ti.OpenerID != "" {
-			if op := m.tabs[string(ti.OpenerID)]; op != nil {
-				op.Opened(id)
-			}
 			// A popup of a tab tact opened is tact's to close too.
 			if m.created[string(ti.OpenerID)] {
 				m.created[id] = true
@@ -148,6 +152,21 @@ func (m *Manager) attached(parentSession, sessionID string, ti *cdptarget.Info) 
 			_ = cdp.Run(ctx, conn.Session(parentSession), cdptarget.DetachFromTarget, cdptarget.DetachFromTargetParams{SessionID: cdptarget.SessionID(sessionID)})
 		}()
 	}
+}
+
+// closePopup closes a tab a page opened over page.MaxPopups. It waits
+// for the debugger, as every new target does: let it run first, or its
+// opener's window.open() waits on it.
+func (m *Manager) closePopup(sess *cdp.Session, id string) {
+	conn := m.conn
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), workerRelease)
+		defer cancel()
+		_ = cdp.Run(ctx, sess, runtime.RunIfWaitingForDebugger, proto.Empty{})
+		if err := cdp.Run(ctx, conn.Browser(), cdptarget.CloseTarget, cdptarget.CloseTargetParams{TargetID: cdptarget.ID(id)}); err != nil {
+			m.log.Debug("close popup", "err", err)
+		}
+	}()
 }
 
 // Bounds of the calls that set up a freshly attached target and release

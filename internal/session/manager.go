@@ -20,6 +20,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	proto "github.com/chromedp/cdproto/cdp"
@@ -756,6 +757,11 @@ func (m *Manager) save() {
 	m.mu.Lock()
 	m.state.Current = m.current
 	if t != nil {
+		// A page can make its URL as long as it likes (1 MB): one that long
+		// is not kept for reopening, so the state file stays small.
+		if len(u) > MaxStateURL {
+			u = ""
+		}
 		m.state.URL = u
 	}
 	b, err := json.Marshal(m.state)
@@ -944,6 +950,25 @@ type TabInfo struct {
 	Current bool   `json:"current"`
 }
 
+// Caps on what a page decides the length of, in `tab list` and the state
+// file: a 1 MB URL or title must not print 1 MB.
+const (
+	MaxListURL   = 300
+	MaxListTitle = 200
+	MaxStateURL  = 16 << 10
+)
+
+// capBytes cuts s to at most n bytes at a character boundary, marking the cut.
+func capBytes(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}
+
 // Tabs lists the open tabs in the order they were seen.
 func (m *Manager) Tabs(ctx context.Context) ([]TabInfo, error) {
 	if err := m.Ensure(ctx); err != nil {
@@ -961,7 +986,7 @@ func (m *Manager) Tabs(ctx context.Context) ([]TabInfo, error) {
 			continue
 		}
 		id := string(ti.TargetID)
-		out = append(out, TabInfo{ID: id, URL: ti.URL, Title: ti.Title, Current: id == m.current})
+		out = append(out, TabInfo{ID: id, URL: capBytes(ti.URL, MaxListURL), Title: capBytes(ti.Title, MaxListTitle), Current: id == m.current})
 	}
 	return out, nil
 }

@@ -55,6 +55,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
   const TABLE_FOLD = 8;
   const TABLE_KEEP = 5;
   const COLLECT_CAP = 400; // raw chars gathered for a name/heading before folding
+  const FLOW_CAP = 100000; // raw chars of one run of flow text kept
   const { fold, idrefText, labelText } = dom;
 
   // "Login with Facebook Login with Facebook": a visible label plus a
@@ -177,6 +178,9 @@ __tact.define('snapshot', ['dom'], (dom) => {
       items.push({ k: 't', text: t });
     };
     const addText = (s) => {
+      // A page's 50 MB text node: a section's text and a name are capped
+      // when printed, so only its start is worth keeping.
+      if (s.length > FLOW_CAP) s = s.slice(0, FLOW_CAP);
       // An element's name is its own text: text inside an element nested
       // in it is that element's name, kept apart as a fallback (inner).
       let innerEl = true;
@@ -189,7 +193,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
         if (c.s.length < COLLECT_CAP) c.s += s;
         if (c.el) innerEl = false;
       }
-      if (!muted) {
+      if (!muted && buf.length < FLOW_CAP) {
         buf += s;
         if (!inLink) plainBuf += s;
       }
@@ -215,7 +219,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
 
     // Visit one element. parentPointer: the parent's computed cursor is
     // pointer (cursor is inherited, so only the root of a pointer region counts).
-    function visit(el, parentPointer, parentHidden) {
+    function* visit(el, parentPointer, parentHidden) {
       const tag = el.localName;
       if (SKIP.has(tag)) return;
       if (el.getAttribute('aria-hidden') === 'true') return;
@@ -252,17 +256,17 @@ __tact.define('snapshot', ['dom'], (dom) => {
         items.push(d);
         const savedText = secText;
         secText = 0;
-        visit2(el, tag, role0, hidden, false, parentPointer);
+        yield visit2(el, tag, role0, hidden, false, parentPointer);
         flush();
         secText = savedText;
         items.push({ k: 'd>' });
         return;
       }
-      visit2(el, tag, role0, hidden, custom, parentPointer);
+      yield visit2(el, tag, role0, hidden, custom, parentPointer);
     }
 
     // visit2 is visit after the visibility, frame and dialog checks.
-    function visit2(el, tag, role0, hidden, custom, parentPointer) {
+    function* visit2(el, tag, role0, hidden, custom, parentPointer) {
       // Headings (not inside actionable elements: there they are just name text).
       if (!inAct && !hidden && (role0 === 'heading' || (!role0 && tag.length === 2 && tag[0] === 'h' && tag[1] >= '1' && tag[1] <= '6'))) {
         flush();
@@ -275,7 +279,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
         const col = { s: '', alt: '' };
         cols.push(col);
         muted++;
-        children(el, false, hidden);
+        yield children(el, false, hidden);
         muted--;
         cols.pop();
         const text = cap(fold(col.s) || col.alt || el.getAttribute('aria-label') || '', 150);
@@ -403,18 +407,18 @@ __tact.define('snapshot', ['dom'], (dom) => {
       if (keep) inKeep++;
       if (tag === 'tr' && table && !table.open && !region && !whole && el.rowIndex >= TABLE_KEEP &&
           (el.parentElement === table.el || el.parentElement.parentElement === table.el)) openRows(el);
-      if (kind) actionable(el, tag, kind, role, pointer, hidden, split);
-      else if (hidden || region || el === root || inKeep) plain(el, tag, pointer, hidden);
+      if (kind) yield actionable(el, tag, kind, role, pointer, hidden, split);
+      else if (hidden || region || el === root || inKeep) yield plain(el, tag, pointer, hidden);
       else {
         const rk = regionKind(el, tag, role0, main);
-        if (rk) foldRegion(el, tag, pointer, rk);
+        if (rk) yield foldRegion(el, tag, pointer, rk);
         else if (tag === 'table' && el.rows.length > TABLE_FOLD) {
           const saved = table;
           table = { el, open: null };
-          plain(el, tag, pointer, hidden);
+          yield plain(el, tag, pointer, hidden);
           if (table.open) closeRegion(table.open);
           table = saved;
-        } else plain(el, tag, pointer, hidden);
+        } else yield plain(el, tag, pointer, hidden);
       }
       if (main) inMain--;
       if (keep) inKeep--;
@@ -488,7 +492,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
       return inLinks * 10 >= size(el) * 6;
     }
 
-    function foldRegion(el, tag, pointer, kind) {
+    function* foldRegion(el, tag, pointer, kind) {
       flush();
       // Unlabelled (a footer), it takes the label of a navigation inside it.
       const named = el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby') ? el
@@ -498,7 +502,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
       const reg = { el, item, at: items.length, from: recs.length, bad: false, text: 0 };
       items.push(item);
       region = reg;
-      plain(el, tag, pointer, false);
+      yield plain(el, tag, pointer, false);
       closeRegion(reg);
     }
 
@@ -539,7 +543,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
 
     // A non-actionable element: its text is page content (or part of an
     // enclosing element's name).
-    function plain(el, tag, pointer, hidden) {
+    function* plain(el, tag, pointer, hidden) {
       const block = !INLINE.has(tag);
       if (block) flush();
       if (block) sepCols();
@@ -549,7 +553,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
         const lines = src.replace(/\s+$/, '').split('\n');
         const first = lines.find((l) => l.trim()) || '';
         items.push({ k: 'c', text: cap(first.trim(), 100), n: lines.length });
-        children(el, pointer, hidden);
+        yield children(el, pointer, hidden);
         flush();
         items.push({ k: 'c>' });
       } else if (tag === 'img') {
@@ -563,11 +567,11 @@ __tact.define('snapshot', ['dom'], (dom) => {
         if (el.getRootNode() !== document) shadowLabels.push(el);
         // The label's text is its control's name: do not repeat it as content.
         muted++;
-        children(el, pointer, hidden);
+        yield children(el, pointer, hidden);
         muted--;
       } else {
         if (cols.length && el.hasAttribute('aria-label')) addAlt(el.getAttribute('aria-label'));
-        children(el, pointer, hidden);
+        yield children(el, pointer, hidden);
       }
       if (block) {
         flush();
@@ -586,7 +590,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
       }
     }
 
-    function actionable(el, tag, kind, role, pointer, hidden, split) {
+    function* actionable(el, tag, kind, role, pointer, hidden, split) {
       // A link in running text keeps its words in the flow, so the
       // section's summary reads as a sentence instead of one with holes.
       const inline = kind === 'native' && tag === 'a';
@@ -614,7 +618,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
       else tents.push(rec);
       const savedUp = up;
       up = rec;
-      if (tag !== 'select' && tag !== 'textarea' && tag !== 'svg') children(el, pointer, hidden);
+      if (tag !== 'select' && tag !== 'textarea' && tag !== 'svg') yield children(el, pointer, hidden);
       else if (tag === 'svg') {
         const t = el.getAttribute('aria-label') || (el.querySelector('title') || {}).textContent;
         if (t) rec.col.alt = t;
@@ -693,7 +697,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
     // Walk el's children in the flat tree: shadow root for hosts, assigned
     // nodes for slots. Repeated siblings (rows, list items, same tag+class)
     // each open a group frame so their controls can be rendered compactly.
-    function children(el, pointer, hidden) {
+    function* children(el, pointer, hidden) {
       let kids;
       if (el.shadowRoot) kids = el.shadowRoot.childNodes;
       else if (el.localName === 'slot') {
@@ -729,9 +733,9 @@ __tact.define('snapshot', ['dom'], (dom) => {
           if (g) {
             const saved = frame;
             frame = { gid: g.gid, idx: ++g.idx, up: saved, n: 0, el: c };
-            visit(c, pointer, hidden);
+            yield visit(c, pointer, hidden);
             frame = saved;
-          } else visit(c, pointer, hidden);
+          } else yield visit(c, pointer, hidden);
         }
       }
     }
@@ -751,11 +755,11 @@ __tact.define('snapshot', ['dom'], (dom) => {
 
     const t0 = performance.now();
     if (root === document.documentElement) {
-      if (document.body) children(root, false, false);
+      if (document.body) T.run(children(root, false, false));
     } else {
       let pp = false;
       try { pp = !!root.parentElement && getComputedStyle(root.parentElement).cursor === 'pointer'; } catch (e) { /* detached */ }
-      visit(root, pp, false);
+      T.run(visit(root, pp, false));
     }
     flush();
 
