@@ -124,7 +124,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 				code = 1
 			}
 		}()
-		kctx, err := parser.Parse(hoistFlags(parser.Model.Node, helpArgs(parser.Model.Node, joinOffsets(args))))
+		root := parser.Model.Node
+		kctx, err := parser.Parse(commands.NegativeValues(root, hoistFlags(root, helpArgs(root, args))))
 		if err != nil {
 			fmt.Fprintf(stderr, "error: %s\n", oneLine(usageMessage(err)))
 			fmt.Fprintf(stderr, "run 'tact %s--help' for usage\n", helpPath(err))
