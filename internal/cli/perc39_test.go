@@ -1,6 +1,7 @@
 package cli_test
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -20,5 +21,36 @@ func TestNegativeNumbersAreValues(t *testing.T) {
 	mustOK(t, r)
 	if !strings.Contains(r.out, `value="-3.5"`) {
 		t.Errorf("batch fill -3.5:\n%s", r.out)
+	}
+}
+
+// tab list numbers the tabs; tab switch and tab close take the number,
+// and tab new names the tab by id and number.
+func TestTabIndex(t *testing.T) {
+	t.Parallel()
+	s := "perc39-tabs"
+	mustOK(t, tact(t, s, "open", page("hello.html"), "--no-snap"))
+	r := tact(t, s, "tab", "new", page("other.html"), "--no-snap")
+	mustOK(t, r)
+	if !regexp.MustCompile(`new tab [0-9A-F]{8} #1\n`).MatchString(r.out) {
+		t.Errorf("tab new:\n%s", r.out)
+	}
+	r = tact(t, s, "tab", "list")
+	mustOK(t, r)
+	if !regexp.MustCompile(`(?m)^  [0-9A-F]{8} #0 "Hello page" .*hello.html\n\* [0-9A-F]{8} #1 "Other" `).MatchString(r.out) {
+		t.Fatalf("tab list:\n%s", r.out)
+	}
+	r = tact(t, s, "tab", "switch", "0", "--no-snap")
+	mustOK(t, r)
+	if !regexp.MustCompile(`current tab [0-9A-F]{8} #0 .*hello.html`).MatchString(r.out) {
+		t.Errorf("tab switch 0:\n%s", r.out)
+	}
+	r = tact(t, s, "tab", "switch", "5")
+	if r.code != 8 || !strings.Contains(r.err, "no tab #5: 2 open") {
+		t.Errorf("tab switch 5: exit %d %s", r.code, r.err)
+	}
+	mustOK(t, tact(t, s, "tab", "close", "#1"))
+	if r := tact(t, s, "tab", "list"); strings.Contains(r.out, "other.html") {
+		t.Errorf("tab close #1 left:\n%s", r.out)
 	}
 }

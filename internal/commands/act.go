@@ -163,7 +163,7 @@ func act(ctx context.Context, env *Env, o ActOpts, target string, a action, do f
 			nt.Settle(ctx, actQuiet, settleCap)
 			var title string
 			_ = nt.EvalWorld(ctx, "document.title", &title)
-			out = append(out, fmt.Sprintf("new tab (now current): %q %s", title, nt.URL()))
+			out = append(out, fmt.Sprintf("new tab %s (now current): %q %s", tabName(ctx, env, nt.ID()), title, nt.URL()))
 			out = append(out, refusedLines(nt.TakeRefused())...)
 			t = nt
 		}
