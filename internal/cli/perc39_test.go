@@ -1,6 +1,8 @@
 package cli_test
 
 import (
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -52,5 +54,22 @@ func TestTabIndex(t *testing.T) {
 	mustOK(t, tact(t, s, "tab", "close", "#1"))
 	if r := tact(t, s, "tab", "list"); strings.Contains(r.out, "other.html") {
 		t.Errorf("tab close #1 left:\n%s", r.out)
+	}
+}
+
+// screenshot takes its path as an argument, as --file does.
+func TestScreenshotPathArgument(t *testing.T) {
+	t.Parallel()
+	s := env.Pooled(t)
+	openPage(t, s, page("hello.html"))
+	file := filepath.Join(t.TempDir(), "out.png")
+	r := tact(t, s, "screenshot", file)
+	mustOK(t, r)
+	if st, err := os.Stat(file); err != nil || st.Size() == 0 || !strings.Contains(r.out, file) {
+		t.Errorf("screenshot PATH: %v\n%s", err, r.out)
+	}
+	r = tact(t, s, "screenshot", file, "--file", file+".2")
+	if r.code != 2 || !strings.Contains(r.err, "not both") {
+		t.Errorf("PATH and another --file: exit %d %s", r.code, r.err)
 	}
 }

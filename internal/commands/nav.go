@@ -194,6 +194,7 @@ func (c *Eval) ReadStdin(r io.Reader) error {
 
 // Screenshot saves a PNG of the page.
 type Screenshot struct {
+	Path     string `arg:"" optional:"" hidden:"" help:"Where to write the image, as --file."` // hidden: MCP has file
 	File     string `help:"Where to write the image (default: a new file under the data dir)." placeholder:"PATH"`
 	Full     bool   `help:"The whole page, not just the viewport."`
 	Focus    string `help:"Only this element (@eN, css=… or a CSS selector)."`
@@ -208,6 +209,12 @@ func (c *Screenshot) Run(ctx context.Context, env *Env) (*Output, error) {
 	t, err := env.Browser.Current(ctx)
 	if err != nil {
 		return nil, err
+	}
+	if c.Path != "" {
+		if c.File != "" && c.File != c.Path {
+			return nil, failure.New(failure.Usage, "screenshot: give the path once, as PATH or --file, not both")
+		}
+		c.File = c.Path
 	}
 	jpeg := c.Format == "jpeg"
 	if c.Quality != 0 && (!jpeg || c.Quality < 1 || c.Quality > 100) {

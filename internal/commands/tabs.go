@@ -13,7 +13,7 @@ import (
 
 // TabCmd groups tab commands.
 type TabCmd struct {
-	List   TabList   `cmd:"" default:"1" help:"List open tabs: id, #index, title, URL (* marks the current one)."`
+	List   TabList   `cmd:"" default:"1" help:"List open tabs."`
 	New    TabNew    `cmd:"" help:"Open a new tab (and a URL) and make it current."`
 	Switch TabSwitch `cmd:"" help:"Make a tab current."`
 	Close  TabClose  `cmd:"" help:"Close a tab (default: the current one)."`
@@ -136,7 +136,7 @@ func discardTab(env *Env, id, prev string) {
 
 // TabSwitch makes a tab current.
 type TabSwitch struct {
-	ID string `arg:"" help:"Tab index (0, or #0, as tab list numbers them), id (or its first 8 characters), or a part of its URL."`
+	ID string `arg:"" help:"Tab number (as tab list prints it, or the id or a part of its URL)."`
 	ActOpts
 }
 
@@ -162,7 +162,7 @@ func (c *TabSwitch) Run(ctx context.Context, env *Env) (*Output, error) {
 
 // TabClose closes a tab.
 type TabClose struct {
-	ID string `arg:"" optional:"" help:"Tab index (as tab list numbers them), id or prefix (default: current)."`
+	ID string `arg:"" optional:"" help:"Tab number (or id prefix, default: the current tab)."`
 }
 
 // Run closes.
