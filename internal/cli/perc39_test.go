@@ -73,3 +73,37 @@ func TestScreenshotPathArgument(t *testing.T) {
 		t.Errorf("PATH and another --file: exit %d %s", r.code, r.err)
 	}
 }
+
+// text=/…/ is a regular expression (a bad one is USAGE); wait takes any
+// locator and finds it in frames; an ambiguous target says where each
+// match is.
+func TestTargetsRegexWaitAmbiguous(t *testing.T) {
+	t.Parallel()
+	s := env.Pooled(t)
+	openPage(t, s, page("perc39_targets.html"))
+	mustOK(t, tact(t, s, "click", `text=/sign\s*in/i`, "--no-snap"))
+	if got := evalIn(t, s, `document.getElementById("out").textContent`); got != "signed in" {
+		t.Errorf("click text=/sign\\s*in/i: %q", got)
+	}
+	if r := tact(t, s, "click", `text=/sign(/`); r.code != 2 || !strings.Contains(r.err, "invalid regular expression") {
+		t.Errorf("bad regex: exit %d %s", r.code, r.err)
+	}
+	// A button that appears four frames deep, by text, xpath and regex.
+	for _, cond := range []string{"text=Deep button", `xpath=//button[text()="Deep button"]`, `text=/^deep/i`, "role=button[name=\"Deep button\"]"} {
+		if r := tact(t, s, "wait", cond); r.code != 0 {
+			t.Errorf("wait %s: exit %d %s", cond, r.code, r.err)
+		}
+	}
+	// Hidden text is not waited for; bad CSS is USAGE.
+	if r := tact(t, s, "--timeout", "1s", "wait", "text=Hidden note"); r.code != 5 {
+		t.Errorf("wait for hidden text: exit %d %s", r.code, r.err)
+	}
+	if r := tact(t, s, "wait", "p:has(b))"); r.code != 2 {
+		t.Errorf("wait bad CSS: exit %d %s", r.code, r.err)
+	}
+	// Three buttons named alike: each with where it is.
+	r := tact(t, s, "locate", "text=Select")
+	if r.code != 9 || !regexp.MustCompile(`matches 3 elements: @e\d+ \[button\] "Select" at \d+,\d+ \(80x\d+\), @e\d+ \[button\] "Select" at \d+,\d+ \(120x\d+\), @e\d+ \[button\] "Select" at \d+,\d+ \(160x\d+\)`).MatchString(r.err) {
+		t.Errorf("ambiguous locate: exit %d %s", r.code, r.err)
+	}
+}
