@@ -107,3 +107,16 @@ func TestTargetsRegexWaitAmbiguous(t *testing.T) {
 		t.Errorf("ambiguous locate: exit %d %s", r.code, r.err)
 	}
 }
+
+// The footer starts on its own line however the streams are merged, even
+// by a harness that trims stdout's last newline before appending stderr.
+func TestFooterOnItsOwnLine(t *testing.T) {
+	t.Parallel()
+	s := env.Pooled(t)
+	r := tact(t, s, "snap", page("hello.html"))
+	mustOK(t, r)
+	merged := strings.TrimRight(r.out, "\n") + r.err
+	if !regexp.MustCompile(`\n\(\d+ elements, ~\d+ tokens\)\n$`).MatchString(merged) {
+		t.Errorf("footer glued to the page:\n%q", merged)
+	}
+}
