@@ -120,3 +120,17 @@ func TestFooterOnItsOwnLine(t *testing.T) {
 		t.Errorf("footer glued to the page:\n%q", merged)
 	}
 }
+
+// An action's console errors line names the first error, on one line and
+// cut short.
+func TestConsoleErrorsNamed(t *testing.T) {
+	t.Parallel()
+	s := env.Pooled(t)
+	openPage(t, s, page("perc39_targets.html"))
+	r := tact(t, s, "click", "css=#break", "--no-snap")
+	mustOK(t, r)
+	m := regexp.MustCompile(`(?m)^console errors: 2 \(first: Load failed: at fetchUser x+… ?; tact console lists all\)$`).FindString(r.out)
+	if m == "" || len([]rune(m)) > 240 {
+		t.Errorf("console errors line:\n%s", r.out)
+	}
+}

@@ -154,7 +154,7 @@ func act(ctx context.Context, env *Env, o ActOpts, target string, a action, do f
 	}
 	out = append(out, refusedLines(eff.Refused)...)
 	if eff.ConsoleErrors > 0 {
-		out = append(out, fmt.Sprintf("console errors: %d", eff.ConsoleErrors))
+		out = append(out, consoleLine(eff))
 	}
 	if len(eff.Opened) > 0 {
 		nt, err := env.Browser.Adopt(ctx, eff.Opened[len(eff.Opened)-1])
@@ -726,4 +726,17 @@ func refusedLines(urls []string) []string {
 		out = append(out, "refused a navigation to "+u+" (not in --allowed-domains)")
 	}
 	return out
+}
+
+// consoleLine reports an action's console errors with the first one's
+// text, so the agent knows what broke without running tact console.
+func consoleLine(eff page.Effects) string {
+	if eff.FirstError == "" {
+		return fmt.Sprintf("console errors: %d", eff.ConsoleErrors)
+	}
+	more := ""
+	if eff.ConsoleErrors > 1 {
+		more = "; tact console lists all"
+	}
+	return fmt.Sprintf("console errors: %d (first: %s%s)", eff.ConsoleErrors, eff.FirstError, more)
 }
