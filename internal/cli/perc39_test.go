@@ -134,3 +134,36 @@ func TestConsoleErrorsNamed(t *testing.T) {
 		t.Errorf("console errors line:\n%s", r.out)
 	}
 }
+
+// Unlabelled fields are named by the text a person reads with them: the
+// text just before (a login label, a question over code boxes), the
+// column header of their cell, then the placeholder; text CSS draws in
+// ::before/::after counts in a name.
+func TestNamesAPersonReads(t *testing.T) {
+	t.Parallel()
+	s := env.Pooled(t)
+	out := openPage(t, s, page("perc39_names.html"))
+	for _, want := range []string{
+		`[input:text] "Username" id="username"`,
+		`[input:password] "Password" id="pw"`,
+		`[input:text] "What day comes 3 days after Monday?"`,
+		`[input:text] "Which month follows March?" placeholder="Month"`,
+		`[input:email] "Your email"`, // a heading before it is no label
+		`[input:number] "Quantity"`,
+		`[input:text] "Note" placeholder="optional"`,
+		`[button] "Remove user"`,  // ::before with attr()
+		`[button] "Delete Alice"`, // an icon-font glyph is no name
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("snap lacks %s:\n%s", want, out)
+		}
+	}
+	if n := strings.Count(out, `[input:text] "Enter the 6-digit code we sent you"`); n != 6 {
+		t.Errorf("%d of 6 code boxes named by the question:\n%s", n, out)
+	}
+	// The name is what locators and actions find it by.
+	mustOK(t, tact(t, s, "fill", `role=textbox[name="Username"]`, "ada", "--no-snap"))
+	if got := evalIn(t, s, `document.getElementById("username").value`); got != "ada" {
+		t.Errorf("fill by the near name: %q", got)
+	}
+}

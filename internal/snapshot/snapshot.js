@@ -837,6 +837,9 @@ __tact.define('snapshot', ['dom'], (dom) => {
   let standIns = new Map(); // stand-in element -> the hidden file input it opens
   let standInFiles = new Set();
 
+  // Inputs named by their own value or image, not by text around them.
+  const NAMED_BY_VALUE = new Set(['submit', 'button', 'reset', 'image', 'hidden']);
+
   // Name, action and attributes of one actionable element.
   function finish(r) {
     const { el, item, role, tag } = r;
@@ -854,11 +857,17 @@ __tact.define('snapshot', ['dom'], (dom) => {
       }
     }
     const fromContent = !NO_CONTENT_NAME.has(role) && tag !== 'input' && tag !== 'select' && tag !== 'textarea';
-    if (!name && fromContent) name = fold(r.col.s) || fold(r.col.inner) || fold(r.col.alt || '');
+    if (!name && fromContent) name = dom.drawnText(el) || fold(r.col.s) || fold(r.col.inner) || fold(r.col.alt || '');
     if (!name && type === 'image') name = fold(el.alt || '');
     if (!name && (type === 'checkbox' || type === 'radio')) name = dom.siblingLabel(el);
     if (!name && el.title) { name = fold(el.title); from = 'title'; }
     const ph = el.getAttribute('placeholder') || el.getAttribute('aria-placeholder') || '';
+    // An unlabelled field: the text a person reads with it (just before
+    // it, else its column's header), then its placeholder.
+    const field = (tag === 'input' || tag === 'select' || tag === 'textarea') && !NAMED_BY_VALUE.has(type);
+    const near = !name && field ? dom.textBefore(el) : null;
+    if (near && !(near.skipped && ph)) name = near.text;
+    if (!name && field) name = dom.columnHeader(el);
     if (!name && ph) { name = fold(ph); from = 'placeholder'; }
     if (!name && (type === 'submit' || type === 'button' || type === 'reset')) {
       name = fold(el.value || (type === 'submit' ? 'Submit' : type === 'reset' ? 'Reset' : ''));
