@@ -331,7 +331,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
         // JS-clickable generic elements fold into an actionable ancestor.
         if (!kind && !inAct && tag !== 'html' && tag !== 'body') {
           const ti = el.getAttribute('tabindex');
-          if (el.hasAttribute('onclick') || (ti !== null && parseInt(ti, 10) >= 0)) {
+          if (el.hasAttribute('onclick') || (ti !== null && parseInt(ti, 10) >= 0) || listened(el)) {
             kind = 'js'; role = 'clickable';
             if (dom.handleSlider(el)) { kind = 'role'; role = 'slider'; }
           }
@@ -836,6 +836,11 @@ __tact.define('snapshot', ['dom'], (dom) => {
   let shadowLabels = [];
   let standIns = new Map(); // stand-in element -> the hidden file input it opens
   let standInFiles = new Set();
+
+  // listened: el has a click or pointer listener of its own, as the
+  // debugger told (Tab.markListeners; addEventListener is invisible to
+  // scripts).
+  const listened = (el) => !!globalThis.__tactListened && globalThis.__tactListened.has(el);
 
   // Inputs named by their own value or image, not by text around them.
   const NAMED_BY_VALUE = new Set(['submit', 'button', 'reset', 'image', 'hidden']);
