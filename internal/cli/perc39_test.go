@@ -136,9 +136,9 @@ func TestConsoleErrorsNamed(t *testing.T) {
 }
 
 // Unlabelled fields are named by the text a person reads with them: the
-// text just before (a login label, a question over code boxes), the
-// column header of their cell, then the placeholder; text CSS draws in
-// ::before/::after counts in a name.
+// column header of their cell, their placeholder, else the text just
+// before them (a login label, a question over code boxes); text CSS
+// draws in ::before/::after counts in a name.
 func TestNamesAPersonReads(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t)
@@ -147,12 +147,12 @@ func TestNamesAPersonReads(t *testing.T) {
 		`[input:text] "Username" id="username"`,
 		`[input:password] "Password" id="pw"`,
 		`[input:text] "What day comes 3 days after Monday?"`,
-		`[input:text] "Which month follows March?" placeholder="Month"`,
+		`[input:text] "Month"`,       // the placeholder, which nearby text cannot change
 		`[input:email] "Your email"`, // a heading before it is no label
 		`[input:number] "Quantity"`,
-		`[input:text] "Note" placeholder="optional"`,
-		`[button] "Remove user"`,  // ::before with attr()
-		`[button] "Delete Alice"`, // an icon-font glyph is no name
+		`[input:text] "Note" placeholder="optional"`, // the column header first
+		`[button] "Remove user"`,                     // ::before with attr()
+		`[button] "Delete Alice"`,                    // an icon-font glyph is no name
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("snap lacks %s:\n%s", want, out)

@@ -166,34 +166,32 @@ __tact.define('dom', [], () => {
   // the nearest visible text going back from el through its siblings and
   // up to NEAR_UP ancestors, never past another control, a heading, a
   // label of another control, or a cell or form boundary. Fields just
-  // like el in between (a row of one-digit code boxes) are stepped over,
-  // and then skipped is true: the text is the row's, a weaker name than a
-  // placeholder. Returns {text, skipped} or null.
+  // like el in between (a row of one-digit code boxes) are stepped over:
+  // the text names the row. Returns the text or ''.
   function textBefore(el) {
-    let skipped = false;
     let node = el;
     for (let up = 0; up <= NEAR_UP && node; up++) {
       for (let s = node.previousSibling; s; s = s.previousSibling) {
         if (s.nodeType === 3) {
           const t = fold(s.data);
-          if (t) return t.length <= NEAR_MAX ? { text: t, skipped } : null;
+          if (t) return t.length <= NEAR_MAX ? t : '';
           continue;
         }
         if (s.nodeType !== 1 || NO_TEXT.has(s.localName) || !rendered(s)) continue;
         if (s.matches(CONTROL)) {
-          if (sameKind(s, el)) { skipped = true; continue; }
-          return null;
+          if (sameKind(s, el)) continue;
+          return '';
         }
-        if (/^h[1-6]$/.test(s.localName) || s.getAttribute('role') === 'heading' || (s.localName === 'label' && s.control)) return null;
-        if (s.querySelector(CONTROL)) return null;
+        if (/^h[1-6]$/.test(s.localName) || s.getAttribute('role') === 'heading' || (s.localName === 'label' && s.control)) return '';
+        if (s.querySelector(CONTROL)) return '';
         if (!s.checkVisibility(VIS_ALL)) continue;
         const t = labelText(s);
-        if (t) return t.length <= NEAR_MAX ? { text: t, skipped } : null;
+        if (t) return t.length <= NEAR_MAX ? t : '';
       }
       node = flatParent(node);
       if (!node || NEAR_STOP.has(node.localName)) break;
     }
-    return null;
+    return '';
   }
 
   // columnHeader is the header text of the table column whose cell holds
@@ -458,7 +456,6 @@ __tact.define('dom', [], () => {
     return { pos: Math.round(Math.min(1, Math.max(0, pos)) * 1000) / 10, vertical };
   }
 
-  __tact.visible = reachable; // wait css=…
   __tact.point = point;
   __tact.frameShown = frameShown;
   // shownFrame is the document's index-th iframe that frameShown (read

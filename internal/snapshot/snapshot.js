@@ -867,13 +867,13 @@ __tact.define('snapshot', ['dom'], (dom) => {
     if (!name && (type === 'checkbox' || type === 'radio')) name = dom.siblingLabel(el);
     if (!name && el.title) { name = fold(el.title); from = 'title'; }
     const ph = el.getAttribute('placeholder') || el.getAttribute('aria-placeholder') || '';
-    // An unlabelled field: the text a person reads with it (just before
-    // it, else its column's header), then its placeholder.
+    // An unlabelled field: the header of its table column, its
+    // placeholder, else the text a person reads just before it (after the
+    // placeholder, which text a page adds nearby cannot change).
     const field = (tag === 'input' || tag === 'select' || tag === 'textarea') && !NAMED_BY_VALUE.has(type);
-    const near = !name && field ? dom.textBefore(el) : null;
-    if (near && !(near.skipped && ph)) name = near.text;
     if (!name && field) name = dom.columnHeader(el);
     if (!name && ph) { name = fold(ph); from = 'placeholder'; }
+    if (!name && field) name = dom.textBefore(el);
     if (!name && (type === 'submit' || type === 'button' || type === 'reset')) {
       name = fold(el.value || (type === 'submit' ? 'Submit' : type === 'reset' ? 'Reset' : ''));
     }
