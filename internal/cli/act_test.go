@@ -5,6 +5,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -169,7 +170,7 @@ func TestNewTabAndShadow(t *testing.T) {
 	out := openPage(t, s, page("act_form.html"))
 	r := tact(t, s, "click", refOf(t, out, `"Open in new tab"`))
 	mustOK(t, r)
-	if !strings.Contains(r.out, `new tab (now current): "Hello page" `+page("hello.html")) || !strings.Contains(r.out, "# Hello") {
+	if !regexp.MustCompile(`new tab [0-9A-F]{8} #1 \(now current\): "Hello page" `+regexp.QuoteMeta(page("hello.html"))).MatchString(r.out) || !strings.Contains(r.out, "# Hello") {
 		t.Errorf("target=_blank:\n%s", r.out)
 	}
 	r = tact(t, s, "tab", "list")

@@ -140,7 +140,8 @@ func start(args []string, stdout, stderr io.Writer, extract pagetext.Extractor) 
 				code = 1
 			}
 		}()
-		kctx, err := parser.Parse(hoistFlags(parser.Model.Node, helpArgs(parser.Model.Node, joinOffsets(args))))
+		root := parser.Model.Node
+		kctx, err := parser.Parse(commands.NegativeValues(root, hoistFlags(root, helpArgs(root, args))))
 		if err != nil {
 			fmt.Fprintf(stderr, "error: %s\n", oneLine(usageMessage(err)))
 			fmt.Fprintf(stderr, "run 'tact %s--help' for usage\n", helpPath(err))
@@ -265,12 +266,17 @@ func run(kctx *kong.Context, a *app, stdout, stderr io.Writer, extract pagetext.
 }
 
 // writeBoth prints a command's stdout, then its stderr (the snap's
-// "(N elements, ~T tokens)" footer, notes). An agent's shell often merges
-// the two streams, so stdout first and ending in a newline whenever
-// something follows on stderr: the footer never glues onto its last line.
+// "(N elements, ~T tokens)" footer, notes; more: an error line follows).
+// An agent's harness often merges the two streams, some after trimming
+// stdout's last newline, so stdout ends in a newline and stderr starts
+// with one whenever both have something: the footer never glues onto
+// stdout's last line.
 func writeBoth(stdout, stderr io.Writer, out, errOut string, more bool) {
-	if out != "" && !strings.HasSuffix(out, "\n") && (errOut != "" || more) {
-		out += "\n"
+	if out != "" && (errOut != "" || more) {
+		if !strings.HasSuffix(out, "\n") {
+			out += "\n"
+		}
+		errOut = "\n" + errOut
 	}
 	io.WriteString(stdout, out)
 	io.WriteString(stderr, errOut)

@@ -64,7 +64,7 @@ func TestFooterOwnLine(t *testing.T) {
 	mustOK(t, r)
 	// The footer counts what the diff printed (the changed button, not its
 	// unchanged neighbours).
-	if n := strings.Count(r.out, "@e"); n == 0 || n > 2 || !strings.HasPrefix(r.err, fmt.Sprintf("(diff: %d elements, ~", n)) {
+	if n := strings.Count(r.out, "@e"); n == 0 || n > 2 || !strings.HasPrefix(strings.TrimLeft(r.err, "\n"), fmt.Sprintf("(diff: %d elements, ~", n)) {
 		t.Errorf("--diff footer: %q\n%s", r.err, r.out)
 	}
 }

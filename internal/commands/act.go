@@ -152,7 +152,7 @@ func act(ctx context.Context, env *Env, o ActOpts, target string, a action, do f
 			nt.Settle(ctx, actQuiet, settleCap)
 			var title string
 			_ = nt.EvalWorld(ctx, "document.title", &title)
-			obs.Effects.Popup = &verdict.Popup{Title: title, URL: nt.URL(), Refused: nt.TakeRefused()}
+			obs.Effects.Popup = &verdict.Popup{Tab: tabName(ctx, env, nt.ID()), Title: title, URL: nt.URL(), Refused: nt.TakeRefused()}
 			t = nt
 		}
 	}
@@ -169,7 +169,7 @@ func act(ctx context.Context, env *Env, o ActOpts, target string, a action, do f
 
 // effectsOf is the verdict's view of what the tab drained.
 func effectsOf(eff page.Effects) verdict.Effects {
-	e := verdict.Effects{Refused: eff.Refused, ConsoleErrors: eff.ConsoleErrors, Crashed: eff.Crashed}
+	e := verdict.Effects{Refused: eff.Refused, ConsoleErrors: eff.ConsoleErrors, FirstError: eff.FirstError, Crashed: eff.Crashed}
 	for _, d := range eff.Dialogs {
 		e.Dialogs = append(e.Dialogs, verdict.Dialog{Type: d.Type, Message: d.Message, Action: d.Action})
 	}

@@ -149,7 +149,7 @@ func parseCommand(p *kong.Kong, words []string) (name string, cmd Command, err e
 			err = errors.New("--help is not a step")
 		}
 	}()
-	kctx, err := p.Parse(words)
+	kctx, err := p.Parse(NegativeValues(p.Model.Node, words))
 	if err != nil {
 		return "", nil, err
 	}

@@ -239,7 +239,8 @@ headless browser for the session and keeps it (tabs, cookies, refs) between call
    ` + "`tact batch \"fill @e2 'Ada'\" \"fill @e3 ada@example.com\" \"click @e4\"`" + `.
 5. Text: ` + "`tact read [URL] [--focus TARGET]`" + ` gives the main content as markdown, title first (` + "`--all`" + `:
    everything; just the top: ` + "`--max-tokens 500`" + `; long pages in pieces: ` + "`--outline`, `--from N`" + `).
-6. Also: ` + "`open`, `back`, `eval \"js\"`, `screenshot`, `wait text=Done`, `tab list`" + `; ` + "`tact <cmd> --help`" + `
+6. Also: ` + "`open URL`, `back`, `forward`, `reload`, `eval \"js\"`, `screenshot [PATH]`, `wait text=Done`" + `,
+   ` + "`tab list`, `tab switch N`" + `; ` + "`tact <cmd> --help`" + `
    (global flags: ` + "`tact help flags`" + `; this guide: ` + "`tact guide`" + `);
    ` + "`tact schema <cmd>`" + ` for JSON Schemas. ` + "`--session NAME`" + ` gives a separate browser.
 7. Repeat a task without a model: ` + "`tact record start NAME`" + `, work as usual, ` + "`tact record stop`" + `;

@@ -204,3 +204,13 @@ func sum16(s string) string {
 	sum := sha256.Sum256([]byte(s))
 	return hex.EncodeToString(sum[:8])
 }
+
+// The guide names every navigation command, so an agent never has to
+// guess that reload or forward exist.
+func TestGuideNamesNavigation(t *testing.T) {
+	for _, c := range []string{"`open URL`", "`back`", "`forward`", "`reload`", "`wait ", "`tab list`", "`tab switch N`", "`screenshot [PATH]`"} {
+		if !strings.Contains(commands.Guide(), c) {
+			t.Errorf("the guide does not name %s", c)
+		}
+	}
+}

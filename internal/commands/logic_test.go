@@ -119,7 +119,7 @@ func TestTabCommandsOutput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "* AAAA1111 \"A\" http://x/a\n  AAAA2222 \"B \\\"quoted\\\"\" http://x/b\n"
+	want := "* AAAA1111 #0 \"A\" http://x/a\n  AAAA2222 #1 \"B \\\"quoted\\\"\" http://x/b\n"
 	if out.Text != want {
 		t.Errorf("tab list: %q, want %q", out.Text, want)
 	}

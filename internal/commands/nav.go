@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/locator"
 	"github.com/tact-browser/tact/internal/page"
 )
 
@@ -207,6 +209,7 @@ func (c *Eval) ReadStdin(r io.Reader) error {
 
 // Screenshot saves a PNG of the page.
 type Screenshot struct {
+	Path     string `arg:"" optional:"" hidden:"" help:"Where to write the image, as --file."` // hidden: MCP has file
 	File     string `help:"Where to write the image (default: a new file under the data dir)." placeholder:"PATH"`
 	Full     bool   `help:"The whole page, not just the viewport."`
 	Focus    string `help:"Only this element (@eN, css=… or a CSS selector)."`
@@ -224,6 +227,12 @@ func (c *Screenshot) Run(ctx context.Context, env *Env) (*Output, error) {
 	t, err := env.Browser.Current(ctx)
 	if err != nil {
 		return nil, err
+	}
+	if c.Path != "" {
+		if c.File != "" && c.File != c.Path {
+			return nil, failure.New(failure.Usage, "screenshot: give the path once, as PATH or --file, not both")
+		}
+		c.File = c.Path
 	}
 	jpeg := c.Format == "jpeg"
 	if c.Quality != 0 && (!jpeg || c.Quality < 1 || c.Quality > 100) {
@@ -322,7 +331,7 @@ func ConsumesNavigation(c Command) bool {
 
 // Wait waits for a condition.
 type Wait struct {
-	Condition string `arg:"" optional:"" help:"navigation, CSS, text=TEXT, ms or a duration (1s)."`
+	Condition string `arg:"" optional:"" help:"navigation, a locator or CSS, ms or a duration (1s)."`
 	URL       string `name:"url" help:"Wait until the URL matches this glob (* = anything)."`
 	Idle      bool   `help:"Wait until the network has been idle for 500 ms."`
 	Load      bool   `help:"Wait for the load event (all subresources)."`
@@ -344,12 +353,9 @@ func (c *Wait) Run(ctx context.Context, env *Env) (*Output, error) {
 	case c.Load:
 		err = t.WaitLoadEvent(ctx)
 	case cond == "":
-		return nil, failure.New(failure.Usage, "wait needs a condition: navigation, <css>, text=<text>, <ms>, --url, --idle or --load")
+		return nil, failure.New(failure.Usage, "wait needs a condition: navigation, a locator (text=…, role=…, xpath=…) or CSS, <ms>, --url, --idle or --load")
 	case cond == "navigation":
 		err = t.WaitNavigation(ctx, t.SincePrevious())
-	case strings.HasPrefix(cond, "text="):
-		txt := strings.Trim(strings.TrimPrefix(cond, "text="), `"`)
-		err = t.WaitFor(ctx, "document.body && document.body.innerText.includes("+strconv.Quote(txt)+")", "text "+strconv.Quote(txt))
 	default:
 		if n, ok := strings.CutPrefix(cond, "-"); ok && n != "" && (strings.Trim(n, "0123456789") == "" || isDuration(n)) {
 			return nil, failure.New(failure.Usage, "wait: negative duration")
@@ -371,11 +377,11 @@ func (c *Wait) Run(ctx context.Context, env *Env) (*Output, error) {
 			}
 			break
 		}
-		sel := strings.TrimPrefix(cond, "css=")
-		if err := checkSelector(ctx, t, sel); err != nil {
-			return nil, err
+		loc, perr := waitLocator(cond)
+		if perr != nil {
+			return nil, perr
 		}
-		err = t.WaitFor(ctx, "(() => { try { const e = document.querySelector("+strconv.Quote(sel)+"); return e && __tact.visible(e); } catch (e) { throw new Error('invalid CSS selector: ' + e.message); } })()", "css "+sel)
+		err = t.WaitLocator(ctx, loc)
 	}
 	if err != nil {
 		return nil, err
@@ -383,6 +389,27 @@ func (c *Wait) Run(ctx context.Context, env *Env) (*Output, error) {
 	d := time.Since(start).Round(time.Millisecond)
 	return &Output{Text: fmt.Sprintf("ok (%s)\n", d), Data: waitData{OK: true, WaitedMS: d.Milliseconds()}}, nil
 }
+
+// waitLocator reads wait's condition as a target: any locator locate
+// takes (text=, css=, xpath=, role=, … and A >> B), else a bare CSS
+// selector. A ref is refused: it names an element that is already there.
+func waitLocator(cond string) (locator.Locator, error) {
+	loc, err := locator.Parse(cond)
+	if err != nil && !kindPrefix.MatchString(cond) {
+		loc, err = locator.Parse("css=" + cond)
+	}
+	if err != nil {
+		return loc, failure.New(failure.Usage, "wait: %v", err)
+	}
+	if loc.IsRef() {
+		return loc, failure.New(failure.Usage, "wait %s: a ref names an element already on the page; wait for a locator (text=…, css=…, role=…) instead", cond)
+	}
+	return loc, nil
+}
+
+// kindPrefix is a condition written as a locator of some kind (text=…),
+// whose parse error is the one to report.
+var kindPrefix = regexp.MustCompile(`^[a-z]+=`)
 
 // isDuration reports whether s is a duration with a unit, such as 1s or
 // 500ms.

@@ -45,7 +45,7 @@ func (c *Upload) paths() []*string {
 	return out
 }
 
-func (c *Screenshot) paths() []*string { return []*string{&c.File} }
+func (c *Screenshot) paths() []*string { return []*string{&c.Path, &c.File} }
 func (c *Pdf) paths() []*string        { return []*string{&c.File} }
 func (c *Network) paths() []*string    { return []*string{&c.Har} }
 

@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -28,12 +29,12 @@ func (c *TabList) Run(ctx context.Context, env *Env) (*Output, error) {
 		return nil, err
 	}
 	var sb strings.Builder
-	for _, t := range tabs {
+	for i, t := range tabs {
 		mark := " "
 		if t.Current {
 			mark = "*"
 		}
-		fmt.Fprintf(&sb, "%s %s %q %s\n", mark, t.ID[:8], t.Title, t.URL)
+		fmt.Fprintf(&sb, "%s %s #%d %q %s\n", mark, t.ID[:8], i, t.Title, t.URL)
 	}
 	return &Output{Text: sb.String(), Data: tabs}, nil
 }
@@ -75,7 +76,39 @@ func (c *TabNew) Run(ctx context.Context, env *Env) (*Output, error) {
 		}
 		t.Settle(ctx, settleQuiet, settleCap)
 	}
-	return actionOutput(ctx, t, c.ActOpts, []string{"new tab " + t.ID()[:8]})
+	return actionOutput(ctx, t, c.ActOpts, []string{"new tab " + tabName(ctx, env, t.ID())})
+}
+
+// tabName is a tab's id as tab list prints it, with its #index there:
+// either one names it to tab switch and tab close.
+func tabName(ctx context.Context, env *Env, id string) string {
+	tabs, _ := env.Browser.Tabs(ctx)
+	for i, t := range tabs {
+		if t.ID == id {
+			return fmt.Sprintf("%s #%d", id[:8], i)
+		}
+	}
+	return id[:8]
+}
+
+// tabByIndex resolves N or #N (as tab list numbers tabs) to the tab's
+// id; any other argument is returned as it is (an id, a prefix of 4 or
+// more characters, or a part of the URL). Ids are 32 hex digits, so 1 to
+// 3 digits never name a tab by prefix.
+func tabByIndex(ctx context.Context, env *Env, arg string) (string, error) {
+	n := strings.TrimPrefix(arg, "#")
+	if n == "" || len(n) > 3 || strings.Trim(n, "0123456789") != "" {
+		return arg, nil
+	}
+	i, _ := strconv.Atoi(n)
+	tabs, err := env.Browser.Tabs(ctx)
+	if err != nil {
+		return "", err
+	}
+	if i >= len(tabs) {
+		return "", failure.New(failure.NotFound, "no tab #%d: %d open, numbered from #0 (see tact tab list)", i, len(tabs))
+	}
+	return tabs[i].ID, nil
 }
 
 // currentTab is the id of the current tab, or "" when there is none.
@@ -103,34 +136,41 @@ func discardTab(env *Env, id, prev string) {
 
 // TabSwitch makes a tab current.
 type TabSwitch struct {
-	ID string `arg:"" help:"Tab id (or its first 8 characters, as tab list prints)."`
+	ID string `arg:"" help:"Tab number (as tab list prints it, or the id or a part of its URL)."`
 	ActOpts
 }
 
 // Run switches.
 func (c *TabSwitch) Run(ctx context.Context, env *Env) (*Output, error) {
+	want, err := tabByIndex(ctx, env, c.ID)
+	if err != nil {
+		return nil, err
+	}
 	if c.DryRun {
-		id, err := env.Browser.FindTab(ctx, c.ID)
+		id, err := env.Browser.FindTab(ctx, want)
 		if err != nil {
 			return nil, err
 		}
 		return dryRunNav("tab switch", "switch to tab "+id[:8], id)
 	}
-	t, err := env.Browser.Switch(ctx, c.ID)
+	t, err := env.Browser.Switch(ctx, want)
 	if err != nil {
 		return nil, err
 	}
-	return actionOutput(ctx, t, c.ActOpts, []string{"current tab " + t.ID()[:8] + " " + t.URL()})
+	return actionOutput(ctx, t, c.ActOpts, []string{"current tab " + tabName(ctx, env, t.ID()) + " " + t.URL()})
 }
 
 // TabClose closes a tab.
 type TabClose struct {
-	ID string `arg:"" optional:"" help:"Tab id or prefix (default: current)."`
+	ID string `arg:"" optional:"" help:"Tab number (or id prefix, default: the current tab)."`
 }
 
 // Run closes.
 func (c *TabClose) Run(ctx context.Context, env *Env) (*Output, error) {
-	id := c.ID
+	id, err := tabByIndex(ctx, env, c.ID)
+	if err != nil {
+		return nil, err
+	}
 	if id != "" {
 		tabs, err := env.Browser.Tabs(ctx)
 		if err != nil {

@@ -2,7 +2,6 @@ package commands
 
 import (
 	"context"
-	"strconv"
 	"strings"
 
 	"github.com/tact-browser/tact/internal/failure"
@@ -16,19 +15,4 @@ func actOn(ctx context.Context, env *Env, o ActOpts, target string, a action, do
 		return nil, failure.New(failure.Usage, "%s needs a target: an @eN ref from tact snap, or a locator such as css=…, text=…, role=button[name=\"…\"]", strings.Fields(a.verb)[0])
 	}
 	return act(ctx, env, o, target, a, do)
-}
-
-// checkSelector refuses CSS that does not parse, as a usage error (the
-// page's DOMException would otherwise surface as JS_ERROR). It parses
-// against an empty fragment, so the page is not touched.
-func checkSelector(ctx context.Context, t *page.Tab, sel string) error {
-	var msg string
-	expr := "(() => { try { document.createDocumentFragment().querySelector(" + strconv.Quote(sel) + "); return ''; } catch (e) { return String(e.message); } })()"
-	if err := t.EvalWorld(ctx, expr, &msg); err != nil {
-		return err
-	}
-	if msg != "" {
-		return failure.New(failure.Usage, "invalid CSS selector %q", sel)
-	}
-	return nil
 }

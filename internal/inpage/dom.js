@@ -174,6 +174,107 @@ __tact.define('dom', [], () => {
     return !!p && siblingLabel(p) !== '';
   }
 
+  // ---- names a person reads with a field ----
+
+  const CONTROL = 'input:not([type=hidden]),select,textarea,button,[contenteditable=""],[contenteditable=true]';
+  const NEAR_MAX = 120; // longer text before a field is prose, not its label
+  const NEAR_UP = 4; // ancestors climbed looking for it
+  // Where the text before a field stops belonging to it: a cell (its
+  // column header names it instead), a list item, a form or a group.
+  const NEAR_STOP = new Set(['td', 'th', 'li', 'tr', 'table', 'form', 'fieldset', 'dialog', 'body', 'ul', 'ol']);
+  const sameKind = (a, b) => a.localName === b.localName && a.type === b.type && a.className === b.className;
+
+  // textBefore is the text a person reads just before an unlabelled field
+  // (a "Username" span beside it, the question above an answer box):
+  // the nearest visible text going back from el through its siblings and
+  // up to NEAR_UP ancestors, never past another control, a heading, a
+  // label of another control, or a cell or form boundary. Fields just
+  // like el in between (a row of one-digit code boxes) are stepped over:
+  // the text names the row. Returns the text or ''.
+  function textBefore(el) {
+    let node = el;
+    for (let up = 0; up <= NEAR_UP && node; up++) {
+      for (let s = node.previousSibling; s; s = s.previousSibling) {
+        if (s.nodeType === 3) {
+          const t = fold(s.data);
+          if (t) return t.length <= NEAR_MAX ? t : '';
+          continue;
+        }
+        if (s.nodeType !== 1 || NO_TEXT.has(s.localName) || !rendered(s)) continue;
+        if (s.matches(CONTROL)) {
+          if (sameKind(s, el)) continue;
+          return '';
+        }
+        if (/^h[1-6]$/.test(s.localName) || s.getAttribute('role') === 'heading' || (s.localName === 'label' && s.control)) return '';
+        if (s.querySelector(CONTROL)) return '';
+        if (!s.checkVisibility(VIS_ALL)) continue;
+        const t = labelText(s);
+        if (t) return t.length <= NEAR_MAX ? t : '';
+      }
+      node = flatParent(node);
+      if (!node || NEAR_STOP.has(node.localName)) break;
+    }
+    return '';
+  }
+
+  // columnHeader is the header text of the table column whose cell holds
+  // el (a "Quantity" column of number fields), or ''.
+  function columnHeader(el) {
+    const cell = el.closest('td');
+    const row = cell && cell.parentElement;
+    const table = cell && cell.closest('table');
+    if (!row || !table || cell.querySelectorAll(CONTROL).length !== 1) return '';
+    let head = table.tHead && table.tHead.rows[0];
+    if (!head) {
+      const first = table.rows[0];
+      if (first && first !== row && first.cells.length && [...first.cells].every((c) => c.localName === 'th')) head = first;
+    }
+    if (!head || head === row) return '';
+    let col = 0;
+    for (let c = row.firstElementChild; c && c !== cell; c = c.nextElementSibling) col += c.colSpan || 1;
+    let i = 0;
+    for (const h of head.cells) {
+      i += h.colSpan || 1;
+      if (col < i) return h.checkVisibility(VIS_ALL) ? labelText(h).slice(0, NEAR_MAX) : '';
+    }
+    return '';
+  }
+
+  // generatedText is the text CSS draws in el's ::before or ::after
+  // (which), as a person reads it (a name printed by content: "Alice" or
+  // attr(data-name)): without the quotes, counters or icon-font glyphs
+  // (private-use characters).
+  function generatedText(el, which) {
+    const c = getComputedStyle(el, which).content;
+    if (!c || c === 'none' || c === 'normal') return '';
+    let t = '';
+    for (const m of c.matchAll(/"((?:[^"\\]|\\.)*)"|attr\(\s*([\w-]+)\s*\)/g)) {
+      t += m[1] !== undefined ? m[1].replace(/\\(.)/g, '$1') : el.getAttribute(m[2]) || '';
+    }
+    return fold(t.replace(/[\uE000-\uF8FF]/g, ''));
+  }
+
+  const DRAWN_NODES = 12; // elements looked at for drawn text in one name
+
+  // drawnText is el's text with what CSS draws in the ::before/::after of
+  // el and its descendants, in reading order, or '' when CSS draws no
+  // text there (or el is too big to look through): then the walker's
+  // text is the name.
+  function drawnText(el) {
+    let drawn = false, s = '', nodes = 0;
+    const walk = (n) => {
+      if (n.nodeType === 3) { s += n.data; return; }
+      if (n.nodeType !== 1 || NO_TEXT.has(n.localName) || ++nodes > DRAWN_NODES) return;
+      const b = generatedText(n, '::before'), a = generatedText(n, '::after');
+      if (b || a) drawn = true;
+      s += ' ' + b + ' ';
+      for (let c = n.firstChild; c; c = c.nextSibling) walk(c);
+      s += ' ' + a + ' ';
+    };
+    walk(el);
+    return drawn && nodes <= DRAWN_NODES ? fold(s) : '';
+  }
+
   // ---- actions ----
 
   function describe(n) {
@@ -442,7 +543,6 @@ __tact.define('dom', [], () => {
     return { pos: Math.round(Math.min(1, Math.max(0, pos)) * 1000) / 10, vertical };
   }
 
-  __tact.visible = reachable; // wait css=…
   __tact.point = point;
   __tact.frameShown = frameShown;
   // shownFrame is the document's index-th iframe that frameShown (read
@@ -452,7 +552,7 @@ __tact.define('dom', [], () => {
   __tact.secretField = secretField;
   return {
     fold, flatParent, idrefText, labelText, hiddenWhy, rendered, visuallyHidden, parkedOff, shown, isToggle,
-    customToggle, reachable, siblingLabel, namesControl, point, frameShown, frameOrigin, ariaRole,
+    customToggle, reachable, siblingLabel, namesControl, textBefore, columnHeader, generatedText, drawnText, point, frameShown, frameOrigin, ariaRole,
     actionMark, markOf, fileFor, fileStandIns, handleSlider, secretField, hitAt, describe,
   };
 });

@@ -9,6 +9,8 @@
 //	xpath=<expr>                 XPath (also a bare //… or (//…)
 //	text=<text>                  visible text, case-insensitive substring
 //	text="exact"                 visible text, whole and case-sensitive
+//	text=/sign\s*in/i            a JavaScript regular expression (so are the
+//	                             other textual kinds written /…/flags)
 //	role=button[name="Sign in"]  role and accessible name as snap prints them;
 //	                             [name="x"i] is a case-insensitive substring;
 //	                             [checked] [disabled] [expanded] [pressed]
@@ -27,6 +29,7 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -76,6 +79,11 @@ type Step struct {
 	// Exact: textual kinds match the whole (whitespace-folded) text, case
 	// sensitive; otherwise a case-insensitive substring.
 	Exact bool `json:"exact,omitempty"`
+	// Regex: textual kinds written /source/flags match a JavaScript
+	// regular expression (Value is its source) against the
+	// whitespace-folded text, as Playwright's text=/…/ does.
+	Regex bool   `json:"re,omitempty"`
+	Flags string `json:"flags,omitempty"`
 	// Role steps: the accessible name (HasName) and how it matches
 	// (NameExact false: case-insensitive substring), and state filters.
 	Name      string          `json:"name,omitempty"`
@@ -135,6 +143,8 @@ func (s Step) String() string {
 			}
 		}
 		return b.String()
+	case s.Regex:
+		return string(s.Kind) + "=/" + s.Value + "/" + s.Flags
 	case textual[s.Kind] && s.Exact, s.Kind == TestID && needsQuote(s.Value):
 		return string(s.Kind) + "=" + Quote(s.Value)
 	}
@@ -296,6 +306,11 @@ func parseStep(p string) (Step, error) {
 			v = u
 			st.Exact = textual[k]
 		}
+		if textual[k] && !st.Exact {
+			if m := regexForm.FindStringSubmatch(v); m != nil {
+				st.Regex, v, st.Flags = true, m[1], m[2]
+			}
+		}
 		if strings.TrimSpace(v) == "" {
 			return Step{}, fmt.Errorf("%q: empty %s value", p, k)
 		}
@@ -303,6 +318,11 @@ func parseStep(p string) (Step, error) {
 	}
 	return st, nil
 }
+
+// regexForm is a textual value written as a regular expression,
+// /source/flags; the page checks the source when it compiles it (a bad
+// one is USAGE). Anything else that starts with a slash is plain text.
+var regexForm = regexp.MustCompile(`^/(.+)/([dgimsuvy]*)$`)
 
 // unquote reads one quoted string at the start of s and returns the rest.
 // Double quotes take Go/JSON escapes; single quotes only \' and \\.

@@ -224,7 +224,19 @@ __tact.define('locator', ['dom', 'snapshot'], (dom, snapshot) => {
     return this._roleIdx;
   };
 
-  function textTest(v, exact) {
+  // textTest tests folded text against a textual step's value: whole,
+  // a case-insensitive substring, or a regular expression (st.re).
+  function textTest(v, exact, st) {
+    if (st && st.re) {
+      let re;
+      try {
+        // g and y would make test() remember where it stopped.
+        re = new RegExp(v, (st.flags || '').replace(/[gy]/g, ''));
+      } catch (e) {
+        throw new UsageError(String(e.message).replace(/^Invalid/, 'invalid'));
+      }
+      return (s) => re.test(s);
+    }
     if (exact) {
       const f = fold(v);
       return (s) => s === f;
@@ -315,7 +327,7 @@ __tact.define('locator', ['dom', 'snapshot'], (dom, snapshot) => {
         return st.states ? cands.filter((el) => statesOk(ctx.item(el), st.states)) : cands.slice();
       }
       case 'text': {
-        const test = textTest(st.v, st.exact);
+        const test = textTest(st.v, st.exact, st);
         let cands;
         if (st.exact) cands = ctx.textIndex().get(fold(st.v)) || [];
         else cands = ctx.all().filter((el) => { const t = ctx.textOf(el); return t && t !== '\u0000' && test(t); });
@@ -337,7 +349,7 @@ __tact.define('locator', ['dom', 'snapshot'], (dom, snapshot) => {
         return out;
       }
       case 'label': {
-        const test = textTest(st.v, st.exact);
+        const test = textTest(st.v, st.exact, st);
         const out = [];
         for (const [el, ss] of ctx.labels()) {
           if (!ss.some(test)) continue;
@@ -348,7 +360,7 @@ __tact.define('locator', ['dom', 'snapshot'], (dom, snapshot) => {
       case 'placeholder':
       case 'alt':
       case 'title': {
-        const test = textTest(st.v, st.exact);
+        const test = textTest(st.v, st.exact, st);
         const out = [];
         const attrs = st.k === 'placeholder' ? ['placeholder', 'aria-placeholder'] : [st.k];
         for (const el of cssAll(ctx, attrs.map((a) => '[' + a + ']').join(','))) {
@@ -420,8 +432,9 @@ __tact.define('locator', ['dom', 'snapshot'], (dom, snapshot) => {
 
   // locate(steps): {count, matches: [descriptions], frameAt?} or {error}.
   // The single match (or the iframe to continue in) is kept in
-  // __tact.lastMatch for the Go side to take a handle on.
-  T.locate = function (steps) {
+  // __tact.lastMatch for the Go side to take a handle on. visible drops
+  // hidden matches (wait looks for what a person would see).
+  T.locate = function (steps, visible) {
     const ctx = new Ctx();
     T.lastMatch = null;
     let r;
@@ -435,9 +448,13 @@ __tact.define('locator', ['dom', 'snapshot'], (dom, snapshot) => {
       T.lastMatch = r.el;
       return { count: 1, frameAt: r.frameAt };
     }
-    const els = r.els;
+    const els = visible ? r.els.filter((e) => ctx.visible(e)) : r.els;
     if (els.length === 1) T.lastMatch = els[0];
-    return { count: els.length, matches: els.slice(0, 5).map((e) => describe(ctx, e)), frameAmbiguous: r.frameAmbiguous || 0 };
+    // Each listed match with its box in this frame's viewport, so an
+    // ambiguous target says where its matches are.
+    const listed = els.slice(0, 20);
+    const boxes = listed.map((e) => { const b = e.getBoundingClientRect(); return [b.x, b.y, b.width, b.height]; });
+    return { count: els.length, matches: listed.map((e) => describe(ctx, e)), boxes, frameAmbiguous: r.frameAmbiguous || 0 };
   };
 
   // ---- generation ----

@@ -24,6 +24,10 @@ func TestParse(t *testing.T) {
 		{`text="Sign in"`, Locator{Steps: []Step{{Kind: Text, Value: "Sign in", Exact: true}}}, ""},
 		{`text='it\'s'`, Locator{Steps: []Step{{Kind: Text, Value: "it's", Exact: true}}}, `text="it's"`},
 		{`text=Don't save`, Locator{Steps: []Step{{Kind: Text, Value: "Don't save"}}}, ""},
+		{`text=/sign\s*in/i`, Locator{Steps: []Step{{Kind: Text, Value: `sign\s*in`, Regex: true, Flags: "i"}}}, ""},
+		{`label=/^E-?mail$/`, Locator{Steps: []Step{{Kind: Label, Value: `^E-?mail$`, Regex: true}}}, ""},
+		{`text=/path/to`, Locator{Steps: []Step{{Kind: Text, Value: "/path/to"}}}, ""}, // not /…/flags: plain text
+		{`text="/a/"`, Locator{Steps: []Step{{Kind: Text, Value: "/a/", Exact: true}}}, ""},
 		{`role=button[name="Sign in"]`, Locator{Steps: []Step{{Kind: Role, Value: "button", Name: "Sign in", HasName: true, NameExact: true}}}, ""},
 		{`loc=role:button[name="Login"]`, Locator{Steps: []Step{{Kind: Role, Value: "button", Name: "Login", HasName: true, NameExact: true}}}, `role=button[name="Login"]`},
 		{`role=Button [ name = "x" i ]`, Locator{Steps: []Step{{Kind: Role, Value: "button", Name: "x", HasName: true}}}, `role=button[name="x"i]`},

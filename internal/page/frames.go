@@ -55,7 +55,7 @@ func (t *Tab) childFrames(ctx context.Context, host *Target, frameID string, lim
 // as snap shows them) when the page itself has no match, so what snap
 // lists inside a frame can be named without scoping it. A match in
 // several frames is as ambiguous as several in one.
-func (t *Tab) locateInFrames(ctx context.Context, steps []locator.Step) (*Element, locateResult, error) {
+func (t *Tab) locateInFrames(ctx context.Context, steps []locator.Step, visible bool) (*Element, locateResult, error) {
 	var found *Element
 	var total locateResult
 	frames := 0
@@ -68,7 +68,7 @@ func (t *Tab) locateInFrames(ctx context.Context, steps []locator.Step) (*Elemen
 			if frames++; frames > maxFrames || ctx.Err() != nil {
 				return
 			}
-			el, r, err := t.locateFrom(ctx, k.host, k.frame, steps)
+			el, r, err := t.locateFrom(ctx, k.host, k.frame, steps, visible)
 			if err == nil {
 				total.Count += r.Count
 				total.Matches = append(total.Matches, r.Matches...)

@@ -3,6 +3,7 @@ package page
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -15,11 +16,12 @@ import (
 
 // locateResult is what __tact.locate returns for one frame.
 type locateResult struct {
-	Count          int      `json:"count"`
-	Matches        []string `json:"matches"`
-	FrameAt        int      `json:"frameAt"`
-	FrameAmbiguous int      `json:"frameAmbiguous"`
-	Error          string   `json:"error"`
+	Count          int          `json:"count"`
+	Matches        []string     `json:"matches"`
+	Boxes          [][4]float64 `json:"boxes"` // of Matches, in the frame's viewport
+	FrameAt        int          `json:"frameAt"`
+	FrameAmbiguous int          `json:"frameAmbiguous"`
+	Error          string       `json:"error"`
 }
 
 // ErrUnanswered is the cause of a NOT_FOUND whose page never answered the
@@ -48,9 +50,9 @@ func (t *Tab) resolveLocator(ctx context.Context, loc locator.Locator) (*Element
 		defer cancel()
 	}
 	for {
-		el, r, err := t.locateOnce(ctx, loc.Steps)
+		el, r, err := t.locateOnce(ctx, loc.Steps, false)
 		if err == nil && el == nil && r.Count == 0 {
-			el, r, err = t.locateInFrames(ctx, loc.Steps)
+			el, r, err = t.locateInFrames(ctx, loc.Steps, false)
 		}
 		if err != nil {
 			if ctx.Err() != nil && failure.From(err).Code == failure.Timeout {
@@ -80,23 +82,55 @@ func (t *Tab) resolveLocator(ctx context.Context, loc locator.Locator) (*Element
 	}
 }
 
+// WaitLocator waits until loc matches a visible element, in the page or
+// any of its frames (as snap and resolve look); several are fine. It
+// ends with TIMEOUT when ctx does.
+func (t *Tab) WaitLocator(ctx context.Context, loc locator.Locator) error {
+	for {
+		if err := t.checkUsable(); err != nil {
+			return err
+		}
+		el, r, err := t.locateOnce(ctx, loc.Steps, true)
+		if err == nil && el == nil && r.Count == 0 {
+			el, r, err = t.locateInFrames(ctx, loc.Steps, true)
+		}
+		if el != nil {
+			el.Release(ctx)
+			return nil
+		}
+		if err != nil && failure.From(err).Code != failure.Timeout {
+			return err
+		}
+		if err == nil && r.Count > 0 {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return failure.New(failure.Timeout, "timed out waiting for %s", loc.String())
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
 // locateOnce evaluates steps in the main frame, following frame steps into
-// child frames. It returns the element when exactly one matches.
-func (t *Tab) locateOnce(ctx context.Context, steps []locator.Step) (*Element, locateResult, error) {
-	return t.locateFrom(ctx, t.main, t.id, steps)
+// child frames. It returns the element when exactly one matches; visible
+// counts only visible matches.
+func (t *Tab) locateOnce(ctx context.Context, steps []locator.Step, visible bool) (*Element, locateResult, error) {
+	return t.locateFrom(ctx, t.main, t.id, steps, visible)
 }
 
 // locateFrom is locateOnce starting in the document of frame (hosted by host).
-func (t *Tab) locateFrom(ctx context.Context, host *Target, frame string, steps []locator.Step) (*Element, locateResult, error) {
+func (t *Tab) locateFrom(ctx context.Context, host *Target, frame string, steps []locator.Step, visible bool) (*Element, locateResult, error) {
 	for depth := 0; ; depth++ {
 		var r locateResult
-		if err := t.evalIn(ctx, host, frame, "__tact.locate("+mustJSON(steps)+")", &r); err != nil {
+		if err := t.evalIn(ctx, host, frame, "__tact.locate("+mustJSON(steps)+","+strconv.FormatBool(visible)+")", &r); err != nil {
 			return nil, r, err
 		}
 		if r.Error != "" {
 			return nil, r, failure.New(failure.Usage, "%s", r.Error)
 		}
 		if r.Count != 1 {
+			t.placeMatches(ctx, host, frame, &r)
 			return nil, r, nil
 		}
 		el, err := t.objectIn(ctx, host, frame, "globalThis.__tact.lastMatch")
@@ -123,6 +157,25 @@ func (t *Tab) locateFrom(ctx context.Context, host *Target, frame string, steps 
 		}
 		frame = child
 		steps = steps[r.FrameAt:]
+	}
+}
+
+// placeMatches adds where each listed match is to its description:
+// "at X,Y (WxH)", its centre in the tab's viewport (as locate's box and
+// click X,Y take points).
+func (t *Tab) placeMatches(ctx context.Context, host *Target, frame string, r *locateResult) {
+	if len(r.Boxes) != len(r.Matches) || r.Count < 2 {
+		return
+	}
+	var ox, oy float64
+	if frame != t.id {
+		var err error
+		if ox, oy, err = t.frameOffset(ctx, host, frame); err != nil {
+			return
+		}
+	}
+	for i, b := range r.Boxes {
+		r.Matches[i] += fmt.Sprintf(" at %s (%.0fx%.0f)", FormatPoint(ox+b[0]+b[2]/2, oy+b[1]+b[3]/2), b[2], b[3])
 	}
 }
 

@@ -1,6 +1,7 @@
 package page
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -115,8 +116,9 @@ func consoleText(args []*runtime.RemoteObject) string {
 		switch {
 		case len(a.Value) > 0:
 			s := string(a.Value)
-			if strings.HasPrefix(s, `"`) {
-				s = strings.Trim(s, `"`)
+			var str string
+			if json.Unmarshal(a.Value, &str) == nil {
+				s = str // the string, its escapes read (\n is a line break)
 			}
 			parts = append(parts, s)
 		case a.Description != "":

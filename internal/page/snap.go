@@ -200,6 +200,7 @@ func (t *Tab) walkFrame(ctx context.Context, tg *Target, frameID string, focus s
 	// keepGone first: the snap forgets refs of removed elements, which a
 	// re-rendered element is re-found by (ResolveRef); noteSeen after: what
 	// each element shows, which its replacement must show too.
+	t.markListeners(ctx, tg, frameID)
 	var err error
 	if focus.el != nil {
 		err = focus.el.Call(ctx, `function (o) { __tact.keepGone(); o.focusEl = this; const r = __tact.snap(o); __tact.noteSeen(); return r; }`, &r, opts)

@@ -66,6 +66,7 @@ type Tab struct {
 	openAt       time.Time
 	holdUntil    time.Time // dialogs until then are left open (after an interrupt)
 	consoleErr   int
+	firstErr     string // the first console error since the last Drain
 	opened       []string
 	closedPopups int // popups over MaxPopups closed since the last Drain
 	popups       int // Page.windowOpen events not yet matched by an attached tab
@@ -188,17 +189,19 @@ func Events() *cdp.Handlers[*Target] {
 		}
 	})
 	cdp.On(h, runtime.ExceptionThrown, func(tg *Target, ev *runtime.EventExceptionThrown) {
-		tg.tab.logs.addConsole("exception", exceptionText(ev))
-		tg.tab.update(func() { tg.tab.consoleErr++ })
+		text := exceptionText(ev)
+		tg.tab.logs.addConsole("exception", text)
+		tg.tab.consoleError(text)
 	})
 	cdp.On(h, runtime.ConsoleAPICalled, func(tg *Target, ev *runtime.EventConsoleAPICalled) {
 		level := string(ev.Type)
 		if level == "warning" {
 			level = "warn"
 		}
-		tg.tab.logs.addConsole(level, consoleText(ev.Args))
+		text := consoleText(ev.Args)
+		tg.tab.logs.addConsole(level, text)
 		if ev.Type == runtime.ConsoleAPICalledTypeError {
-			tg.tab.update(func() { tg.tab.consoleErr++ })
+			tg.tab.consoleError(text)
 		}
 	})
 	cdp.On(h, cdppage.FrameNavigated, func(tg *Target, ev *cdppage.EventFrameNavigated) {
@@ -318,6 +321,7 @@ func Events() *cdp.Handlers[*Target] {
 type Effects struct {
 	Dialogs       []Dialog
 	ConsoleErrors int
+	FirstError    string // the first of them, one line, cut to firstErrMax
 	Opened        []string
 	Crashed       bool
 	Downloads     []Download
@@ -329,12 +333,27 @@ type Effects struct {
 func (t *Tab) Drain() Effects {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	e := Effects{Dialogs: t.dialogs, ConsoleErrors: t.consoleErr, Opened: t.opened, Crashed: t.crashed, Refused: t.refused, ClosedPopups: t.closedPopups}
+	e := Effects{Dialogs: t.dialogs, ConsoleErrors: t.consoleErr, FirstError: t.firstErr, Opened: t.opened, Crashed: t.crashed, Refused: t.refused, ClosedPopups: t.closedPopups}
 	for _, d := range t.downloads {
 		e.Downloads = append(e.Downloads, *d)
 	}
-	t.dialogs, t.consoleErr, t.opened, t.popups, t.downloads, t.refused, t.closedPopups = nil, 0, nil, 0, nil, nil, 0
+	t.dialogs, t.consoleErr, t.firstErr, t.opened, t.popups, t.downloads, t.refused, t.closedPopups = nil, 0, "", nil, 0, nil, nil, 0
 	return e
+}
+
+// firstErrMax bounds the first console error an action names: enough to
+// tell a TypeError from a failed fetch, not a stack trace.
+const firstErrMax = 160
+
+// consoleError counts a console error or uncaught exception, keeping the
+// first one's text on one line.
+func (t *Tab) consoleError(text string) {
+	t.update(func() {
+		if t.consoleErr == 0 {
+			t.firstErr = trim(strings.Join(strings.Fields(text), " "), firstErrMax)
+		}
+		t.consoleErr++
+	})
 }
 
 // AwaitPopup waits (up to d) for a window the page opened to be attached,

@@ -176,6 +176,17 @@ func nothingToAct(s *snapshot.Section) bool {
 	return true
 }
 
+// restHint says how to read the rest of a cut summary: the section from
+// its heading (the first words of it, which read --from finds), or the
+// page's text when the section has none.
+func restHint(s *snapshot.Section) string {
+	h := strings.TrimSuffix(snapshot.Cut(clean(s.Heading), 40), "…")
+	if h == "" {
+		return "(read)"
+	}
+	return "(read --from " + strconv.Quote(h) + ")"
+}
+
 // onlyNames reports whether a summary is little more than the names of
 // els (labels around a list of file links): under 20 letters are left
 // when their names are taken out.
@@ -496,6 +507,11 @@ func (w *writer) section(s *snapshot.Section) bool {
 		}
 		if doc && onlyNames(sum, s.Elements) {
 			sum = "" // "CSS: a.css | JavaScript: b.js": the links say it
+		}
+		if !doc && strings.HasSuffix(sum, "…") {
+			// Not on a long docs page, whose summaries are cut short on
+			// purpose, one per section: hints would cost more than text.
+			sum += " " + restHint(s)
 		}
 		if sum != "" && !w.try("> "+sum) {
 			w.elemsLeftInSection = len(els)

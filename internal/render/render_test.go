@@ -383,3 +383,24 @@ func TestThousands(t *testing.T) {
 		}
 	}
 }
+
+// A summary cut short says how to read the rest: read from its section's
+// heading, or read when the section has none.
+func TestCutSummaryHint(t *testing.T) {
+	long := snapshot.Cut(strings.Repeat("The password is tucked away in this long paragraph. ", 6), snapshot.SummaryMax)
+	p := &snapshot.Page{URL: "u", Title: "T", Sections: []snapshot.Section{
+		{Summary: long},
+		{Heading: `Stock "report" for the first quarter of the year`, Level: 2, Summary: long},
+		{Heading: "Short", Level: 2, Summary: "Whole."},
+	}}
+	out, _ := Text(p, Options{})
+	for _, want := range []string{
+		"\n> " + long + " (read)\n",
+		"\n> " + long + ` (read --from "Stock \"report\" for the first quarter")` + "\n",
+		"\n> Whole.\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("lacks %q:\n%s", want, out)
+		}
+	}
+}

@@ -16,6 +16,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -988,6 +989,16 @@ func (m *Manager) Tabs(ctx context.Context) ([]TabInfo, error) {
 		id := string(ti.TargetID)
 		out = append(out, TabInfo{ID: id, URL: capBytes(ti.URL, MaxListURL), Title: capBytes(ti.Title, MaxListTitle), Current: id == m.current})
 	}
+	// The browser's order changes as tabs are used; tab list numbers
+	// tabs for tab switch N, so they keep the order tact first saw them
+	// in (tabs it has not attached to yet come last).
+	seen := func(id string) int {
+		if i := slices.Index(m.order, id); i >= 0 {
+			return i
+		}
+		return len(m.order)
+	}
+	slices.SortStableFunc(out, func(a, b TabInfo) int { return seen(a.ID) - seen(b.ID) })
 	return out, nil
 }
 

@@ -335,7 +335,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
         // JS-clickable generic elements fold into an actionable ancestor.
         if (!kind && !inAct && tag !== 'html' && tag !== 'body') {
           const ti = el.getAttribute('tabindex');
-          if (el.hasAttribute('onclick') || (ti !== null && parseInt(ti, 10) >= 0)) {
+          if (el.hasAttribute('onclick') || (ti !== null && parseInt(ti, 10) >= 0) || listened(el)) {
             kind = 'js'; role = 'clickable';
             if (dom.handleSlider(el)) { kind = 'role'; role = 'slider'; }
           }
@@ -844,6 +844,14 @@ __tact.define('snapshot', ['dom'], (dom) => {
   let standIns = new Map(); // stand-in element -> the hidden file input it opens
   let standInFiles = new Set();
 
+  // listened: el has a click or pointer listener of its own, as the
+  // debugger told (Tab.markListeners; addEventListener is invisible to
+  // scripts).
+  const listened = (el) => !!globalThis.__tactListened && globalThis.__tactListened.has(el);
+
+  // Inputs named by their own value or image, not by text around them.
+  const NAMED_BY_VALUE = new Set(['submit', 'button', 'reset', 'image', 'hidden']);
+
   // Name, action and attributes of one actionable element.
   function finish(r) {
     const { el, item, role, tag } = r;
@@ -861,12 +869,18 @@ __tact.define('snapshot', ['dom'], (dom) => {
       }
     }
     const fromContent = !NO_CONTENT_NAME.has(role) && tag !== 'input' && tag !== 'select' && tag !== 'textarea';
-    if (!name && fromContent) name = fold(r.col.s) || fold(r.col.inner) || fold(r.col.alt || '');
+    if (!name && fromContent) name = dom.drawnText(el) || fold(r.col.s) || fold(r.col.inner) || fold(r.col.alt || '');
     if (!name && type === 'image') name = fold(el.alt || '');
     if (!name && (type === 'checkbox' || type === 'radio')) name = dom.siblingLabel(el);
     if (!name && el.title) { name = fold(el.title); from = 'title'; }
     const ph = el.getAttribute('placeholder') || el.getAttribute('aria-placeholder') || '';
+    // An unlabelled field: the header of its table column, its
+    // placeholder, else the text a person reads just before it (after the
+    // placeholder, which text a page adds nearby cannot change).
+    const field = (tag === 'input' || tag === 'select' || tag === 'textarea') && !NAMED_BY_VALUE.has(type);
+    if (!name && field) name = dom.columnHeader(el);
     if (!name && ph) { name = fold(ph); from = 'placeholder'; }
+    if (!name && field) name = dom.textBefore(el);
     if (!name && (type === 'submit' || type === 'button' || type === 'reset')) {
       name = fold(el.value || (type === 'submit' ? 'Submit' : type === 'reset' ? 'Reset' : ''));
     }

@@ -96,6 +96,8 @@ type Download struct {
 
 // Popup is the tab the action opened (now the current one).
 type Popup struct {
+	// Tab names it as tab list does: its id's first 8 digits and #index.
+	Tab     string   `json:"tab,omitempty"`
 	Title   string   `json:"title"`
 	URL     string   `json:"url"`
 	Refused []string `json:"refused,omitempty"` // navigations --allowed-domains stopped in it
@@ -108,6 +110,7 @@ type Effects struct {
 	Popup         *Popup     `json:"popup,omitempty"`
 	Refused       []string   `json:"refused,omitempty"` // navigations --allowed-domains stopped
 	ConsoleErrors int        `json:"console_errors,omitempty"`
+	FirstError    string     `json:"first_error,omitempty"` // the first one's text, one line
 	Crashed       bool       `json:"crashed,omitempty"`
 }
 
@@ -226,10 +229,14 @@ func (v Verdict) EffectLines() []string {
 	}
 	out = append(out, RefusedLines(v.Refused)...)
 	if v.ConsoleErrors > 0 {
-		out = append(out, fmt.Sprintf("console errors: %d", v.ConsoleErrors))
+		out = append(out, consoleLine(v.ConsoleErrors, v.FirstError))
 	}
 	if p := v.Popup; p != nil {
-		out = append(out, fmt.Sprintf("new tab (now current): %q %s", p.Title, p.URL))
+		tab := "new tab"
+		if p.Tab != "" {
+			tab += " " + p.Tab
+		}
+		out = append(out, fmt.Sprintf("%s (now current): %q %s", tab, p.Title, p.URL))
 		out = append(out, RefusedLines(p.Refused)...)
 	}
 	if v.Crashed {
@@ -261,6 +268,19 @@ func edge(s *Scroll) string {
 		return ""
 	}
 	return " (the " + strings.Join(at, " and ") + " end of the page)"
+}
+
+// consoleLine reports an action's console errors with the first one's
+// text, so the agent knows what broke without running tact console.
+func consoleLine(n int, first string) string {
+	if first == "" {
+		return fmt.Sprintf("console errors: %d", n)
+	}
+	more := ""
+	if n > 1 {
+		more = "; tact console lists all"
+	}
+	return fmt.Sprintf("console errors: %d (first: %s%s)", n, first, more)
 }
 
 // RefusedLines report the navigations --allowed-domains stopped.
