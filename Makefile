@@ -35,13 +35,26 @@ cross:
 		GOOS=$${p%/*} GOARCH=$${p#*/} CGO_ENABLED=0 $(GO) build -o /dev/null ./cmd/tact-daemon; \
 	done
 
-# A local release build into dist/ (needs goreleaser on PATH).
-snapshot:
-	goreleaser release --snapshot --clean
+# A local release build into dist/: archives and checksums.txt as a release
+# has them, nothing published. GoReleaser is a Go tool pinned in a module of
+# its own (tools/goreleaser), so tact's go.mod stays lean; its first build
+# downloads it through the module proxy.
+GORELEASER := $(CURDIR)/bin/goreleaser
+$(GORELEASER): tools/goreleaser/go.mod tools/goreleaser/go.sum
+	$(GO) -C tools/goreleaser build -o $(GORELEASER) github.com/goreleaser/goreleaser/v2
+snapshot: $(GORELEASER)
+	$(GORELEASER) check
+	$(GORELEASER) release --snapshot --clean
 
-# Speed and size targets live here, never in tests.
+# Speed and size targets live here, never in tests. tools/bench measures a
+# call's fixed cost (init, --version, warm snap); BENCH_BASE=REV adds that
+# revision, run in alternation, with the ratios (e.g. BENCH_BASE=main).
+BENCH_BASE ?=
+BENCH_RUNS ?= 30
 bench:
-	$(GO) test -run '^$$' -bench . -benchtime 20x ./internal/cli/ ./internal/snapshot/ | tee bench.out
+	$(GO) build -ldflags "$(LDFLAGS)" -o bench.bin/ ./cmd/tact ./cmd/tact-daemon
+	$(GO) run ./tools/bench -n $(BENCH_RUNS) $(if $(BENCH_BASE),-base $(BENCH_BASE)) bench.bin | tee bench.out
+	$(GO) test -run '^$$' -bench . -benchtime 20x ./internal/cli/ ./internal/snapshot/ | tee -a bench.out
 
 # Fuzz each parser/renderer for a bounded time (not part of CI). Seed
 # corpora live in each package's testdata/fuzz.
@@ -57,4 +70,5 @@ corpus:
 
 clean:
 	rm -f tact tact-daemon tact.exe tact-daemon.exe bench.out
+	rm -rf bench.bin
 	rm -rf dist
