@@ -56,8 +56,10 @@ if ! have_browser; then
   if command -v apt-get >/dev/null 2>&1; then
     say "installing Chromium (apt-get)…"
     $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium || \
-      DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium-browser
+    # With an emoji font: Debian's chromium does not pull one in, and
+    # screenshots would draw emoji as empty boxes.
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-noto-color-emoji || \
+      DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium-browser fonts-noto-color-emoji
   else
     echo "tact: no Chrome/Chromium found; install one or set TACT_CHROME" >&2
   fi
