@@ -150,9 +150,15 @@ func act(ctx context.Context, env *Env, o ActOpts, target string, a action, do f
 		if err == nil {
 			_ = nt.WaitLoaded(ctx)
 			nt.Settle(ctx, actQuiet, settleCap)
-			var title string
-			_ = nt.EvalWorld(ctx, "document.title", &title)
-			obs.Effects.Popup = &verdict.Popup{Tab: tabName(ctx, env, nt.ID()), Title: title, URL: nt.URL(), Refused: nt.TakeRefused()}
+			p := &verdict.Popup{Tab: tabName(ctx, env, nt.ID()), Refused: nt.TakeRefused()}
+			if len(p.Refused) == 0 {
+				// After a refusal the tab is on its way off the refused
+				// document, which may still be showing: its title and
+				// URL are the refused site's, never printed.
+				_ = nt.EvalWorld(ctx, "document.title", &p.Title)
+				p.URL = nt.URL()
+			}
+			obs.Effects.Popup = p
 			t = nt
 		}
 	}

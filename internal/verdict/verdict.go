@@ -236,7 +236,11 @@ func (v Verdict) EffectLines() []string {
 		if p.Tab != "" {
 			tab += " " + p.Tab
 		}
-		out = append(out, fmt.Sprintf("%s (now current): %q %s", tab, p.Title, p.URL))
+		if p.Title == "" && p.URL == "" {
+			out = append(out, tab+" (now current)")
+		} else {
+			out = append(out, fmt.Sprintf("%s (now current): %q %s", tab, p.Title, p.URL))
+		}
 		out = append(out, RefusedLines(p.Refused)...)
 	}
 	if v.Crashed {
