@@ -71,10 +71,17 @@ __tact.define('guard', ['dom'], (dom) => {
       ev.stopImmediatePropagation();
     };
     // Focus reaching the element after its press: the page's focus
-    // handler may replace the element, which is the press's doing. (The
-    // focus event, seen while capturing: by focusin time a handler may
-    // have taken the element out of the window.)
-    const f = (ev) => { if (ev.isTrusted && g.first && onTarget(ev)) g.focused = true; };
+    // handler may replace the element, which is the press's doing. Seen
+    // while capturing (by focusin time a handler may have taken the
+    // element out of the window); whether the handlers replaced it is read
+    // by a listener added to the element now, which runs after the page's
+    // own in this same dispatch. A page that re-renders on a timer (not
+    // the press's doing) replaces it in a later task: the element is still
+    // there then, and a release that missed is no click.
+    const f = (ev) => {
+      if (!ev.isTrusted || !g.first || !onTarget(ev)) return;
+      el.addEventListener("focus", () => { if (!el.isConnected) g.focused = true; }, {once: true});
+    };
     for (const t of types) win.addEventListener(t, h, true);
     win.addEventListener("focus", f, true);
     g.remove = () => {

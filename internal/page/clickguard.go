@@ -67,7 +67,8 @@ func (e *Element) guardedPress(ctx context.Context, x, y float64, p Press) error
 		return failure.New(failure.NotInteractable, "the click did not reach %s (another frame or the page's own handler took it)", e.Label()).WithHint("snap again and retry")
 	case g.Replaced && g.Focused:
 		// The press focused the element and the page's focus handler
-		// replaced it: the page acted on the press.
+		// replaced it (during the focus event, guard.js): the page acted
+		// on the press.
 		e.Notes = append(e.Notes, "the press focused "+e.Label()+" and the page replaced it (its focus handler); the release landed elsewhere")
 	case g.Replaced:
 		return failure.New(failure.StaleRef, "the page replaced %s between press and release: the click did not happen", e.Label()).WithHint("snap again and retry")
