@@ -19,7 +19,9 @@ test: vet
 	$(GO) test -count=1 -timeout 15m ./...
 
 vet:
-	@test -z "$$(gofmt -l . | tee /dev/stderr)" || (echo "gofmt needed" && exit 1)
+	@# tee -a: /dev/stderr opened by a plain tee truncates a log file that
+	@# both streams go to (.ci/run > log 2>&1 lost its first phases).
+	@test -z "$$(gofmt -l . | tee -a /dev/stderr)" || (echo "gofmt needed" && exit 1)
 	$(GO) vet ./...
 
 # staticcheck from the Go module proxy (not needed by `make test`).
