@@ -163,7 +163,7 @@ func (tg *Target) leave(u string) {
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), pauseAnswer)
 		defer cancel()
-		if tg.backTo(ctx, prev) {
+		if tg.backTo(ctx, u, prev) {
 			return
 		}
 		if err := cdp.Run(ctx, tg.sess, cdppage.Navigate, cdppage.NavigateParams{URL: "about:blank"}); err != nil {
@@ -172,19 +172,29 @@ func (tg *Target) leave(u string) {
 	}()
 }
 
-// backTo takes the main frame to the history entry nearest the current
-// one that shows prev, an allowed page; false when there is none.
-func (tg *Target) backTo(ctx context.Context, prev string) bool {
-	if prev == "" || prev == "about:blank" || !tg.tab.host.Domains().Allows(prev) {
-		return false
-	}
+// backTo takes the main frame to the history entry of the page it was on
+// before the refused document u: the nearest entry that shows prev, else
+// (the tab's URL may already be u's when the refusal is seen) the nearest
+// earlier entry of an allowed page. False when there is none.
+func (tg *Target) backTo(ctx context.Context, u, prev string) bool {
+	d := tg.tab.host.Domains()
 	h, err := cdp.Call(ctx, tg.sess, cdppage.GetNavigationHistory, proto.Empty{})
 	if err != nil {
 		return false
 	}
-	cur, best := int(h.CurrentIndex), -1
+	cur := int(h.CurrentIndex)
+	ok := func(i int) bool {
+		e := h.Entries[i]
+		return i != cur && e.URL != u && e.URL != "about:blank" && d.Allows(e.URL)
+	}
+	best := -1
 	for i, e := range h.Entries {
-		if i != cur && e.URL == prev && (best < 0 || abs(i-cur) < abs(best-cur)) {
+		if ok(i) && e.URL == prev && (best < 0 || abs(i-cur) < abs(best-cur)) {
+			best = i
+		}
+	}
+	for i := cur - 1; best < 0 && i >= 0; i-- {
+		if ok(i) {
 			best = i
 		}
 	}
