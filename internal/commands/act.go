@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -108,7 +109,9 @@ func act(ctx context.Context, env *Env, o ActOpts, target string, a action, do f
 	loading := t.StillLoading()
 	obs, lines, err := attempt(ctx, t, el, a, do)
 	var loadNote string
-	if (err != nil && failure.From(err).Code == failure.NotInteractable || err == nil && !obs.Already && verdict.Decide(obs).Outcome == verdict.NoReaction) && (loading || t.StillLoading()) && t.Usable() == nil {
+	// A refusal (a press into another origin's frame) is never tried
+	// again: the second try would find that frame already there.
+	if (err != nil && failure.From(err).Code == failure.NotInteractable && !errors.Is(err, page.ErrOtherOrigin) || err == nil && !obs.Already && verdict.Decide(obs).Outcome == verdict.NoReaction) && (loading || t.StillLoading()) && t.Usable() == nil {
 		// A widget whose script starts on the load event (held by a slow
 		// request) does not react yet: wait for the load and try once more.
 		if t.AwaitLoad(ctx, loadRetryWait(ctx)) {

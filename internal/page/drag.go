@@ -106,7 +106,9 @@ func (t *Tab) Drag(ctx context.Context, d DragSpec) (Stroke, error) {
 	if dst, err := t.HitAt(ctx, x2, y2); err != nil {
 		return Stroke{}, err
 	} else if dst.Cross && !d.AllowOther {
-		return Stroke{}, failure.New(failure.NotInteractable, "the drop point %s is in %s: nothing dragged", FormatPoint(x2, y2), dst).WithHint("to drop into that frame anyway, add --allow-other-origin")
+		e := failure.New(failure.NotInteractable, "the drop point %s is in %s: nothing dragged", FormatPoint(x2, y2), dst).WithHint("to drop into that frame anyway, add --allow-other-origin")
+		e.Cause = ErrOtherOrigin
+		return Stroke{}, e
 	}
 	now, err := t.hitAt(ctx, x1, y1, true)
 	if err != nil {

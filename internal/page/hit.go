@@ -9,6 +9,7 @@ package page
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -137,11 +138,18 @@ type PointPress struct {
 	Here bool
 }
 
+// ErrOtherOrigin is the cause of a press or drop refused because it would
+// reach another origin's frame: a refusal, never something to try again
+// (a second try would find that frame already there, and allow it).
+var ErrOtherOrigin = errors.New("another origin's frame")
+
 // errOtherOrigin refuses a press into another origin's frame that was not
 // under the pointer when tact looked.
 func errOtherOrigin(x, y float64, now, seen Hit) error {
-	return failure.New(failure.NotInteractable, "at %s the press would go into %s, which came under the pointer after it moved there (before, %s was there): nothing pressed",
+	e := failure.New(failure.NotInteractable, "at %s the press would go into %s, which came under the pointer after it moved there (before, %s was there): nothing pressed",
 		FormatPoint(x, y), now, seen).WithHint("snap again; to press into that frame anyway, add --allow-other-origin")
+	e.Cause = ErrOtherOrigin
+	return e
 }
 
 // PressPoint moves to the point and presses there: the press is hit-tested
