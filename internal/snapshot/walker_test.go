@@ -225,12 +225,12 @@ func TestFramesAndNoDOMWrites(t *testing.T) {
 
 func TestDelayedPage(t *testing.T) {
 	tab := browsertest.NewTab(t)
-	tab.Navigate(t, "/snap_delayed.html")
+	tab.Navigate(t, "/snap_delayed.html?manual")
 	r := snap(t, tab, map[string]any{"nextRef": 1})
 	if got := lines(r); !slices.Equal(got, []string{"t Loading…"}) {
 		t.Errorf("at load: %v", got)
 	}
-	tab.Eval(t, "new Promise(r => setTimeout(r, 400))", nil)
+	tab.Eval(t, "render()", nil) // the app's content arrives
 	r = snap(t, tab, map[string]any{"nextRef": r.NextRef})
 	expect(t, lines(r), []string{"h1 Dashboard", "t Welcome back.", `e1 [button] "Refresh" click id="refresh"`, `e2 [link] "Settings" click href="/settings"`}, []string{"Loading"})
 }
