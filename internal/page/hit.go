@@ -162,6 +162,9 @@ func (t *Tab) PressPoint(ctx context.Context, p PointPress) ([]string, error) {
 	if err := CheckButton(p.Button); err != nil {
 		return nil, err
 	}
+	// A button held when the page navigated away was let go (Pointer):
+	// that is no reason to refuse this press.
+	_, _, _, note := t.Pointer()
 	t.mu.Lock()
 	held := t.ptr.buttons&buttonBits[p.Button] != 0
 	at := t.ptr.x == p.X && t.ptr.y == p.Y
@@ -235,6 +238,9 @@ func (t *Tab) PressPoint(ctx context.Context, p PointPress) ([]string, error) {
 			return []string{"pressed " + now.String(), "released over " + up + " (the page moved it under the pointer): the click went there, not to what was pressed"}, nil
 		}
 		verb = "clicked "
+	}
+	if note != "" {
+		return []string{note, verb + now.String()}, nil
 	}
 	return []string{verb + now.String()}, nil
 }
