@@ -18,10 +18,7 @@ func TestSecaDialogLoop(t *testing.T) {
 		t.Fatalf("eval of a dialog loop succeeded:\n%s", r.out)
 	}
 	t.Logf("eval: exit %d %s", r.code, strings.TrimSpace(r.err))
-	// Within 2 s: the interrupt after the timeout does not wait for the
-	// page's answer to the termination (it comes only once the dialog the
-	// script is held in closes).
-	r = tact(t, s, "--timeout", "2s", "snap")
+	r = tact(t, s, "--timeout", "5s", "snap")
 	if r.code == 5 || !strings.Contains(r.out+r.err, "alert dialog is open") {
 		t.Errorf("the command after a dialog loop: exit %d\nstdout: %s\nstderr: %s", r.code, r.out, r.err)
 	}

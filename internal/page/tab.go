@@ -805,21 +805,10 @@ func (t *Tab) EndCommand(consumed bool) {
 }
 
 // Interrupt stops the script that keeps the page busy (an endless loop).
-// The browser answers the termination only once the script has ended,
-// which a script held in a dialog (for(;;) alert(), the next one left open
-// by holdUntil) does only after the dialog is answered: the call is not
-// waited for, so the next command runs at once.
 func (t *Tab) Interrupt(ctx context.Context) {
 	t.update(func() { t.holdUntil = time.Now().Add(holdDialogs) })
-	go func() {
-		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), terminateWait)
-		defer cancel()
-		_ = cdp.Run(ctx, t.main.sess, runtime.TerminateExecution, proto.Empty{})
-	}()
+	_ = cdp.Run(ctx, t.main.sess, runtime.TerminateExecution, proto.Empty{})
 }
-
-// terminateWait bounds the wait for a termination's answer (see Interrupt).
-const terminateWait = 30 * time.Second
 
 // Crashed reports whether the tab's renderer died.
 func (t *Tab) Crashed() bool {
