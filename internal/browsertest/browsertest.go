@@ -342,3 +342,16 @@ func (tab *Tab) EvalErr(expr string, out any) error {
 	}
 	return nil
 }
+
+// EventsNamed is the tab's events of one method so far.
+func (tab *Tab) EventsNamed(method string) []cdp.Event {
+	tab.mu.Lock()
+	defer tab.mu.Unlock()
+	var out []cdp.Event
+	for _, ev := range tab.events {
+		if ev.Method == method {
+			out = append(out, ev)
+		}
+	}
+	return out
+}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"sync"
 	"testing"
+	"time"
 )
 
 // CLIEnv is a process-wide environment for end-to-end tests that run tact
@@ -124,11 +125,13 @@ func (e *CLIEnv) Use(t testing.TB, session string) {
 	e.mu.Unlock()
 	if slot {
 		e.slots <- struct{}{}
+		held := time.Now()
 		t.Cleanup(func() { // after the session's cleanup below (LIFO)
 			e.mu.Lock()
 			delete(e.slotted, t.Name())
 			e.mu.Unlock()
 			<-e.slots
+			logSlot(t.Name(), time.Since(held))
 		})
 	}
 	t.Cleanup(func() {
@@ -212,4 +215,19 @@ func DefaultParallel(n int) {
 	if !given {
 		flag.Set("test.parallel", strconv.Itoa(n))
 	}
+}
+
+// logSlot appends how long a test held a browser slot to the file named by
+// $TACT_TEST_TIMES, to find what makes the suite slow (sort -k2 -n).
+func logSlot(test string, d time.Duration) {
+	name := os.Getenv("TACT_TEST_TIMES")
+	if name == "" {
+		return
+	}
+	f, err := os.OpenFile(name, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600)
+	if err != nil {
+		return
+	}
+	fmt.Fprintf(f, "%s %.2f\n", test, d.Seconds())
+	f.Close()
 }

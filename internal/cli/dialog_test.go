@@ -24,7 +24,7 @@ func TestDialogLeaveInSync(t *testing.T) {
 	for _, args := range [][]string{
 		{"snap"}, {"read"}, {"click", `role=button[name="Confirm"]`}, {"fill", "css=#name", "x"}, {"press", "Enter"},
 		{"scroll"}, {"eval", "1"}, {"screenshot"}, {"wait", "text=nothing"}, {"wait", "navigation"},
-		{"reload"}, {"back"}, {"open", page("hello.html")}, {"locate", "text=Alert"}, {"hover", "text=Alert"},
+		{"locate", "text=Alert"}, {"hover", "text=Alert"},
 	} {
 		r := tact(t, s, append([]string{"--timeout", "10s"}, args...)...)
 		if r.code != 10 || !strings.Contains(r.err, `an alert dialog is open: "plain alert"`) || !strings.Contains(r.err, "dialog accept") {
@@ -59,5 +59,34 @@ func TestDialogLeaveInSync(t *testing.T) {
 	mustOK(t, r)
 	if got := evalIn(t, s, `document.getElementById("conf").textContent`); got != "confirm: true" {
 		t.Errorf("confirm under accept: %q (%s)", got, r.out)
+	}
+}
+
+// A command that leaves the page (reload, open, back, tab close) is not
+// held by a dialog left open: it dismisses the dialog, says so, and goes.
+func TestLeavingCommandsAnswerTheDialog(t *testing.T) {
+	t.Parallel()
+	s := "dialogleave"
+	form := page("act_form.html")
+	openPage(t, s, page("hello.html"))
+	mustOK(t, tact(t, s, "open", form))
+	for _, step := range []struct{ args, after []string }{
+		{[]string{"reload"}, nil},
+		{[]string{"back"}, []string{"open", form}},
+		{[]string{"open", page("hello.html")}, []string{"open", form}},
+		{[]string{"tab", "close"}, nil},
+	} {
+		r := tact(t, s, "--timeout", "10s", "--dialog", "leave", "click", "text=Alert", "--no-snap")
+		if !strings.Contains(r.out, `dialog open (alert): "plain alert"`) {
+			t.Fatalf("before %v: the click did not leave the alert open:\n%s%s", step.args, r.out, r.err)
+		}
+		r = tact(t, s, append([]string{"--timeout", "10s"}, step.args...)...)
+		mustOK(t, r)
+		if step.args[0] != "tab" && !strings.Contains(r.out, `dialog dismissed (alert): "plain alert"`) {
+			t.Errorf("%v with a dialog open does not say it answered it:\n%s", step.args, r.out)
+		}
+		if step.after != nil {
+			mustOK(t, tact(t, s, step.after...))
+		}
 	}
 }

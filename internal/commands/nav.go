@@ -13,6 +13,7 @@ import (
 	"github.com/tact-browser/tact/internal/failure"
 	"github.com/tact-browser/tact/internal/locator"
 	"github.com/tact-browser/tact/internal/page"
+	"github.com/tact-browser/tact/internal/verdict"
 )
 
 // Open navigates the current tab and returns the fresh snap.
@@ -48,9 +49,11 @@ func navOutput(ctx context.Context, t *page.Tab, o ActOpts) (*Output, error) {
 		lines = append(lines, stillLoading(t))
 	}
 	eff := t.Drain()
-	for _, d := range eff.Dialogs {
-		lines = append(lines, fmt.Sprintf("dialog %s (%s): %q", d.Action, d.Type, d.Message))
+	ds := make([]verdict.Dialog, len(eff.Dialogs))
+	for i, d := range eff.Dialogs {
+		ds[i] = verdict.Dialog(d)
 	}
+	lines = append(lines, verdict.DialogLines(ds)...)
 	// A page that opens tabs as it loads, without a click, is said to.
 	if n := len(eff.Opened); n > 0 {
 		lines = append(lines, fmt.Sprintf("the page opened %d %s on its own (tact tab list)", n, plural(n, "tab", "tabs")))

@@ -172,12 +172,23 @@ __tact.define('guard', ['dom'], (dom) => {
     setTimeout(w.remove, 70000);
     return true;
   };
-  // pressRead disarms the watch and says what it saw.
-  T.pressRead = () => {
+  // pressRead disarms the watch and says what it saw. With waitMs, a
+  // watch that has seen no press or release yet waits that long for one: the input
+  // can be acknowledged before a busy out-of-process frame dispatched it.
+  T.pressRead = (waitMs) => {
     const w = T.watch;
     if (!w) return { missing: true };
-    w.remove();
-    return { downs: w.downs, ups: w.ups, downHit: w.downHit, upHit: w.upHit };
+    const done = () => {
+      w.remove();
+      return { downs: w.downs, ups: w.ups, downHit: w.downHit, upHit: w.upHit };
+    };
+    const seen = () => w.downs + w.ups > 0;
+    if (!waitMs || seen()) return done();
+    return new Promise((resolve) => {
+      const end = Date.now() + waitMs;
+      const poll = () => (seen() || Date.now() >= end ? resolve(done()) : setTimeout(poll, 10));
+      poll();
+    });
   };
   return {};
 });

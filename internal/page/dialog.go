@@ -9,6 +9,8 @@ import (
 	proto "github.com/chromedp/cdproto/cdp"
 	cdppage "github.com/chromedp/cdproto/page"
 
+	cdpruntime "github.com/chromedp/cdproto/runtime"
+
 	"github.com/tact-browser/tact/internal/cdp"
 	"github.com/tact-browser/tact/internal/failure"
 )
@@ -47,7 +49,7 @@ func (t *Tab) dialogOpened(tg *Target, typ, msg string) {
 		}
 		showing := d
 		t.open, t.openTg, t.openAt = &showing, tg, time.Now()
-		t.dialogs = append(t.dialogs, d)
+		t.dialogs = appendDialog(t.dialogs, d)
 	})
 	if d.Action == "open" {
 		return
@@ -57,6 +59,18 @@ func (t *Tab) dialogOpened(tg *Target, typ, msg string) {
 		defer cancel()
 		_ = handleDialog(ctx, tg, accept, text)
 	}()
+}
+
+// maxDialogs bounds the dialogs kept between two commands: a page that
+// opens them in a loop keeps the first ones and the latest.
+const maxDialogs = 50
+
+func appendDialog(ds []Dialog, d Dialog) []Dialog {
+	if len(ds) >= maxDialogs {
+		ds[len(ds)-1] = d
+		return ds
+	}
+	return append(ds, d)
 }
 
 // holdDialogs is how long after an interrupted command the policy
@@ -149,7 +163,7 @@ func (t *Tab) AnswerOpen(ctx context.Context, pol DialogPolicy) {
 	}
 	t.mu.Unlock()
 	if d, err := t.AnswerDialog(ctx, accept, text); err == nil {
-		t.update(func() { t.dialogs = append(t.dialogs, *d) })
+		t.update(func() { t.dialogs = appendDialog(t.dialogs, *d) })
 	}
 }
 
@@ -193,3 +207,78 @@ func sendInput[P any](ctx context.Context, t *Tab, c proto.Command[P, proto.Empt
 		}
 	}
 }
+
+// Interrupt stops the script that keeps the page busy after a command ran
+// out of time (an endless loop). A script that opens dialogs in a loop
+// does not take the termination while it shows one (Chromium runs the
+// request only once the page's main thread is free, which a loop never
+// lets it be), so the policy leaves the next dialog open instead: the
+// loop is paused there, and the next command says so at once.
+func (t *Tab) Interrupt(ctx context.Context) {
+	t.update(func() { t.holdUntil = time.Now().Add(holdDialogs) })
+	_ = cdp.Run(ctx, t.main.sess, cdpruntime.TerminateExecution, proto.Empty{})
+}
+
+// stopScript asks V8 to end the script running in the main frame and
+// waits until it has. The request is run once the dialog closes and the
+// script that opened it returns, so a dialog open meanwhile is dismissed
+// (a beforeunload one accepted: the page is being left) and reported as
+// an effect. A dialog loop never returns: ctx bounds the wait.
+func (t *Tab) stopScript(ctx context.Context) (stopped bool) {
+	done := make(chan error, 1)
+	go func() { done <- cdp.Run(ctx, t.main.sess, cdpruntime.TerminateExecution, proto.Empty{}) }()
+	for {
+		t.mu.Lock()
+		open, ch := t.open != nil && t.open.Action == "open", t.changed
+		t.mu.Unlock()
+		if open {
+			t.answerLeft(ctx)
+		}
+		select {
+		case err := <-done:
+			// A refusal ("termination request in progress": the one an
+			// interrupted command sent is still waiting) stops nothing.
+			return err == nil
+		case <-ch:
+		case <-ctx.Done():
+			return false
+		}
+	}
+}
+
+// answerLeft dismisses the dialog left open (accepts a beforeunload one)
+// and records it among the effects.
+func (t *Tab) answerLeft(ctx context.Context) {
+	t.mu.Lock()
+	accept := t.open != nil && t.open.Type == "beforeunload"
+	t.mu.Unlock()
+	if d, err := t.AnswerDialog(ctx, accept, ""); err == nil {
+		t.update(func() { t.dialogs = appendDialog(t.dialogs, *d) })
+	}
+}
+
+// leaveDialog lets a command that leaves the page (open, reload, back,
+// forward, tab close) go ahead past a dialog left open: it stops the
+// script that opened it and answers it, and the command's output names
+// the dialog among its effects. A crashed tab is still an error.
+func (t *Tab) leaveDialog(ctx context.Context) error {
+	t.mu.Lock()
+	crashed, open := t.crashed, t.openDialog() != nil
+	t.mu.Unlock()
+	if crashed || !open {
+		return t.checkUsable()
+	}
+	sctx, cancel := context.WithTimeout(ctx, holdDialogs)
+	defer cancel()
+	if !t.stopScript(sctx) {
+		// A dialog loop: the page never lets its script end. Hold the
+		// next dialog open (the loop pauses there) and say how out.
+		t.update(func() { t.holdUntil = time.Now().Add(holdDialogs) })
+		return failure.New(failure.NotInteractable, "the page keeps opening dialogs and does not let its script end: it cannot be left").
+			WithHint("tact tab close (or tact tab new)")
+	}
+	return t.checkUsable()
+}
+
+// LeaveDialog is leaveDialog for commands outside the package (tab close).
+func (t *Tab) LeaveDialog(ctx context.Context) error { return t.leaveDialog(ctx) }

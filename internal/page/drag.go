@@ -120,7 +120,7 @@ func (t *Tab) Drag(ctx context.Context, d DragSpec) (Stroke, error) {
 		return Stroke{}, err
 	}
 	if armed {
-		if w, ok := t.readWatch(ctx, now); ok && w.Downs == 0 {
+		if w, ok := t.readWatch(ctx, now, pressArrival); ok && w.Downs == 0 {
 			return Stroke{}, t.strayPress(ctx, PointPress{X: x1, Y: y1, Press: Press{Button: "left"}}, now)
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/tact-browser/tact/internal/failure"
 )
@@ -100,6 +101,11 @@ func (t *Tab) watch(ctx context.Context, h Hit) bool {
 	return h.host != nil && t.evalIn(ctx, h.host, h.frame, "__tact.pressWatch()", nil) == nil
 }
 
+// pressArrival is how long a press watch that has seen no press yet waits
+// for one before the press is called stray: the browser can acknowledge
+// input before a busy out-of-process frame has dispatched it.
+const pressArrival = 500 * time.Millisecond
+
 // watchResult is what a press watch saw.
 type watchResult struct {
 	Missing bool   `json:"missing"`
@@ -112,8 +118,8 @@ type watchResult struct {
 // readWatch disarms the watch in h's document; ok is false when it could
 // not be read (the document went away: the press reached it and it
 // navigated, or it was replaced).
-func (t *Tab) readWatch(ctx context.Context, h Hit) (w watchResult, ok bool) {
-	if h.host == nil || t.evalIn(ctx, h.host, h.frame, "__tact.pressRead()", &w) != nil || w.Missing {
+func (t *Tab) readWatch(ctx context.Context, h Hit, wait time.Duration) (w watchResult, ok bool) {
+	if h.host == nil || t.evalIn(ctx, h.host, h.frame, fmt.Sprintf("__tact.pressRead(%d)", wait.Milliseconds()), &w) != nil || w.Missing {
 		return w, false
 	}
 	return w, true
@@ -217,7 +223,7 @@ func (t *Tab) PressPoint(ctx context.Context, p PointPress) ([]string, error) {
 			return nil, err
 		}
 		if armed {
-			if w, ok := t.readWatch(ctx, now); ok && w.Downs == 0 {
+			if w, ok := t.readWatch(ctx, now, pressArrival); ok && w.Downs == 0 {
 				return nil, t.strayPress(ctx, p, now)
 			}
 		}
@@ -271,7 +277,7 @@ func (t *Tab) releaseWatched(ctx context.Context, button string, count int, pres
 	if !armed {
 		return "", nil
 	}
-	w, ok := t.readWatch(ctx, pressed)
+	w, ok := t.readWatch(ctx, pressed, pressArrival)
 	if ok && w.Ups == 0 {
 		got, _ := t.HitAt(ctx, x, y)
 		return "", failure.New(failure.NotInteractable, "%s was pressed, but the release went into %s, which moved under the pointer: what was pressed never saw the release", pressed, got).WithHint("snap again and retry")

@@ -37,7 +37,7 @@ func (t *Tab) Navigated(m Mark) bool { return t.state().navSeq > m.nav }
 
 // History goes back (-1) or forward (+1) and waits for the load.
 func (t *Tab) History(ctx context.Context, delta int) error {
-	id, u, err := t.historyEntry(ctx, delta)
+	id, u, err := t.historyEntry(ctx, delta, true)
 	if err != nil {
 		return err
 	}
@@ -55,12 +55,16 @@ func (t *Tab) History(ctx context.Context, delta int) error {
 
 // HistoryURL is where History(delta) would go, going nowhere.
 func (t *Tab) HistoryURL(ctx context.Context, delta int) (string, error) {
-	_, u, err := t.historyEntry(ctx, delta)
+	_, u, err := t.historyEntry(ctx, delta, false)
 	return u, err
 }
 
-func (t *Tab) historyEntry(ctx context.Context, delta int) (id int64, url string, err error) {
-	if err := t.checkUsable(); err != nil {
+func (t *Tab) historyEntry(ctx context.Context, delta int, leave bool) (id int64, url string, err error) {
+	check := t.checkUsable
+	if leave {
+		check = func() error { return t.leaveDialog(ctx) }
+	}
+	if err := check(); err != nil {
 		return 0, "", err
 	}
 	h, err := cdp.Call(ctx, t.main.sess, cdppage.GetNavigationHistory, proto.Empty{})
@@ -79,7 +83,7 @@ func (t *Tab) historyEntry(ctx context.Context, delta int) (id int64, url string
 
 // Reload reloads the page and waits for the load.
 func (t *Tab) Reload(ctx context.Context) error {
-	if err := t.checkUsable(); err != nil {
+	if err := t.leaveDialog(ctx); err != nil {
 		return err
 	}
 	before := t.state()

@@ -409,7 +409,7 @@ func (t *Tab) state() navState {
 // Navigate loads url in the main frame and waits for its load event.
 // net::ERR_* and HTTP statuses >= 400 are NAVIGATION_FAILED.
 func (t *Tab) Navigate(ctx context.Context, url string) error {
-	if err := t.checkUsable(); err != nil {
+	if err := t.leaveDialog(ctx); err != nil {
 		return err
 	}
 	if d := t.host.Domains(); !d.Allows(url) {
@@ -802,12 +802,6 @@ func (t *Tab) EndCommand(consumed bool) {
 		t.seenNav = t.startNav
 	}
 	t.mu.Unlock()
-}
-
-// Interrupt stops the script that keeps the page busy (an endless loop).
-func (t *Tab) Interrupt(ctx context.Context) {
-	t.update(func() { t.holdUntil = time.Now().Add(holdDialogs) })
-	_ = cdp.Run(ctx, t.main.sess, runtime.TerminateExecution, proto.Empty{})
 }
 
 // Crashed reports whether the tab's renderer died.

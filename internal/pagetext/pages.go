@@ -160,16 +160,20 @@ func Window(md string, from, maxTokens int) (string, *Cut) {
 		return strings.Join(rest, "\n"), nil
 	}
 	cut := &Cut{Tokens: budget / render.CharsPerToken, Next: from + n, Lines: len(lines)}
-	if n == 0 {
-		// One line longer than the budget (a page's whole text in one
-		// node): its start, cut at a character boundary.
-		l := rest[0]
-		end := max(budget, minLine)
+	// A line longer than the whole budget (a page's whole text in one
+	// node) would be cut wherever it started, --from included, so it is
+	// cut here, in what is left of the budget, rather than left out: its
+	// start, at a character boundary.
+	if l := rest[n]; len(l) > max(budget, minLine) && (n == 0 || budget-used >= minLine) {
+		end := budget - used
+		if n == 0 {
+			end = max(budget, minLine)
+		}
 		for end > 0 && !utf8.RuneStart(l[end]) {
 			end--
 		}
-		cut.InLine, cut.Next = len(l), from+1
-		return l[:end], cut
+		cut.InLine, cut.Next = len(l), from+n+1
+		return strings.Join(append(rest[:n:n], l[:end]), "\n"), cut
 	}
 	kept := rest[:n:n]
 	if f := openFence(kept); f != "" {

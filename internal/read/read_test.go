@@ -535,9 +535,15 @@ func TestWindowLongLine(t *testing.T) {
 	if len(got) > pagetext.MaxBytes || !utf8.ValidString(got) || cut == nil || cut.InLine != len(long) {
 		t.Errorf("--max-tokens 0: %d bytes, %+v", len(got), cut)
 	}
+	// After whole lines, the long line is still cut inside, in what is
+	// left of the budget, not left out (#39).
 	got, cut = pagetext.Window(md, 1, 0)
-	if got != "# Title" || cut == nil || cut.Next != 2 || cut.InLine != 0 {
-		t.Errorf("from 1: %q, %+v", got, cut)
+	if !strings.HasPrefix(got, "# Title\néé") || len(got) > pagetext.MaxBytes || !utf8.ValidString(got) || cut == nil || cut.Next != 3 || cut.InLine != len(long) {
+		t.Errorf("from 1: %.20q… (%d bytes), %+v", got, len(got), cut)
+	}
+	got, cut = pagetext.Window(md, 1, 1000)
+	if !strings.HasPrefix(got, "# Title\néé") || len(got) > 4000 || cut == nil || cut.Next != 3 {
+		t.Errorf("from 1, 1000 tokens: %d bytes, %+v", len(got), cut)
 	}
 	if hs := pagetext.Outline("# " + long); len(hs) != 1 || len(hs[0].Text) > 300 {
 		t.Errorf("outline keeps a %d-byte heading", len(hs[0].Text))

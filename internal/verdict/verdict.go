@@ -214,12 +214,28 @@ func (v Verdict) Lines() []string {
 	return out
 }
 
+// DialogLines are the lines of the dialogs the page opened: the first
+// few and the last, so a page that opens dialogs in a loop does not fill
+// the output.
+func DialogLines(ds []Dialog) []string {
+	const head = 3
+	var out []string
+	for i, d := range ds {
+		if i >= head && i < len(ds)-1 {
+			if i == head {
+				out = append(out, fmt.Sprintf("… %d more dialogs …", len(ds)-head-1))
+			}
+			continue
+		}
+		out = append(out, fmt.Sprintf("dialog %s (%s): %q", d.Action, d.Type, d.Message))
+	}
+	return out
+}
+
 // EffectLines are the effects' lines, after the action's own lines.
 func (v Verdict) EffectLines() []string {
 	var out []string
-	for _, d := range v.Dialogs {
-		out = append(out, fmt.Sprintf("dialog %s (%s): %q", d.Action, d.Type, d.Message))
-	}
+	out = append(out, DialogLines(v.Dialogs)...)
 	for _, d := range v.Downloads {
 		if d.State == "completed" {
 			out = append(out, fmt.Sprintf("download saved: %s (%d bytes)", d.Path, d.Bytes))

@@ -107,3 +107,19 @@ func TestVerdictJSON(t *testing.T) {
 		t.Errorf("no reaction: %s", b)
 	}
 }
+
+// A page that opens dialogs in a loop gets a few lines, not one per dialog.
+func TestDialogLinesBounded(t *testing.T) {
+	var ds []Dialog
+	for range 40 {
+		ds = append(ds, Dialog{Type: "alert", Message: "again", Action: "accepted"})
+	}
+	ds[39].Action = "open"
+	got := DialogLines(ds)
+	if len(got) != 5 || got[3] != "… 36 more dialogs …" || got[4] != `dialog open (alert): "again"` {
+		t.Errorf("40 dialogs: %q", got)
+	}
+	if got := DialogLines(ds[:4]); len(got) != 4 {
+		t.Errorf("4 dialogs: %q", got)
+	}
+}
