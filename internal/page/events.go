@@ -1,0 +1,221 @@
+package page
+
+import (
+	"strings"
+	"time"
+
+	"github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/cdproto/inspector"
+	"github.com/chromedp/cdproto/network"
+	cdppage "github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
+
+	"github.com/tact-browser/tact/internal/cdp"
+)
+
+// Events are the handlers of a page's or an out-of-process frame's
+// events, one per event, each receiving the target the event came from.
+func Events() *cdp.Handlers[*Target] {
+	h := &cdp.Handlers[*Target]{}
+	cdp.On(h, runtime.ExecutionContextCreated, func(tg *Target, ev *runtime.EventExecutionContextCreated) {
+		c := ev.Context
+		if c == nil {
+			return
+		}
+		var aux struct {
+			FrameID   string `json:"frameId"`
+			IsDefault bool   `json:"isDefault"`
+		}
+		_ = cdp.Unmarshal(c.AuxData, &aux) // absent for workers: no frame
+		tg.mu.Lock()
+		defer tg.mu.Unlock()
+		switch {
+		case c.Name == WorldName && !aux.IsDefault:
+			tg.worlds[aux.FrameID] = int64(c.ID)
+		case aux.IsDefault:
+			tg.mainCtx[aux.FrameID] = int64(c.ID)
+		default:
+			return
+		}
+		tg.unique[c.UniqueID] = int64(c.ID)
+	})
+	cdp.On(h, runtime.ExecutionContextDestroyed, func(tg *Target, ev *runtime.EventExecutionContextDestroyed) {
+		tg.dropUnique(ev.ExecutionContextUniqueID)
+	})
+	cdp.On(h, runtime.ExecutionContextsCleared, func(tg *Target, _ *runtime.EventExecutionContextsCleared) {
+		tg.mu.Lock()
+		tg.worlds, tg.mainCtx, tg.unique = map[string]int64{}, map[string]int64{}, map[string]int64{}
+		tg.mu.Unlock()
+	})
+	cdp.On(h, inspector.TargetCrashed, func(tg *Target, _ *inspector.EventTargetCrashed) {
+		if tg.kind == "page" {
+			tg.tab.update(func() { tg.tab.crashed = true })
+		}
+	})
+	cdp.On(h, runtime.ExceptionThrown, func(tg *Target, ev *runtime.EventExceptionThrown) {
+		text := exceptionText(ev)
+		tg.tab.logs.addConsole("exception", text)
+		tg.tab.consoleError(text)
+	})
+	cdp.On(h, runtime.ConsoleAPICalled, func(tg *Target, ev *runtime.EventConsoleAPICalled) {
+		level := string(ev.Type)
+		if level == "warning" {
+			level = "warn"
+		}
+		text := consoleText(ev.Args)
+		tg.tab.logs.addConsole(level, text)
+		if ev.Type == runtime.ConsoleAPICalledTypeError {
+			tg.tab.consoleError(text)
+		}
+	})
+	cdp.On(h, cdppage.FrameNavigated, func(tg *Target, ev *cdppage.EventFrameNavigated) {
+		if ev.Frame == nil {
+			return
+		}
+		t, f := tg.tab, ev.Frame
+		main := tg.kind == "page" && f.ParentID == ""
+		if main && !t.host.Domains().AllowsDocument(f.URL, f.SecurityOrigin) {
+			// No request to stop came first: a blob: or about:blank
+			// document of another site, a page from the back/forward
+			// cache. Leave it at once, and remember none of it.
+			tg.leave(f.URL)
+			return
+		}
+		t.host.Visited(f.URL)
+		t.frameNavigated(f, main)
+		if main {
+			t.host.ForgetRefs(t.id)
+			tg.dropRequestsOfOtherLoaders(string(f.LoaderID))
+			t.update(func() {
+				t.headings = nil
+				t.url, t.loaderID = f.URL, string(f.LoaderID)
+				t.navSeq++
+				t.domReady = false
+			})
+		}
+	})
+	cdp.On(h, cdppage.NavigatedWithinDocument, func(tg *Target, ev *cdppage.EventNavigatedWithinDocument) {
+		if t := tg.tab; tg.kind == "page" && string(ev.FrameID) == t.id {
+			t.update(func() { t.url = ev.URL; t.activity++; t.sameDocSeq++ })
+		}
+	})
+	cdp.On(h, cdppage.FrameStartedLoading, func(tg *Target, ev *cdppage.EventFrameStartedLoading) {
+		if t := tg.tab; tg.kind == "page" && string(ev.FrameID) == t.id {
+			t.update(func() { t.loading = true; t.activity++ })
+		} else {
+			t.frameLoading(string(ev.FrameID), true, false)
+		}
+	})
+	cdp.On(h, cdppage.DomContentEventFired, func(tg *Target, _ *cdppage.EventDomContentEventFired) {
+		if t := tg.tab; tg.kind == "page" {
+			t.update(func() { t.dclSeq++; t.domReady, t.domReadyAt = true, time.Now() })
+		}
+	})
+	cdp.On(h, cdppage.LoadEventFired, func(tg *Target, _ *cdppage.EventLoadEventFired) {
+		if t := tg.tab; tg.kind == "page" {
+			t.update(func() { t.loadSeq++; t.loading = false })
+		}
+	})
+	cdp.On(h, cdppage.FrameStoppedLoading, func(tg *Target, ev *cdppage.EventFrameStoppedLoading) {
+		if t := tg.tab; tg.kind == "page" && string(ev.FrameID) == t.id {
+			t.update(func() { t.loading = false; t.stopSeq++ })
+		} else {
+			t.frameLoading(string(ev.FrameID), false, false)
+		}
+	})
+	cdp.On(h, cdppage.JavascriptDialogOpening, func(tg *Target, ev *cdppage.EventJavascriptDialogOpening) {
+		tg.tab.dialogOpened(tg, string(ev.Type), ev.Message)
+	})
+	cdp.On(h, cdppage.WindowOpen, func(tg *Target, _ *cdppage.EventWindowOpen) {
+		tg.tab.update(func() { tg.tab.popups++; tg.tab.activity++ })
+	})
+	cdp.On(h, cdppage.JavascriptDialogClosed, func(tg *Target, _ *cdppage.EventJavascriptDialogClosed) {
+		tg.tab.update(func() { tg.tab.open, tg.tab.openTg = nil, nil })
+	})
+	frameLoadEvents(h)
+	cdp.On(h, fetch.RequestPaused, func(tg *Target, ev *fetch.EventRequestPaused) { tg.paused(ev) })
+	cdp.On(h, network.RequestWillBeSent, func(tg *Target, ev *network.EventRequestWillBeSent) {
+		if ev.Request == nil || strings.HasPrefix(ev.Request.URL, "data:") {
+			return
+		}
+		tg.tab.logs.request(ev)
+		r := request{at: time.Now(), host: hostOf(ev.Request.URL), loader: string(ev.LoaderID)}
+		switch ev.Type {
+		case network.ResourceTypeDocument:
+			r.kind = frameDocument
+			if tg.kind == "page" && string(ev.FrameID) == tg.tab.id {
+				r.kind = mainDocument
+			}
+		case network.ResourceTypeXHR, network.ResourceTypeFetch, network.ResourceTypeEventSource:
+			r.kind = scripted
+		case network.ResourceTypeScript:
+			r.kind = script
+		}
+		tg.mu.Lock()
+		tg.inflight[string(ev.RequestID)] = r
+		tg.mu.Unlock()
+		tg.tab.update(func() { tg.tab.activity++ })
+	})
+	cdp.On(h, network.ResponseReceived, func(tg *Target, ev *network.EventResponseReceived) {
+		if resp := ev.Response; resp != nil {
+			tg.tab.logs.update(string(ev.RequestID), func(r *Request) {
+				r.Status, r.MIME, r.RespHdrs = int(resp.Status), resp.MimeType, resp.Headers
+			})
+		}
+	})
+	cdp.On(h, network.LoadingFinished, func(tg *Target, ev *network.EventLoadingFinished) {
+		tg.requestDone(string(ev.RequestID))
+		tg.tab.logs.update(string(ev.RequestID), func(r *Request) {
+			r.Done, r.Bytes, r.Duration = true, int64(ev.EncodedDataLength), float64(time.Since(r.Start).Microseconds())/1000
+		})
+	})
+	cdp.On(h, network.LoadingFailed, func(tg *Target, ev *network.EventLoadingFailed) {
+		tg.requestDone(string(ev.RequestID))
+		tg.tab.logs.update(string(ev.RequestID), func(r *Request) {
+			r.Done, r.Error, r.Duration = true, ev.ErrorText, float64(time.Since(r.Start).Microseconds())/1000
+		})
+	})
+	cdp.On(h, network.WebSocketCreated, func(tg *Target, ev *network.EventWebSocketCreated) {
+		tg.requestDone(string(ev.RequestID))
+	})
+	return h
+}
+
+// Effects are what happened in the tab since the last Drain.
+type Effects struct {
+	Dialogs       []Dialog
+	ConsoleErrors int
+	FirstError    string // the first of them, one line, cut to firstErrMax
+	Opened        []string
+	Crashed       bool
+	Downloads     []Download
+	Refused       []string // URLs of navigations --allowed-domains stopped
+	ClosedPopups  int      // popups over MaxPopups that were closed
+}
+
+// Drain returns and clears the tab's effect log.
+func (t *Tab) Drain() Effects {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	e := Effects{Dialogs: t.dialogs, ConsoleErrors: t.consoleErr, FirstError: t.firstErr, Opened: t.opened, Crashed: t.crashed, Refused: t.refused, ClosedPopups: t.closedPopups}
+	for _, d := range t.downloads {
+		e.Downloads = append(e.Downloads, *d)
+	}
+	t.dialogs, t.consoleErr, t.firstErr, t.opened, t.popups, t.downloads, t.refused, t.closedPopups = nil, 0, "", nil, 0, nil, nil, 0
+	return e
+}
+
+// firstErrMax bounds the first console error an action names: enough to
+// tell a TypeError from a failed fetch, not a stack trace.
+const firstErrMax = 160
+
+// consoleError counts a console error or uncaught exception, keeping the
+// first one's text on one line.
+func (t *Tab) consoleError(text string) {
+	t.update(func() {
+		if t.consoleErr == 0 {
+			t.firstErr = trim(strings.Join(strings.Fields(text), " "), firstErrMax)
+		}
+		t.consoleErr++
+	})
+}
