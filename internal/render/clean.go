@@ -1,0 +1,84 @@
+package render
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/tact-browser/tact/internal/snapshot"
+)
+
+// codeLine is a code block's first line and size.
+func codeLine(c snapshot.Code) string {
+	first := snapshot.Cut(clean(c.First), 80)
+	if c.Lines <= 1 {
+		return "> code: " + first
+	}
+	return fmt.Sprintf("> code, %s: %s", plural(c.Lines, "line", "lines"), first)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return thousands(n) + " " + many
+}
+
+// thousands formats n with comma separators: 2,950.
+// Thousands formats n with comma separators (3,000).
+func Thousands(n int) string { return thousands(n) }
+
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	if n < 0 {
+		return "-" + thousands(-n)
+	}
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// Terminal escape sequences (CSI, OSC) that a hostile page could put in a
+// name to rewrite what a human watching the agent's terminal sees.
+var ansiRE = regexp.MustCompile(`\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b.?|\x9b[0-9;?]*[ -/]*[@-~]`)
+
+// clean removes escape sequences, control characters and bidi overrides,
+// and folds whitespace.
+func clean(s string) string {
+	if s == "" {
+		return s
+	}
+	if strings.ContainsAny(s, "\x1b\u009b") {
+		s = ansiRE.ReplaceAllString(s, "")
+	}
+	dirty := false
+	for _, r := range s {
+		if r < 0x20 || (r >= 0x7f && r < 0xa0) || isBidi(r) || r == utf8.RuneError {
+			dirty = true
+			break
+		}
+	}
+	if dirty {
+		s = strings.Map(func(r rune) rune {
+			switch {
+			case r == '\t' || r == '\n' || r == '\r':
+				return ' '
+			case r < 0x20 || (r >= 0x7f && r < 0xa0) || isBidi(r) || r == utf8.RuneError:
+				return -1
+			}
+			return r
+		}, s)
+	}
+	return snapshot.Fold(s)
+}
+
+func isBidi(r rune) bool {
+	return (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) || r == 0x200e || r == 0x200f
+}
