@@ -7,7 +7,7 @@ import (
 
 // A --max-lines cut says the --from that continues, and --from N starts
 // at the Nth line the default view prints (its note is line 1).
-func TestRead30MaxLinesCutAndNumbering(t *testing.T) {
+func TestReadMaxLinesCutAndNumbering(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t) // a session shared with other page-only tests
 	whole := tact(t, s, "read", "--max-tokens", "0", page("read_news.html"))
@@ -38,7 +38,7 @@ func TestRead30MaxLinesCutAndNumbering(t *testing.T) {
 
 // read mentions what is still loading only when it could change the
 // text: images never, a frame's document yes.
-func TestRead30LoadingNote(t *testing.T) {
+func TestReadLoadingNote(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t)
 	r := tact(t, s, "--timeout", "20s", "read", page("read30_images_pending.html"))

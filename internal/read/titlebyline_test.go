@@ -8,7 +8,7 @@ import (
 // The title comes first: a column's standing intro above the headline is
 // printed once, under it; the byline from a table cell is one clean line;
 // images print only what the text does not say.
-func TestRead30TitleFirstImagesByline(t *testing.T) {
+func TestReadTitleFirstImagesByline(t *testing.T) {
 	m, ok := extractPage(t, "/read30_intro.html", false)
 	if !ok {
 		t.Fatal("no main content")
@@ -36,7 +36,7 @@ func TestRead30TitleFirstImagesByline(t *testing.T) {
 
 // Byline, paper and date run together in the page: the byline is the
 // name, then the date.
-func TestRead30BylineNameThenDate(t *testing.T) {
+func TestReadBylineNameThenDate(t *testing.T) {
 	m, ok := extractPage(t, "/read30_byline.html", false)
 	if !ok {
 		t.Fatal("no main content")

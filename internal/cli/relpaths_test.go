@@ -10,7 +10,7 @@ import (
 // Relative paths are the caller's: a daemon started from one directory
 // uploads and writes files in the directory of each later call. It
 // changes the process's directory, so it does not run in parallel.
-func TestSecaPathsFollowCaller(t *testing.T) {
+func TestPathsFollowCaller(t *testing.T) {
 	s := "seca-paths"
 	dirA, dirB := t.TempDir(), t.TempDir()
 	for dir, text := range map[string]string{dirA: "from A", dirB: "from B"} {

@@ -8,7 +8,7 @@ import (
 // A cross-site frame cannot take the tab to a blob: document of its own
 // site, at the top or in a popup: the URL has no host, but its origin is
 // the refused site.
-func TestSecaDomainsBlob(t *testing.T) {
+func TestDomainsBlob(t *testing.T) {
 	t.Parallel()
 	s := "seca-blob"
 	alt := strings.Replace(altURL, "127.0.0.1", "localhost", 1)
@@ -36,7 +36,7 @@ func TestSecaDomainsBlob(t *testing.T) {
 // refuses, and the page's own history.back() (served from the
 // back/forward cache, no request) is left at once. A refused tab new
 // leaves no tab; a refused redirect names --allowed-domains.
-func TestSecaDomainsHistory(t *testing.T) {
+func TestDomainsHistory(t *testing.T) {
 	t.Parallel()
 	s := "seca-history"
 	alt := strings.Replace(altURL, "127.0.0.1", "localhost", 1)
@@ -76,7 +76,7 @@ func TestSecaDomainsHistory(t *testing.T) {
 
 // The restriction is stored with the session: a daemon killed under it
 // comes back with it, and browser status shows it.
-func TestSecaDomainsSurviveDaemon(t *testing.T) {
+func TestDomainsSurviveDaemon(t *testing.T) {
 	t.Parallel()
 	s := "seca-kill"
 	env.OwnBrowser(s) // about the browser tact launches

@@ -18,7 +18,7 @@ import (
 )
 
 // A batch longer than the cap is refused before anything runs.
-func TestSecaBatchCap(t *testing.T) {
+func TestBatchCapCLI(t *testing.T) {
 	t.Parallel()
 	steps := make([]string, 5000)
 	for i := range steps {
@@ -33,7 +33,7 @@ func TestSecaBatchCap(t *testing.T) {
 // A caller that hangs up mid-batch stops it, and so does browser stop:
 // the session answers the next command at once instead of after the
 // batch's remaining steps.
-func TestSecaBatchStops(t *testing.T) {
+func TestBatchStops(t *testing.T) {
 	t.Parallel()
 	s := "seca-batch"
 	var hits atomic.Int64

@@ -8,7 +8,7 @@ import (
 // A page that opens dialogs in a loop: the command that started it ends
 // at its --timeout, the loop is paused at a dialog left open, the next
 // command says so at once, and tab close gets rid of it.
-func TestSecaDialogLoop(t *testing.T) {
+func TestDialogLoop(t *testing.T) {
 	t.Parallel()
 	s := "seca-dialogs"
 	env.OwnBrowser(s) // a dialog loop keeps its daemon busy: see TestHostilePages
