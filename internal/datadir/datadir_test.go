@@ -10,12 +10,12 @@ import (
 )
 
 func TestCheckName(t *testing.T) {
-	for _, ok := range []string{"default", "a.b-c_1", "X"} {
+	for _, ok := range []string{"default", "a.b-c_1", "X", "9", strings.Repeat("a", 64)} {
 		if CheckName("session", ok) != nil {
 			t.Errorf("%q rejected", ok)
 		}
 	}
-	for _, bad := range []string{"", "../x", "a/b", "..", ".hidden", "a..b", "-x", string(make([]byte, 65))} {
+	for _, bad := range []string{"", "../x", "a/b", "..", ".hidden", "a..b", "-x", "_x", "a b", "é", "a\x00", strings.Repeat("a", 65)} {
 		if CheckName("session", bad) == nil {
 			t.Errorf("%q accepted", bad)
 		}
