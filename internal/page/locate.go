@@ -56,7 +56,11 @@ func (t *Tab) resolveLocator(ctx context.Context, loc locator.Locator) (*Element
 		}
 		if err != nil {
 			if ctx.Err() != nil && failure.From(err).Code == failure.Timeout {
-				return nil, &failure.Error{Code: failure.NotFound, Message: s + " matches nothing (waited --timeout)", Cause: ErrUnanswered}
+				// A lookup the deadline cut off (a busy page or machine):
+				// still NOT_FOUND with what is near, from the stored snap.
+				e := t.notFound(loc, " (waited --timeout)")
+				e.Cause = ErrUnanswered
+				return nil, e
 			}
 			return nil, err
 		}
@@ -73,13 +77,20 @@ func (t *Tab) resolveLocator(ctx context.Context, loc locator.Locator) (*Element
 		}
 		select {
 		case <-wait.Done():
-			if n := t.nearMatches(loc, 5); len(n) > 0 {
-				return nil, failure.New(failure.NotFound, "%s matches nothing; near it in the last snap: %s", s, strings.Join(n, ", "))
-			}
-			return nil, failure.New(failure.NotFound, "%s matches nothing", s).WithHint("check the page with tact snap; tact locate <target> shows what a target resolves to")
+			return nil, t.notFound(loc, "")
 		case <-time.After(100 * time.Millisecond):
 		}
 	}
+}
+
+// notFound is the NOT_FOUND of a locator that matched nothing, naming what
+// is near it in the last snap.
+func (t *Tab) notFound(loc locator.Locator, how string) *failure.Error {
+	s := loc.String()
+	if n := t.nearMatches(loc, 5); len(n) > 0 {
+		return failure.New(failure.NotFound, "%s matches nothing%s; near it in the last snap: %s", s, how, strings.Join(n, ", "))
+	}
+	return failure.New(failure.NotFound, "%s matches nothing%s", s, how).WithHint("check the page with tact snap; tact locate <target> shows what a target resolves to")
 }
 
 // WaitLocator waits until loc matches a visible element, in the page or
