@@ -33,6 +33,7 @@ type CLIEnv struct {
 	pool     pool                     // browsers sessions attach to
 	pooled   map[string]bool          // sessions Pooled hands out
 	free     chan string              // pooled sessions no test holds
+	start    time.Time                // when the environment was set up (TACT_TEST_TIMES)
 }
 
 // SharedSession is the one session tests share; it lives until Finish.
@@ -62,7 +63,7 @@ func SetupCLI(prefix string, stop func(session string)) (*CLIEnv, error) {
 		locks: map[string]chan struct{}{}, waiting: map[string]int{},
 		slots: make(chan struct{}, browserSlots()), slotted: map[string]bool{},
 		pool:   pool{own: map[string]bool{}, placed: map[string]int{}},
-		pooled: map[string]bool{}, free: make(chan string, browserSlots())}
+		pooled: map[string]bool{}, free: make(chan string, browserSlots()), start: time.Now()}
 	for i := range browserSlots() {
 		name := "pool-" + strconv.Itoa(i+1)
 		e.pooled[name] = true
@@ -131,7 +132,7 @@ func (e *CLIEnv) Use(t testing.TB, session string) {
 			delete(e.slotted, t.Name())
 			e.mu.Unlock()
 			<-e.slots
-			logSlot(t.Name(), time.Since(held))
+			logSlot(t.Name(), held.Sub(e.start), time.Since(held))
 		})
 	}
 	t.Cleanup(func() {
@@ -218,8 +219,9 @@ func DefaultParallel(n int) {
 }
 
 // logSlot appends how long a test held a browser slot to the file named by
-// $TACT_TEST_TIMES, to find what makes the suite slow (sort -k2 -n).
-func logSlot(test string, d time.Duration) {
+// $TACT_TEST_TIMES, and when it took it (seconds since the environment
+// was set up), to find what makes the suite slow (sort -k2 -n).
+func logSlot(test string, at, d time.Duration) {
 	name := os.Getenv("TACT_TEST_TIMES")
 	if name == "" {
 		return
@@ -228,6 +230,6 @@ func logSlot(test string, d time.Duration) {
 	if err != nil {
 		return
 	}
-	fmt.Fprintf(f, "%s %.2f\n", test, d.Seconds())
+	fmt.Fprintf(f, "%s %.2f %.2f\n", test, d.Seconds(), at.Seconds())
 	f.Close()
 }
