@@ -100,6 +100,10 @@ func (o outFile) write(data []byte) (string, error) {
 	return o.path, nil
 }
 
+// outputDirs are the data dir's folders of files tact made for the user,
+// the only ones an MCP client may write or upload.
+var outputDirs = map[string]bool{"downloads": true, "screenshots": true, "pdf": true, "har": true}
+
 // confined refuses a path an MCP client may not write (or upload, verb):
 // outside both the data dir and the caller's directory (symlinks
 // followed), or hidden below them (.bashrc, .ssh/, .git/, .env).
@@ -114,9 +118,10 @@ func confined(abs, cwd, verb string) error {
 		real = filepath.Join(dir, filepath.Base(abs))
 	}
 	roots := []string{cwd}
+	data := ""
 	if r, err := datadir.Root(); err == nil {
 		// First: the data dir may be a hidden folder under cwd.
-		roots = []string{r, cwd}
+		roots, data = []string{r, cwd}, r
 	}
 	for _, r := range roots {
 		if r == "" {
@@ -132,7 +137,14 @@ func confined(abs, cwd, verb string) error {
 		if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 			continue
 		}
-		for _, part := range strings.Split(rel, string(filepath.Separator)) {
+		parts := strings.Split(rel, string(filepath.Separator))
+		if r == data && (len(parts) < 2 || !outputDirs[parts[0]]) {
+			// The data dir also holds saved sessions (cookies in clear),
+			// browser profiles, logs and workflows: a page that talked a
+			// client into uploading those would get the user's logins.
+			return failure.New(failure.Usage, "%s is tact's own state: MCP tools %s files of the data dir only in its downloads, screenshots, pdf and har folders", abs, verb)
+		}
+		for _, part := range parts {
 			if strings.HasPrefix(part, ".") {
 				return failure.New(failure.Usage, "%s is hidden (%s): MCP tools do not %s hidden files or folders", abs, part, verb)
 			}

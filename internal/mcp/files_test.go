@@ -85,6 +85,26 @@ func TestToolFilesConfined(t *testing.T) {
 			t.Errorf("upload %s: %q", f, out)
 		}
 	}
+	// The data dir's own state (saved sessions hold cookies in clear,
+	// profiles, logs) is never uploaded; a download is.
+	data := os.Getenv("TACT_HOME")
+	for _, rel := range []string{"sessions/work.json", "run/mcp-files/daemon.log", "profiles/mcp-files/Default/Cookies", "downloads/mcp-files/ok.txt"} {
+		f := filepath.Join(data, rel)
+		if err := os.MkdirAll(filepath.Dir(f), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := os.Stat(f); err != nil {
+			if err := os.WriteFile(f, []byte(`{"cookies":[{"value":"SESSIONCOOKIE"}]}`), 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}
+		out, res := call(t, cs, "upload", map[string]any{"target": "css=#f", "files": []string{f}, "no_snap": true})
+		if strings.HasPrefix(rel, "downloads/") {
+			mustOK(t, "upload of a download", out, res)
+		} else if !res.IsError || !strings.Contains(out, "tact's own state") {
+			t.Errorf("upload of the data dir's %s: %q", rel, out)
+		}
+	}
 	out, res = call(t, cs, "upload", map[string]any{"target": "css=#f", "files": []string{"doc.txt"}, "no_snap": true})
 	mustOK(t, "upload doc.txt", out, res)
 	// No file named: a new one in the data dir.
