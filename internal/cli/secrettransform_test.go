@@ -165,3 +165,27 @@ func TestSecretTransformedEcho(t *testing.T) {
 		}
 	}
 }
+
+// A page that pads its echo of a secret (in its title, a button's name,
+// its URL) makes tact cut the echo inside the secret: the start left
+// before the cut is masked too (hostile pass H2).
+func TestSecretPaddedEchoCut(t *testing.T) {
+	t.Parallel()
+	s := env.Pooled(t)
+	const v = "Zq8-Kestrel?7x"
+	openPage(t, s, page("secret_padded.html"))
+	var outs []string
+	for _, args := range [][]string{{"fill", "label=Password", v, "--secret"}, {"snap"}, {"tab", "list"}, {"-o", "json", "snap"}} {
+		r := tact(t, s, args...)
+		mustOK(t, r)
+		outs = append(outs, r.out)
+	}
+	if got := evalIn(t, s, "document.title.endsWith(':' + document.getElementById('pw').value)"); got != "true" {
+		t.Fatalf("the page did not echo the value into its title: %s", got)
+	}
+	for i, o := range outs {
+		if strings.Contains(o, v[:6]) || strings.Contains(o, "Zq8%2DKe") || strings.Contains(o, "Zq8-K") {
+			t.Errorf("output %d shows the start of the secret:\n%s", i, o)
+		}
+	}
+}

@@ -498,3 +498,70 @@ func prefixSpans(text string, fs []fuzzy) [][2]int {
 	}
 	return m.spans()
 }
+
+// cutMark is how tact ends text it cut short (a long name, title, URL or
+// summary).
+const cutMark = '…'
+
+// scrubCut masks the start of a secret that tact's own cut left at the
+// end of a piece of text: a page that pads an echo ("AAA…A:" + value)
+// makes tact cut it inside the value, after which no whole spelling is
+// left to match, and the start alone still gives most of it away.
+func scrubCut(text string, fs []fuzzy) string {
+	if !strings.ContainsRune(text, cutMark) {
+		return text
+	}
+	return windowed(text, func(text string) [][2]int { return cutSpans(text, fs) })
+}
+
+// cutSpans finds the starts of fs (MinLen runes or more; FuzzyMinLen
+// letters and digits letter-spaced) right before a cut mark.
+func cutSpans(text string, fs []fuzzy) [][2]int {
+	us := units(text)
+	m := &masker{us: us, hit: make([]bool, len(us))}
+	// cutAfter: the unit after unit j, past invisible characters and a
+	// few separators, is the cut mark.
+	cutAfter := func(j int, seps int) bool {
+		for k := j + 1; k < len(us); k++ {
+			switch {
+			case us[k].r == cutMark:
+				return true
+			case us[k].kind == kInvisible:
+			case us[k].kind == kSep && seps > 0:
+				seps--
+			default:
+				return false
+			}
+		}
+		return false
+	}
+	plain := build(us, func(u unit) (rune, bool) { return u.r, u.kind != kInvisible })
+	letters := build(us, func(u unit) (rune, bool) { return unicode.ToLower(u.r), u.kind == kAlnum })
+	for _, f := range fs {
+		e := []rune(f.exact)
+		for k := len(e) - 1; k >= MinLen; k-- {
+			plain.find(string(e[:k]), func(first, last int) {
+				if cutAfter(int(plain.at[last]), 0) {
+					m.mark(&plain, first, last)
+				}
+			})
+		}
+		if len(f.letters) == 0 {
+			continue
+		}
+		l := []rune(f.letters[0]) // forwards: a cut keeps the start
+		for k := len(l) - 1; k >= FuzzyMinLen; k-- {
+			letters.find(string(l[:k]), func(first, last int) {
+				for i := first; i < last; i++ {
+					if int(letters.at[i+1]-letters.at[i]) > maxGap+1 {
+						return
+					}
+				}
+				if cutAfter(int(letters.at[last]), maxGap) {
+					m.mark(&letters, first, last)
+				}
+			})
+		}
+	}
+	return m.spans()
+}

@@ -159,3 +159,27 @@ func TestScrubLongText(t *testing.T) {
 		}
 	}
 }
+
+// A page that pads its echo makes tact cut it inside the secret: the
+// start left before the cut mark is masked too (hostile pass H2).
+func TestScrubCutEcho(t *testing.T) {
+	var s Set
+	s.Add("hunter2Secret9")
+	for _, c := range []struct{ in, want string }{
+		{"AAAA:hunter2Secre… — http://x", "AAAA:" + Mask + "… — http://x"},
+		{`[button] "AAA:hunter2Sec…"`, `[button] "AAA:` + Mask + `…"`},
+		{"&s=hunter2…", "&s=" + Mask + "…"},
+		{"nbsp:h u n t e r 2 S…", "nbsp:" + Mask + "…"},
+		{"AAAAhunter2Se… (6 more characters)", "AAAA" + Mask + "… (6 more characters)"},
+		// Not a cut: a common start elsewhere stays.
+		{"hunter2 is a word… and more", "hunter2 is a word… and more"},
+		// Four characters of it before a cut are masked: a cut word that
+		// starts like a secret costs less than most of a secret.
+		{"hunt…", Mask + "…"},
+		{"hun…", "hun…"},
+	} {
+		if got := s.Scrub(c.in); got != c.want {
+			t.Errorf("Scrub(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

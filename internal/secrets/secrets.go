@@ -149,7 +149,7 @@ func (s *Set) Scrub(text string) string {
 			text = strings.ReplaceAll(text, f, Mask)
 		}
 	}
-	return scrubFuzzy(text, s.fuzzy)
+	return scrubCut(scrubFuzzy(text, s.fuzzy), s.fuzzy)
 }
 
 // ScrubTyping is Scrub for the page's console, which a page can fill
