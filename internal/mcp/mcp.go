@@ -64,10 +64,16 @@ var tweaks = map[string]schema.InputOptions{
 	"eval": {AsString: map[string]bool{"expr": true}, Omit: map[string]bool{"stdin": true}, Require: map[string]bool{"expr": true}},
 	// A HAR is a file for people's tools; the tool lists the requests.
 	"network": {Omit: map[string]bool{"har": true, "overwrite": true}},
-	// --raw (and its outer HTML) is a listing for scripts; a tool's snap is for reading.
-	"snap": {Omit: map[string]bool{"html": true, "raw": true}},
+	// --raw (and its outer HTML) is a listing for scripts; a tool's snap
+	// is for reading. snap and read are read-only tools, which a client
+	// may run without asking: they take no url (open navigates), so a
+	// page cannot have one sent to another address (?exfil=…).
+	"snap": {Omit: map[string]bool{"html": true, "raw": true, "url": true}},
 	// max_tokens and from bound a read; a line count cannot.
-	"read": {Omit: map[string]bool{"max_lines": true}},
+	"read": {Omit: map[string]bool{"max_lines": true, "url": true}},
+	// A cookie's value (an HttpOnly session cookie's too) is a credential
+	// a page could have the agent put in a URL: names and flags only.
+	"cookies list": {Omit: map[string]bool{"values": true}},
 	// Pacing, healing write-back and variable files are for a person
 	// maintaining a workflow at a shell.
 	"replay": {Omit: map[string]bool{"speed": true, "update": true, "strict": true, "var_file": true}},

@@ -122,6 +122,15 @@ func connectGlobals(t *testing.T, g rpc.Globals) *sdk.ClientSession {
 	return cs
 }
 
+// snapAt opens url and snaps it: the snap tool takes no url (it is
+// read-only; open navigates).
+func snapAt(t *testing.T, cs *sdk.ClientSession, url string) (string, *sdk.CallToolResult) {
+	t.Helper()
+	out, res := call(t, cs, "open", map[string]any{"url": url, "no_snap": true})
+	mustOK(t, "open", out, res)
+	return call(t, cs, "snap", map[string]any{})
+}
+
 func call(t *testing.T, cs *sdk.ClientSession, name string, args map[string]any) (string, *sdk.CallToolResult) {
 	t.Helper()
 	res, err := cs.CallTool(context.Background(), &sdk.CallToolParams{Name: name, Arguments: args})
@@ -243,7 +252,7 @@ func TestSnapClickFill(t *testing.T) {
 	t.Parallel()
 	needBrowser(t, "mcp-mem")
 	cs := connect(t, "mcp-mem")
-	out, res := call(t, cs, "snap", map[string]any{"url": srvURL + "/act_form.html"})
+	out, res := snapAt(t, cs, srvURL+"/act_form.html")
 	mustOK(t, "snap", out, res)
 	if !strings.HasPrefix(out, "Actions — ") || !strings.Contains(out, `"Count me"`) {
 		t.Fatalf("snap:\n%s", out)
@@ -290,7 +299,7 @@ func TestToolErrors(t *testing.T) {
 	t.Parallel()
 	needBrowser(t, "mcp-err")
 	cs := connect(t, "mcp-err")
-	out, res := call(t, cs, "snap", map[string]any{"url": srvURL + "/hello.html"})
+	out, res := call(t, cs, "open", map[string]any{"url": srvURL + "/hello.html"})
 	mustOK(t, "snap", out, res)
 	cases := []struct {
 		tool string
@@ -301,8 +310,14 @@ func TestToolErrors(t *testing.T) {
 		{"click", map[string]any{}, "USAGE (exit 2)"},
 		{"click", map[string]any{"target": "@e1", "bogus": 1}, "USAGE (exit 2)"},
 		{"snap", map[string]any{"max_tokens": "many"}, "USAGE (exit 2)"},
-		{"snap", map[string]any{"url": srvURL + "/status/404"}, "NAVIGATION_FAILED (exit 4)"},
+		{"open", map[string]any{"url": srvURL + "/status/404"}, "NAVIGATION_FAILED (exit 4)"},
 		{"tab", map[string]any{"action": "explode"}, "USAGE (exit 2)"},
+		// The read-only tools take no url (a page could have one sent
+		// to another address without the client asking), and cookie
+		// values (HttpOnly ones too) stay at the shell.
+		{"snap", map[string]any{"url": srvURL + "/hello.html?exfil=x"}, `unknown argument "url"`},
+		{"read", map[string]any{"url": srvURL + "/hello.html?exfil=x"}, `unknown argument "url"`},
+		{"cookies", map[string]any{"action": "list", "values": true}, `unknown argument "values"`},
 	}
 	for _, c := range cases {
 		out, res := call(t, cs, c.tool, c.args)
@@ -319,7 +334,7 @@ func TestCancelledCallStops(t *testing.T) {
 	t.Parallel()
 	needBrowser(t, "mcp-cancel")
 	cs := connectFor(t, "mcp-cancel", 10*time.Minute)
-	out, res := call(t, cs, "snap", map[string]any{"url": srvURL + "/hello.html"})
+	out, res := call(t, cs, "open", map[string]any{"url": srvURL + "/hello.html"})
 	mustOK(t, "snap", out, res)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
@@ -362,7 +377,7 @@ func TestPageTextUnchanged(t *testing.T) {
 	if ins := cs.InitializeResult().Instructions; !strings.Contains(ins, "--max-tokens is the argument max_tokens") {
 		t.Errorf("instructions do not say how flags map to arguments: %q", ins)
 	}
-	out, res := call(t, cs, "snap", map[string]any{"url": srvURL + "/mcp_flags.html"})
+	out, res := call(t, cs, "open", map[string]any{"url": srvURL + "/mcp_flags.html"})
 	mustOK(t, "snap", out, res)
 	if !strings.Contains(out, `"copy --all --from=3"`) {
 		t.Errorf("snap rewrote the page's text:\n%s", out)
@@ -476,14 +491,14 @@ func TestStdioSubprocess(t *testing.T) {
 	if len(tools) < 15 {
 		t.Errorf("tools/list: %d tools", len(tools))
 	}
-	send(fmt.Sprintf(`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"snap","arguments":{"url":%q}}}`, srvURL+"/hello.html"))
+	send(fmt.Sprintf(`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"open","arguments":{"url":%q}}}`, srvURL+"/hello.html"))
 	res := recv(3)
 	if res["isError"] == true {
 		t.Fatalf("snap: %v", res)
 	}
 	text := res["content"].([]any)[0].(map[string]any)["text"].(string)
-	if !strings.HasPrefix(text, "Hello page — ") || !strings.Contains(text, `[button] "Press"`) {
-		t.Errorf("snap over stdio:\n%s", text)
+	if !strings.Contains(text, "\nHello page — ") || !strings.Contains(text, `[button] "Press"`) {
+		t.Errorf("open over stdio:\n%s", text)
 	}
 }
 
@@ -525,7 +540,7 @@ func TestHTTPTransport(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer cs.Close()
-	out, res := call(t, cs, "snap", map[string]any{"url": srvURL + "/hello.html"})
+	out, res := call(t, cs, "open", map[string]any{"url": srvURL + "/hello.html"})
 	mustOK(t, "snap over http", out, res)
 	if !strings.Contains(out, "# Hello") {
 		t.Errorf("snap over http: %q", out)
@@ -576,7 +591,7 @@ func TestStructuredOutput(t *testing.T) {
 	if with < 10 {
 		t.Errorf("%d tools have an output schema", with)
 	}
-	out, res := call(t, cs, "snap", map[string]any{"url": srvURL + "/hello.html"})
+	out, res := snapAt(t, cs, srvURL+"/hello.html")
 	mustOK(t, "snap", out, res)
 	if !strings.Contains(out, "# Hello") {
 		t.Errorf("text content: %q", out)
