@@ -34,3 +34,21 @@ func TestDialogLoop(t *testing.T) {
 		t.Errorf("tab close on a dialog loop: exit %d %s", r.code, r.err)
 	}
 }
+
+// A page that starts a dialog loop as it loads: open ends (the loop is
+// held at a dialog), the next command says so at once (not at its
+// --timeout), and tab close gets rid of it (hostile pass M2).
+func TestDialogLoopAtLoad(t *testing.T) {
+	t.Parallel()
+	s := "dialog-loadloop"
+	env.OwnBrowser(s) // a dialog loop keeps its renderer busy
+	r := tact(t, s, "--timeout", "10s", "open", page("dialog_loadloop.html"))
+	if r.code != 0 && r.code != 10 {
+		t.Errorf("open of a page that loops dialogs: exit %d\n%s%s", r.code, r.out, r.err)
+	}
+	r = tact(t, s, "--timeout", "10s", "snap")
+	if r.code != 10 || !strings.Contains(r.err, "alert dialog is open") {
+		t.Errorf("snap after a dialog loop at load: exit %d\n%s%s", r.code, r.out, r.err)
+	}
+	mustOK(t, tact(t, s, "tab", "close"))
+}

@@ -38,7 +38,14 @@ func (t *Tab) dialogOpened(tg *Target, typ, msg string) {
 		text, d.Action = pol.PromptText, "accepted"
 	}
 	t.update(func() {
-		if d.Action != "open" && time.Now().Before(t.holdUntil) {
+		now := time.Now()
+		t.stormN++
+		if d.Action != "open" && t.stormN > stormDialogs {
+			// A page that opens dialogs in a loop, answered at once,
+			// never lets its script end: hold it at one.
+			t.holdUntil = now.Add(holdDialogs)
+		}
+		if d.Action != "open" && now.Before(t.holdUntil) {
 			// Right after a command was interrupted: a page that opens
 			// dialogs in a loop (for(;;) alert()) would go on for ever
 			// under a policy that answers each one, and the script
@@ -60,6 +67,12 @@ func (t *Tab) dialogOpened(tg *Target, typ, msg string) {
 		_ = handleDialog(ctx, tg, accept, text)
 	}()
 }
+
+// stormDialogs is how many dialogs between two looks at the effects (a
+// command's start and end) make a loop: the policy then leaves the next
+// one open, and the loop is paused there. A page's finite burst (fifty
+// alerts as it loads) stays under it and is answered.
+const stormDialogs = 200
 
 // maxDialogs bounds the dialogs kept between two commands: a page that
 // opens them in a loop keeps the first ones and the latest.

@@ -30,6 +30,43 @@ func (t *Tab) evalIn(ctx context.Context, tg *Target, frameID, expr string, out 
 	if err := t.checkUsable(); err != nil {
 		return err
 	}
+	// One that opens while the evaluation waits (a dialog loop the policy
+	// holds) ends it the same way.
+	ctx, stop := t.untilDialog(ctx)
+	defer stop()
+	err := t.evalOnce(ctx, tg, frameID, expr, out)
+	if err != nil && ctx.Err() != nil {
+		if derr := t.checkUsable(); derr != nil {
+			return derr
+		}
+	}
+	return err
+}
+
+// untilDialog is ctx, cancelled when a dialog the policy leaves open opens
+// in the tab.
+func (t *Tab) untilDialog(ctx context.Context) (context.Context, func()) {
+	ctx, cancel := context.WithCancel(ctx)
+	go func() {
+		for {
+			t.mu.Lock()
+			open, ch := t.open != nil && t.open.Action == "open", t.changed
+			t.mu.Unlock()
+			if open {
+				cancel()
+				return
+			}
+			select {
+			case <-ctx.Done():
+				return
+			case <-ch:
+			}
+		}
+	}()
+	return ctx, cancel
+}
+
+func (t *Tab) evalOnce(ctx context.Context, tg *Target, frameID, expr string, out any) error {
 	v := t.host.Library().Version
 	wrapped := "(globalThis.__tact && globalThis.__tact.v === " + jsString(v) + ") ? (" + expr + ") : ({__tactMissing: true})"
 	for attempt := 0; attempt < 4; attempt++ {

@@ -202,6 +202,7 @@ func (t *Tab) Drain() Effects {
 		e.Downloads = append(e.Downloads, *d)
 	}
 	t.dialogs, t.consoleErr, t.firstErr, t.opened, t.popups, t.downloads, t.refused, t.closedPopups = nil, 0, "", nil, 0, nil, nil, 0
+	t.stormN = 0
 	return e
 }
 

@@ -52,7 +52,8 @@ type Tab struct {
 	open         *Dialog  // the dialog showing in the page (whatever the policy), until it closes
 	openTg       *Target  // the target whose session can answer it
 	openAt       time.Time
-	holdUntil    time.Time // dialogs until then are left open (after an interrupt)
+	holdUntil    time.Time // dialogs until then are left open (after an interrupt, in a loop)
+	stormN       int       // dialogs since the last Drain
 	consoleErr   int
 	firstErr     string // the first console error since the last Drain
 	opened       []string
