@@ -45,6 +45,10 @@ Promise.all([fetch("/own", {headers: {"X-Api-Key": "page-own"}}), fetch("/plain"
 				http.Redirect(w, r, h.bURL+"/after-redirect", http.StatusFound)
 			case "/s.js":
 				w.Header().Set("Content-Type", "text/javascript")
+			case "/nav.html":
+				// Another site's page making a request to the header's site.
+				w.Header().Set("Content-Type", "text/html; charset=utf-8")
+				fmt.Fprintf(w, `<!doctype html><title>Other</title><h1>Other</h1><img src="%s/from-b.png">`, h.a.URL)
 			default:
 				w.Header().Set("Content-Type", "text/html; charset=utf-8")
 				fmt.Fprint(w, "<!doctype html><title>Page</title><h1>Page</h1>")
@@ -126,6 +130,10 @@ func TestHeaderStaysOnItsSite(t *testing.T) {
 	eventually(t, "the other site's page", func() bool { _, ok := h.got("b/nav.html"); return ok })
 	if v, _ := h.got("b/nav.html"); v != "" {
 		t.Errorf("a navigation to another site carried X-Api-Key %q", v)
+	}
+	eventually(t, "the other site's image from the header's site", func() bool { _, ok := h.got("a/from-b.png"); return ok })
+	if v, _ := h.got("a/from-b.png"); v != "" {
+		t.Errorf("another site's page requesting the header's site carried X-Api-Key %q", v)
 	}
 	if r := tact(t, s, "browser", "status"); !strings.Contains(r.out, "X-Api-Key (for 127.0.0.1)") || strings.Contains(r.out, apiKey) {
 		t.Errorf("status: %q", r.out)

@@ -138,7 +138,7 @@ func (tg *Target) paused(ev *fetch.EventRequestPaused) {
 		defer cancel()
 		var err error
 		if allowed {
-			err = cdp.Run(ctx, tg.sess, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: ev.RequestID, Headers: tg.extraHeaders(ev.Request)})
+			err = cdp.Run(ctx, tg.sess, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: ev.RequestID, Headers: tg.extraHeaders(ev)})
 		} else {
 			err = cdp.Run(ctx, tg.sess, fetch.FailRequest, fetch.FailRequestParams{RequestID: ev.RequestID, ErrorReason: network.ErrorReasonAborted})
 		}

@@ -59,12 +59,23 @@ func (tg *Target) refetch(ctx context.Context, d Domains, e Emulation) error {
 }
 
 // extraHeaders is what a paused request should carry: its own headers
-// plus the session's --header ones when it goes to their site. A header
-// the page set on its own request keeps the page's value. nil: continue
-// the request unchanged.
-func (tg *Target) extraHeaders(req *network.Request) []*fetch.HeaderEntry {
+// plus the session's --header ones when it goes to their site from a
+// page of their site (the tab's top-level document, or the document a
+// main-frame navigation loads): another site's page making a request to
+// that site (an image, a form) does not get them. A header the page set
+// on its own request keeps the page's value. nil: continue the request
+// unchanged.
+func (tg *Target) extraHeaders(ev *fetch.EventRequestPaused) []*fetch.HeaderEntry {
 	e := tg.Emulated()
+	req := ev.Request
 	if req == nil || !e.scopedHeaders() || e.HeaderSite == "" || SiteOf(req.URL) != e.HeaderSite {
+		return nil
+	}
+	top := tg.tab.URL()
+	if ev.ResourceType == network.ResourceTypeDocument && tg.kind == "page" && (string(ev.FrameID) == tg.tab.id || ev.FrameID == "") {
+		top = req.URL
+	}
+	if SiteOf(top) != e.HeaderSite {
 		return nil
 	}
 	var out []*fetch.HeaderEntry
