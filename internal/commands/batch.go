@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -15,6 +16,7 @@ import (
 
 	"github.com/tact-browser/tact/internal/failure"
 	"github.com/tact-browser/tact/internal/page"
+	"github.com/tact-browser/tact/internal/rpc"
 	"github.com/tact-browser/tact/internal/snapshot"
 )
 
@@ -94,6 +96,88 @@ type batchStep struct {
 	line string
 	name string
 	cmd  Command
+	// timeout is the step's own --timeout (0: the call's --timeout).
+	timeout time.Duration
+}
+
+// stepAllowance is what a step without a --timeout of its own adds to
+// the batch's deadline: a click that settles takes well under a second
+// on a quiet machine, so 60 clicks fit the default --timeout and this.
+const stepAllowance = time.Second
+
+// maxStepsBudget bounds what the steps add to the batch's deadline: a
+// batch is one call, not a job queue.
+const maxStepsBudget = 30 * time.Minute
+
+// Deadline is the batch's deadline, which grows with its steps:
+// --timeout, plus each step's own --timeout, or stepAllowance for a step
+// without one. (A batch whose steps would add more is refused before it
+// starts; this caps it for the caller, who has not parsed the steps.)
+func (c *Batch) Deadline(g rpc.Globals) time.Duration {
+	return g.Timeout + min(stepsBudget(c.Steps), maxStepsBudget)
+}
+
+// stepsBudget is what the steps add to a batch's deadline; a line that
+// does not parse counts as a step without a --timeout (parsing refuses
+// it before anything runs).
+func stepsBudget(lines []string) time.Duration {
+	var sum time.Duration
+	for _, l := range lines {
+		words, err := SplitWords(l)
+		if err == nil && len(words) == 0 {
+			continue
+		}
+		_, d, _ := cutTimeout(words)
+		if d == 0 {
+			d = stepAllowance
+		}
+		sum += d
+	}
+	return sum
+}
+
+// cutTimeout takes a step's own --timeout D (or --timeout=D) out of its
+// words: it is a global flag, which the commands' grammar does not have.
+// Words after "--" are values and stay.
+func cutTimeout(words []string) ([]string, time.Duration, error) {
+	var rest []string
+	var d time.Duration
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		v, ok := strings.CutPrefix(w, "--timeout=")
+		if w == "--timeout" {
+			if i+1 == len(words) {
+				return nil, 0, errors.New("--timeout needs a duration, such as 2s")
+			}
+			i++
+			v, ok = words[i], true
+		}
+		if w == "--" {
+			return append(rest, words[i:]...), d, nil
+		}
+		if !ok {
+			rest = append(rest, w)
+			continue
+		}
+		var err error
+		if d, err = stepTimeout(v); err != nil {
+			return nil, 0, err
+		}
+	}
+	return rest, d, nil
+}
+
+// stepTimeout reads a step's --timeout as the global flag takes it: a
+// duration (2s, 500ms) or seconds.
+func stepTimeout(v string) (time.Duration, error) {
+	d, err := time.ParseDuration(v)
+	if f, ferr := strconv.ParseFloat(v, 64); err != nil && ferr == nil {
+		d, err = time.Duration(f*float64(time.Second)), nil
+	}
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("--timeout %q: want a positive duration, such as 2s or 500ms", v)
+	}
+	return d, nil
 }
 
 // parseSteps turns step lines into commands; blank lines and # comments
@@ -123,14 +207,22 @@ func parseSteps(ctx context.Context, lines []string) ([]batchStep, error) {
 			continue
 		}
 		n := len(out) + 1
-		name, cmd, err := parseCommand(p, words)
-		if err != nil {
-			return nil, failure.New(failure.Usage, "step %d (%s): %s", n, strings.Join(words, " "), oneLine(err.Error()))
+		cmdWords, timeout, err := cutTimeout(words)
+		if err == nil {
+			var name string
+			var cmd Command
+			if name, cmd, err = parseCommand(p, cmdWords); err == nil {
+				out = append(out, batchStep{n: n, line: strings.Join(quoteWords(words), " "), name: name, cmd: cmd, timeout: timeout})
+				continue
+			}
 		}
-		out = append(out, batchStep{n: n, line: strings.Join(quoteWords(words), " "), name: name, cmd: cmd})
+		return nil, failure.New(failure.Usage, "step %d (%s): %s", n, strings.Join(words, " "), oneLine(err.Error()))
 	}
 	if len(out) == 0 {
 		return nil, failure.New(failure.Usage, "no steps: give them as arguments or one per line on stdin")
+	}
+	if b := stepsBudget(lines); b > maxStepsBudget {
+		return nil, failure.New(failure.Usage, "the steps would add %s to the batch's --timeout (each step's own --timeout, %s for one without); at most %s: split the batch or give its steps shorter timeouts", b, stepAllowance, maxStepsBudget)
 	}
 	return out, nil
 }
@@ -231,6 +323,10 @@ func (c *Batch) Run(ctx context.Context, env *Env) (*Output, error) {
 			mark = start.Mark()
 		}
 	}
+	// stuck: a step ran into the call's deadline, or its own default one
+	// (the page may be held in a script: no snap of it). A step that ran
+	// out of a --timeout of its own (a probe: wait … --timeout 1s) is not.
+	stuck := false
 	for _, s := range steps {
 		if stepCtx.Err() != nil {
 			// The call is over (--timeout, a hang-up, browser stop):
@@ -238,6 +334,7 @@ func (c *Batch) Run(ctx context.Context, env *Env) (*Output, error) {
 			if firstErr == nil {
 				firstErr = stepErr(s, failure.From(stopped(stepCtx, stepCtx.Err())))
 			}
+			stuck = true
 			break
 		}
 		out, err := prepareAndRun(stepCtx, env, s)
@@ -252,6 +349,9 @@ func (c *Batch) Run(ctx context.Context, env *Env) (*Output, error) {
 			continue
 		}
 		fe := failure.From(err)
+		if fe.Code == failure.Timeout && (s.timeout == 0 || stepCtx.Err() != nil) {
+			stuck = true
+		}
 		fmt.Fprintf(&sb, "error %s: %s\n", fe.Code, oneLine(fe.Message))
 		res.Error = fe
 		results = append(results, res)
@@ -266,7 +366,7 @@ func (c *Batch) Run(ctx context.Context, env *Env) (*Output, error) {
 	out := &Output{}
 	switch {
 	case c.NoSnap:
-	case firstErr != nil && failure.From(firstErr).Code == failure.Timeout:
+	case stuck:
 		// The page may still be stuck; the daemon interrupts it after this.
 		sb.WriteString("---\n(no snap: the step timed out)\n")
 	default:
@@ -296,8 +396,9 @@ type batchStepData struct {
 	Error   *failure.Error `json:"error,omitempty"`
 }
 
-// prepareAndRun runs one step under its own deadline, recorded like a
-// command of its own when a recording is on.
+// prepareAndRun runs one step under its own deadline (its --timeout, or
+// the call's), within the batch's (ctx), recorded like a command of its
+// own when a recording is on.
 func prepareAndRun(ctx context.Context, env *Env, s batchStep) (*Output, error) {
 	if q, ok := s.cmd.(quieter); ok {
 		q.quiet() // the batch prints one snap at the end
@@ -311,23 +412,50 @@ func prepareAndRun(ctx context.Context, env *Env, s batchStep) (*Output, error) 
 			return nil, err
 		}
 	}
-	after, err := env.Recorder.Capture(ctx, env, s.name, s.cmd)
+	limit := s.limit(env.Globals.Timeout)
+	sctx := ctx
+	if limit > 0 {
+		var cancel context.CancelFunc
+		sctx, cancel = context.WithTimeout(ctx, limit)
+		defer cancel()
+	}
+	after, err := env.Recorder.Capture(sctx, env, s.name, s.cmd)
 	if err != nil {
 		return nil, err
 	}
 	env.Browser.BeginCommand()
-	out, err := s.cmd.Run(ctx, env)
+	out, err := s.cmd.Run(sctx, env)
 	env.Browser.EndCommand(ConsumesNavigation(s.cmd))
 	after(err == nil)
-	if err != nil && ctx.Err() != nil && (failure.From(err).Code != failure.NotFound || errors.Is(err, page.ErrUnanswered)) {
+	if err != nil && sctx.Err() != nil && (failure.From(err).Code != failure.NotFound || errors.Is(err, page.ErrUnanswered)) {
 		// A locator that matched nothing until the end is that step's
-		// NOT_FOUND, not the batch's timeout: the page is as it was.
-		err = stopped(ctx, err)
+		// NOT_FOUND, not a timeout: the page is as it was.
+		if ctx.Err() != nil {
+			err = stopped(ctx, err)
+		} else if errors.Is(sctx.Err(), context.DeadlineExceeded) {
+			err = failure.New(failure.Timeout, "the step did not finish within %s", s.timeoutFlag(limit))
+		}
 	}
 	if err == nil && out == nil {
 		out = &Output{}
 	}
 	return out, err
+}
+
+// limit is the step's deadline: its own --timeout, else the call's.
+func (s batchStep) limit(call time.Duration) time.Duration {
+	if s.timeout > 0 {
+		return s.timeout
+	}
+	return call
+}
+
+// timeoutFlag names the --timeout a step ran under, for its TIMEOUT.
+func (s batchStep) timeoutFlag(limit time.Duration) string {
+	if s.timeout > 0 {
+		return "its --timeout " + limit.String()
+	}
+	return "--timeout " + limit.String() + " (a step's own --timeout raises it)"
 }
 
 // reportReserve is the part of --timeout a batch keeps back from its
