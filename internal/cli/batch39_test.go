@@ -13,9 +13,9 @@ func TestBatchStepTimeout(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t)
 	openPage(t, s, page("batch39_taps.html"))
-	r := tact(t, s, "batch", "--continue-on-error", "wait text=Nowhere --timeout 300ms", "click css=#tap")
+	r := tact(t, s, "batch", "--continue-on-error", "wait text=Nowhere --timeout 300ms", "click role=button")
 	if r.code != 5 || !strings.Contains(r.err, "step 1 (wait text=Nowhere --timeout 300ms): the step did not finish within its --timeout 300ms") ||
-		!strings.Contains(r.out, "[2] click ") || !strings.Contains(r.out, "---\n") || strings.Contains(r.out, "(no snap") {
+		!strings.Contains(r.out, "[2] click role=button → ok\n") || !strings.Contains(r.out, "---\n") || strings.Contains(r.out, "(no snap") {
 		t.Errorf("a probe step that timed out: exit %d\n%s%s", r.code, r.out, r.err)
 	}
 	if got := evalIn(t, s, "tapTimes.length"); got != "1" {
@@ -51,5 +51,50 @@ func TestBatchDeadlineGrows(t *testing.T) {
 	mustOK(t, r)
 	if !strings.Contains(r.out, "[6] wait 600ms") {
 		t.Errorf("not every step ran:\n%s", r.out)
+	}
+}
+
+// --until stops a batch after the first step after which its locator
+// matches, and says which; each step is one line; --quiet prints only
+// failures, what steps read and the page.
+func TestBatchUntilQuiet(t *testing.T) {
+	t.Parallel()
+	s := env.Pooled(t)
+	openPage(t, s, page("batch39_taps.html"))
+	steps := []string{"batch", "--until", "text=Target found"}
+	for range 6 {
+		steps = append(steps, "click role=button")
+	}
+	r := tact(t, s, steps...)
+	mustOK(t, r)
+	if !strings.Contains(r.out, "[3] click role=button → ok\n--until text=Target found matched after step 3 (3 steps not run)\n---\n") ||
+		strings.Contains(r.out, "[4]") || !strings.Contains(r.out, "> Target found") {
+		t.Errorf("--until:\n%s", r.out)
+	}
+	for _, l := range strings.Split(r.out, "\n") {
+		if l == "ok" {
+			t.Errorf("a step printed more than its one line:\n%s", r.out)
+		}
+	}
+	if got := evalIn(t, s, "tapTimes.length"); got != "3" {
+		t.Errorf("%s taps, want 3", got)
+	}
+	r = tact(t, s, "-o", "json", "batch", "--no-snap", "--until", "text=Target found", "click role=button", "click role=button")
+	mustOK(t, r)
+	if !strings.Contains(r.out, `"until_step": 1`) {
+		t.Errorf("json until_step:\n%s", r.out)
+	}
+	r = tact(t, s, "batch", "--until", "text=Nowhere", "--no-snap", "click role=button")
+	mustOK(t, r)
+	if !strings.Contains(r.out, "--until text=Nowhere did not match after any step") {
+		t.Errorf("--until that never matched:\n%s", r.out)
+	}
+	if r := tact(t, s, "batch", "--until", "@e1", "click role=button"); r.code != 2 || !strings.Contains(r.err, "--until @e1") {
+		t.Errorf("--until a ref: exit %d %s", r.code, r.err)
+	}
+	r = tact(t, s, "batch", "--quiet", "--continue-on-error", "click role=button", "wait 10", "eval tapTimes.length", "click text=Nowhere --timeout 500ms", "locate role=button")
+	if r.code != 8 || strings.Contains(r.out, "[1]") || strings.Contains(r.out, "[2]") || !strings.Contains(r.out, "[3] eval tapTimes.length → 6\n[4] click text=Nowhere --timeout 500ms → error NOT_FOUND") ||
+		!strings.Contains(r.out, "[5] locate role=button\n") || !strings.Contains(r.out, "---\nTaps — ") {
+		t.Errorf("--quiet: exit %d\n%s", r.code, r.out)
 	}
 }

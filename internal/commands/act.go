@@ -552,7 +552,7 @@ func (c *Type) Run(ctx context.Context, env *Env) (*Output, error) {
 
 // Press presses a key, a chord or a sequence of them.
 type Press struct {
-	Key    string `arg:"" help:"A key or chord (Enter, Tab, ArrowDown, F5, a character, Control+a), or several separated by spaces: \"ArrowDown ArrowDown Enter\"."`
+	Key    string `arg:"" help:"A key, chord or several, space-separated (Enter, Tab, ArrowDown, F5, a character, Control+a, \"ArrowDown ArrowDown Enter\")."`
 	Target string `arg:"" optional:"" help:"Focus this @eN or locator first (before or after the keys)."`
 	Repeat int    `default:"1" help:"Press the whole sequence N times (1-1000); one snap at the end."`
 	ActOpts

@@ -15,6 +15,7 @@ import (
 	"github.com/alecthomas/kong"
 
 	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/locator"
 	"github.com/tact-browser/tact/internal/page"
 	"github.com/tact-browser/tact/internal/rpc"
 	"github.com/tact-browser/tact/internal/snapshot"
@@ -24,14 +25,24 @@ import (
 // and ends as an action does: what changed while it stayed on the page,
 // the whole page after a navigation.
 type Batch struct {
-	Steps           []string `arg:"" optional:"" help:"Steps, each the words you would type after tact (\"click @e1\", \"fill @e2 'Ada L'\"); none: one per line on stdin (# comments)."`
+	Steps           []string `arg:"" optional:"" help:"Command lines without tact (\"click @e1\", \"fill @e2 'Ada L'\", \"wait text=Done --timeout 2s\"); none: one per line on stdin (# comments)."`
 	ContinueOnError bool     `name:"continue-on-error" help:"Run the remaining steps after a failing one."`
+	Until           string   `placeholder:"LOCATOR" help:"Stop after the first step after which this matches (text=…, css=…, any locator locate takes)."`
+	Quiet           bool     `help:"Print only failing steps, what steps read (eval, read, locate …) and the final page."`
 	NoSnap          bool     `name:"no-snap" help:"Print only the steps' result lines, not the page."`
 	Snap            bool     `help:"End with the whole page, not only what changed (the default when the batch stays on the page)."`
 	Diff            bool     `help:"End with only what changed since the snap before the batch, even after a navigation."`
 	MaxTokens       int      `name:"max-tokens" default:"5000" help:"Budget for the final snap (0 = no limit)."`
 	Focus           string   `help:"Snap only this part at the end: a CSS selector, @eN or a locator (role=dialog)." placeholder:"TARGET"`
 	Locators        bool     `help:"Add loc=<best verified locator> to each element line of the final snap."`
+}
+
+// Help for batch.
+func (c *Batch) Help() string {
+	return `Examples:
+  tact batch "fill @e2 'Ada L'" "click @e5"
+  tact batch "click @e3" "wait text=Saved --timeout 2s"   # a step's own deadline
+  tact batch --quiet --until text=Found "scroll down" "scroll down" "scroll down"`
 }
 
 // MaxSteps bounds a batch: more is a USAGE error before anything runs
@@ -297,10 +308,18 @@ func (s *SecretSource) fromOutside() bool { return s.SecretEnv != "" || s.Secret
 // ends with one. A failing step stops the batch (unless
 // --continue-on-error) with its number, command and error, after the
 // snap at that point, and the batch fails with that step's error code.
+// --until stops it after the first step after which its locator matches.
 func (c *Batch) Run(ctx context.Context, env *Env) (*Output, error) {
 	steps, err := parseSteps(ctx, c.Steps)
 	if err != nil {
 		return nil, stopped(ctx, err)
+	}
+	var until locator.Locator
+	if c.Until != "" {
+		if until, err = waitLocator(c.Until); err != nil {
+			_, why, _ := strings.Cut(failure.From(err).Message, ": ")
+			return nil, failure.New(failure.Usage, "--until %s: %s", c.Until, why)
+		}
 	}
 	// The steps end a little before the call does, so a step that hits
 	// the deadline on a hung page (whose clean-up can overrun it) is
@@ -312,7 +331,7 @@ func (c *Batch) Run(ctx context.Context, env *Env) (*Output, error) {
 		defer cancel()
 	}
 	var sb strings.Builder
-	results := []batchStepData{}
+	data := batchData{Steps: []batchStepData{}}
 	var firstErr error
 	// Where the batch began: it ends with what changed there, unless a
 	// step left for another document or tab.
@@ -327,7 +346,7 @@ func (c *Batch) Run(ctx context.Context, env *Env) (*Output, error) {
 	// (the page may be held in a script: no snap of it). A step that ran
 	// out of a --timeout of its own (a probe: wait … --timeout 1s) is not.
 	stuck := false
-	for _, s := range steps {
+	for i, s := range steps {
 		if stepCtx.Err() != nil {
 			// The call is over (--timeout, a hang-up, browser stop):
 			// no more steps, --continue-on-error or not.
@@ -338,31 +357,33 @@ func (c *Batch) Run(ctx context.Context, env *Env) (*Output, error) {
 			break
 		}
 		out, err := prepareAndRun(stepCtx, env, s)
-		fmt.Fprintf(&sb, "[%d] %s\n", s.n, s.line)
+		sb.WriteString(stepText(s, out, err, c.Quiet))
 		res := batchStepData{Step: s.n, Command: s.line, OK: err == nil}
 		if err == nil {
-			if out.Text != "" {
-				sb.WriteString(strings.TrimSuffix(out.Text, "\n") + "\n")
-			}
 			res.Output = out.Data
-			results = append(results, res)
-			continue
+		} else {
+			fe := failure.From(err)
+			if fe.Code == failure.Timeout && (s.timeout == 0 || stepCtx.Err() != nil) {
+				stuck = true
+			}
+			res.Error = fe
+			if firstErr == nil {
+				firstErr = stepErr(s, fe)
+			}
 		}
-		fe := failure.From(err)
-		if fe.Code == failure.Timeout && (s.timeout == 0 || stepCtx.Err() != nil) {
-			stuck = true
-		}
-		fmt.Fprintf(&sb, "error %s: %s\n", fe.Code, oneLine(fe.Message))
-		res.Error = fe
-		results = append(results, res)
-		if firstErr == nil {
-			firstErr = stepErr(s, fe)
-		}
-		if !c.ContinueOnError {
+		data.Steps = append(data.Steps, res)
+		if err != nil && !c.ContinueOnError {
 			break
 		}
+		if c.Until != "" && untilMatches(stepCtx, env, until) {
+			data.UntilStep = s.n
+			fmt.Fprintf(&sb, "--until %s matched after step %d%s\n", c.Until, s.n, notRun(len(steps)-i-1))
+			break
+		}
+		if c.Until != "" && i == len(steps)-1 {
+			fmt.Fprintf(&sb, "--until %s did not match after any step\n", c.Until)
+		}
 	}
-	data := batchData{Steps: results}
 	out := &Output{}
 	switch {
 	case c.NoSnap:
@@ -382,10 +403,64 @@ func (c *Batch) Run(ctx context.Context, env *Env) (*Output, error) {
 	return out, firstErr
 }
 
+// untilMatches reports whether --until's locator matches on the current
+// tab now; a page that cannot be looked at (between documents) does not.
+func untilMatches(ctx context.Context, env *Env, loc locator.Locator) bool {
+	t, err := env.Browser.Current(ctx)
+	if err != nil {
+		return false
+	}
+	ok, _ := t.Matches(ctx, loc)
+	return ok
+}
+
+func notRun(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (%s not run)", plural(n, "1 step", fmt.Sprintf("%d steps", n)))
+}
+
+// stepLineMax bounds a step's line: an action's result lines joined.
+const stepLineMax = 200
+
+// stepText is what a batch prints of a step: one line, "[N] step → what
+// it printed" (an action's lines joined with "; ", cut to stepLineMax),
+// or "[N] step → error CODE: message". A step that reads (eval, read,
+// locate, tab list …) and printed several lines prints them all under
+// "[N] step". With quiet, a step that succeeded prints only what it
+// read: an action's or a wait's line is left out.
+func stepText(s batchStep, out *Output, err error, quiet bool) string {
+	head := fmt.Sprintf("[%d] %s", s.n, s.line)
+	if err != nil {
+		fe := failure.From(err)
+		return fmt.Sprintf("%s → error %s: %s\n", head, fe.Code, oneLine(fe.Message))
+	}
+	_, acts := s.cmd.(quieter)
+	_, waits := s.cmd.(*Wait)
+	if quiet && (acts || waits) {
+		return ""
+	}
+	text := strings.TrimSuffix(out.Text, "\n")
+	switch {
+	case text == "":
+		return head + " → ok\n"
+	case !acts && strings.Contains(text, "\n"):
+		return head + "\n" + text + "\n"
+	}
+	line := strings.Join(strings.Split(text, "\n"), "; ")
+	if r := []rune(line); len(r) > stepLineMax {
+		line = string(r[:stepLineMax]) + "…"
+	}
+	return head + " → " + line + "\n"
+}
+
 // batchData is batch's -o json: each step's result, then the final snap.
 type batchData struct {
 	Steps []batchStepData `json:"steps"`
-	Snap  *snapshot.Page  `json:"snap,omitempty"`
+	// UntilStep is the step after which --until matched (the last run).
+	UntilStep int            `json:"until_step,omitempty"`
+	Snap      *snapshot.Page `json:"snap,omitempty"`
 }
 
 type batchStepData struct {
