@@ -3,6 +3,7 @@ package cli_test
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // A step's own --timeout bounds it within the batch: a probe that runs
@@ -97,4 +98,30 @@ func TestBatchUntilQuiet(t *testing.T) {
 		!strings.Contains(r.out, "[5] locate role=button\n") || !strings.Contains(r.out, "---\nTaps — ") {
 		t.Errorf("--quiet: exit %d\n%s", r.code, r.out)
 	}
+}
+
+// batch --fast sends the steps back to back and settles once at the end:
+// three clicks on a button from one batch all arrive (and the page they
+// changed is printed). The spread of their arrival is logged, not
+// asserted: a busy machine decides it.
+func TestBatchFast(t *testing.T) {
+	t.Parallel()
+	s := env.Pooled(t)
+	openPage(t, s, page("batch39_taps.html"))
+	start := time.Now()
+	r := tact(t, s, "batch", "--fast", "click role=button", "click role=button", "click role=button")
+	wall := time.Since(start)
+	mustOK(t, r)
+	if !strings.Contains(r.out, "[3] click role=button → ok\n---\n") || !strings.Contains(r.out, "> Target found") {
+		t.Errorf("batch --fast:\n%s", r.out)
+	}
+	if got := evalIn(t, s, "tapTimes.length"); got != "3" {
+		t.Fatalf("%s clicks arrived, want 3", got)
+	}
+	t.Logf("batch --fast: three clicks arrived within %s ms (page time); the call took %s", evalIn(t, s, "Math.round(tapTimes[2] - tapTimes[0])"), wall.Round(time.Millisecond))
+	// The same without --fast, for comparison in the log.
+	openPage(t, s, page("batch39_taps.html"))
+	start = time.Now()
+	mustOK(t, tact(t, s, "batch", "click role=button", "click role=button", "click role=button"))
+	t.Logf("batch without --fast: within %s ms; the call took %s", evalIn(t, s, "Math.round(tapTimes[2] - tapTimes[0])"), time.Since(start).Round(time.Millisecond))
 }

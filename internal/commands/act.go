@@ -101,6 +101,9 @@ func act(ctx context.Context, env *Env, o ActOpts, target string, a action, do f
 	if o.DryRun {
 		return dryRun(ctx, target, a, el)
 	}
+	if env.Fast {
+		a.instant = true
+	}
 	t.Drain()
 	mark := t.Mark()
 	// Whether the page was loading when the action began: its load (and
@@ -711,7 +714,7 @@ func (c *Upload) Run(ctx context.Context, env *Env) (*Output, error) {
 
 // Scroll scrolls the page, or brings a target into view.
 type Scroll struct {
-	Where  string `arg:"" optional:"" help:"up, down (default), left, right, or a target to bring into view."`
+	Where  string `arg:"" optional:"" help:"up, down (default), left, right, or a target (brought into view)."`
 	Amount int    `help:"Pixels to scroll (default: most of a screen)."`
 	ActOpts
 }

@@ -29,6 +29,7 @@ type Batch struct {
 	ContinueOnError bool     `name:"continue-on-error" help:"Run the remaining steps after a failing one."`
 	Until           string   `placeholder:"LOCATOR" help:"Stop after the first step after which this matches (text=…, css=…, any locator locate takes)."`
 	Quiet           bool     `help:"Print only failing steps, what steps read (eval, read, locate …) and the final page."`
+	Fast            bool     `help:"Send the steps back to back, waiting for the page only once, after the last (timed input)."`
 	NoSnap          bool     `name:"no-snap" help:"Print only the steps' result lines, not the page."`
 	Snap            bool     `help:"End with the whole page, not only what changed (the default when the batch stays on the page)."`
 	Diff            bool     `help:"End with only what changed since the snap before the batch, even after a navigation."`
@@ -42,7 +43,8 @@ func (c *Batch) Help() string {
 	return `Examples:
   tact batch "fill @e2 'Ada L'" "click @e5"
   tact batch "click @e3" "wait text=Saved --timeout 2s"   # a step's own deadline
-  tact batch --quiet --until text=Found "scroll down" "scroll down" "scroll down"`
+  tact batch --quiet --until text=Found "scroll down" "scroll down" "scroll down"
+  tact batch --fast "click @e4" "click @e4" "click @e4"   # three clicks back to back`
 }
 
 // MaxSteps bounds a batch: more is a USAGE error before anything runs
@@ -346,6 +348,12 @@ func (c *Batch) Run(ctx context.Context, env *Env) (*Output, error) {
 	// (the page may be held in a script: no snap of it). A step that ran
 	// out of a --timeout of its own (a probe: wait … --timeout 1s) is not.
 	stuck := false
+	senv := env
+	if c.Fast {
+		fe := *env
+		fe.Fast = true
+		senv = &fe
+	}
 	for i, s := range steps {
 		if stepCtx.Err() != nil {
 			// The call is over (--timeout, a hang-up, browser stop):
@@ -356,7 +364,7 @@ func (c *Batch) Run(ctx context.Context, env *Env) (*Output, error) {
 			stuck = true
 			break
 		}
-		out, err := prepareAndRun(stepCtx, env, s)
+		out, err := prepareAndRun(stepCtx, senv, s)
 		sb.WriteString(stepText(s, out, err, c.Quiet))
 		res := batchStepData{Step: s.n, Command: s.line, OK: err == nil}
 		if err == nil {
@@ -382,6 +390,13 @@ func (c *Batch) Run(ctx context.Context, env *Env) (*Output, error) {
 		}
 		if c.Until != "" && i == len(steps)-1 {
 			fmt.Fprintf(&sb, "--until %s did not match after any step\n", c.Until)
+		}
+	}
+	if c.Fast && !stuck {
+		// What the steps caused, once: a navigation one started, the
+		// page's reaction and quiet.
+		if t, err := env.Browser.Current(ctx); err == nil {
+			t.Settle(ctx, actQuiet, settleCap)
 		}
 	}
 	out := &Output{}
