@@ -1,6 +1,7 @@
 package cli_test
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -124,4 +125,51 @@ func TestBatchFast(t *testing.T) {
 	start = time.Now()
 	mustOK(t, tact(t, s, "batch", "click role=button", "click role=button", "click role=button"))
 	t.Logf("batch without --fast: within %s ms; the call took %s", evalIn(t, s, "Math.round(tapTimes[2] - tapTimes[0])"), time.Since(start).Round(time.Millisecond))
+}
+
+// mouse move --steps N --duration D moves along a straight line in N
+// moves spread over D, on a page that animates on every frame; X Y is
+// X,Y. The path's time is logged, not asserted.
+func TestMouseMovePath(t *testing.T) {
+	t.Parallel()
+	s := env.Pooled(t)
+	openPage(t, s, page("batch39_path.html"))
+	mustOK(t, tact(t, s, "mouse", "move", "10", "10", "--no-snap"))
+	if got := evalIn(t, s, "moves.length + ' ' + moves.at(-1).slice(0, 2)"); got != "1 10,10" {
+		t.Fatalf("mouse move 10 10: %s", got)
+	}
+	start := time.Now()
+	r := tact(t, s, "mouse", "move", "210,110", "--steps", "20", "--no-snap")
+	wall := time.Since(start)
+	mustOK(t, r)
+	if !strings.Contains(r.out, "mouse at 210,110\n20 moves in ") {
+		t.Errorf("mouse move --steps 20:\n%s", r.out)
+	}
+	// Twenty moves along the line, each 10,5 further.
+	got := evalIn(t, s, "moves.slice(1).map(m => m[0] + ',' + m[1]).join(' ')")
+	var want []string
+	for i := 1; i <= 20; i++ {
+		want = append(want, strconv.Itoa(10+i*10)+","+strconv.Itoa(10+i*5))
+	}
+	if got != strings.Join(want, " ") {
+		t.Errorf("the path's moves:\n%s\nwant\n%s", got, strings.Join(want, " "))
+	}
+	t.Logf("a 20-point path (--steps 20, no --duration) on an animating page: %s ms between its first and last move (page time), %s for the call; tact said %q",
+		evalIn(t, s, "Math.round(moves.at(-1)[2] - moves[1][2])"), wall.Round(time.Millisecond), strings.TrimSpace(strings.Split(r.out, "\n")[2]))
+	// Paced: the moves are spread over the duration.
+	mustOK(t, tact(t, s, "eval", "moves.length = 0"))
+	r = tact(t, s, "batch", "--fast", "mouse move 10,10", "mouse move 200,200 --steps 10 --duration 300ms")
+	mustOK(t, r)
+	if got := evalIn(t, s, "moves.length"); got != "11" {
+		t.Errorf("%s moves, want 11\n%s", got, r.out)
+	}
+	// The last move comes when the duration is over, never before.
+	if got := evalIn(t, s, "moves.at(-1)[2] - moves[0][2] >= 290"); got != "true" {
+		t.Errorf("a 300ms path ended %s ms after it began", evalIn(t, s, "moves.at(-1)[2] - moves[0][2]"))
+	}
+	for _, bad := range [][]string{{"--steps", "-1"}, {"--steps", "1001"}, {"--duration", "2m"}, {"--duration", "soon"}} {
+		if r := tact(t, s, append([]string{"mouse", "move", "20,20", "--no-snap"}, bad...)...); r.code != 2 {
+			t.Errorf("mouse move %q: exit %d %s", bad, r.code, r.err)
+		}
+	}
 }

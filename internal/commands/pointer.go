@@ -37,28 +37,56 @@ type OriginOpts struct {
 
 // MouseMove moves the mouse.
 type MouseMove struct {
-	At string `arg:"" help:"X,Y (viewport CSS pixels, as locate prints boxes) or a target (its centre)."`
-	Y  string `arg:"" optional:"" hidden:"" help:"Y, for X Y as two numbers."`
+	At       string `arg:"" help:"X,Y (viewport CSS pixels, as locate prints boxes) or a target (its centre)."`
+	Y        string `arg:"" optional:"" hidden:"" help:"Y, for X Y as two numbers."`
+	Steps    int    `placeholder:"N" help:"Move along a straight line in N moves from where the mouse is (1-1000; default 1, or 10 while a button is held)."`
+	Duration string `placeholder:"D" help:"Spread the moves over D (500ms, 2s; at most 1m); without --steps, 10 moves."`
 	ActOpts
 }
 
-// moveSteps are the intermediate moves of mouse move: drag libraries want
-// several pointermove events past a threshold.
-const moveSteps = 10
+// path is the mouse path --steps and --duration ask for (zero: the
+// default move).
+func (c *MouseMove) path() (page.Path, error) {
+	d, err := page.ParseSpan("--duration", c.Duration)
+	if err != nil {
+		return page.Path{}, err
+	}
+	if c.Steps < 0 || c.Steps > page.MaxPathSteps {
+		return page.Path{}, failure.New(failure.Usage, "--steps must be between 1 and %d, not %d", page.MaxPathSteps, c.Steps)
+	}
+	p := page.Path{Steps: c.Steps, Duration: d}
+	if d > 0 && p.Steps == 0 {
+		p.Steps = 10
+	}
+	return p, nil
+}
 
-// Run moves. A move is input, not an action: it is sent and returns.
+// Deadline adds --duration to --timeout.
+func (c *MouseMove) Deadline(g rpc.Globals) time.Duration { return holdDeadline(g, c.Duration) }
+
+// Run moves. A move is input, not an action: it is sent and returns (a
+// path with --duration, once its last move is sent).
 func (c *MouseMove) Run(ctx context.Context, env *Env) (*Output, error) {
 	at, err := joinXY(c.At, c.Y)
+	if err != nil {
+		return nil, err
+	}
+	p, err := c.path()
 	if err != nil {
 		return nil, err
 	}
 	// A recording keeps the point as X,Y (Y is hidden, so not recorded).
 	c.At, c.Y = at, ""
 	return atPoint(ctx, env, c.ActOpts, at, action{verb: "move the mouse to", instant: true}, func(t *page.Tab, _ *page.Element, x, y float64) ([]string, error) {
-		if err := t.MoveTo(ctx, x, y, moveSteps); err != nil {
+		start := time.Now()
+		if err := t.MoveTo(ctx, x, y, p); err != nil {
 			return nil, err
 		}
-		return pointerLines(t), nil
+		lines := pointerLines(t)
+		if p.Steps > 1 {
+			lines = append(lines, fmt.Sprintf("%d moves in %s", p.Steps, time.Since(start).Round(time.Millisecond)))
+		}
+		return lines, nil
 	})
 }
 

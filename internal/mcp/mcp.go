@@ -82,6 +82,9 @@ var tweaks = map[string]schema.InputOptions{
 	// A cookie a tool sets is the current site's session cookie; scoping
 	// and lifetime are for a person at a shell.
 	"cookies set": {Omit: map[string]bool{"path": true, "secure": true, "http_only": true, "expires": true}},
+	// A paced mouse path is timed input, which a batch step carries
+	// (its words take every CLI flag): the mouse tool stays small.
+	"mouse move": {Omit: map[string]bool{"steps": true, "duration": true}},
 }
 
 // undescribed are the arguments the instructions explain once for every
