@@ -173,3 +173,37 @@ func TestMouseMovePath(t *testing.T) {
 		}
 	}
 }
+
+// press KEY --down holds a key until press KEY --up, and mouse wheel turns
+// the wheel where the mouse is: input sent at once, on a page that
+// animates on every frame.
+func TestKeyHoldAndWheel(t *testing.T) {
+	t.Parallel()
+	s := env.Pooled(t)
+	openPage(t, s, page("batch39_keys.html"))
+	r := tact(t, s, "press", "ArrowRight", "--down", "--no-snap")
+	mustOK(t, r)
+	if !strings.Contains(r.out, "holding ArrowRight") || evalIn(t, s, "keys.join('|')") != "keydown ArrowRight" {
+		t.Errorf("press --down: %s\n%s", evalIn(t, s, "keys.join('|')"), r.out)
+	}
+	mustOK(t, tact(t, s, "press", "ArrowRight", "--up", "--no-snap"))
+	mustOK(t, tact(t, s, "batch", "--no-snap", "press Shift+x --down", "press Shift+x --up"))
+	if got := evalIn(t, s, "keys.join('|')"); got != "keydown ArrowRight|keyup ArrowRight|keydown Shift shift|keydown x shift|keyup x shift|keyup Shift" {
+		t.Errorf("keys: %s", got)
+	}
+	for _, bad := range [][]string{{"press", "a b", "--down"}, {"press", "a", "--down", "--up"}, {"press", "a", "--down", "--repeat", "2"}, {"mouse", "wheel", "0,0"}, {"mouse", "wheel", "down"}} {
+		if r := tact(t, s, append(bad, "--no-snap")...); r.code != 2 {
+			t.Errorf("%q: exit %d %s", bad, r.code, r.err)
+		}
+	}
+	start := time.Now()
+	r = tact(t, s, "batch", "--no-snap", "mouse move 100,100", "mouse wheel 0,200", "mouse wheel 200", "mouse wheel -100")
+	mustOK(t, r)
+	t.Logf("a batch of a move and three wheel steps on an animating page: %s", time.Since(start).Round(time.Millisecond))
+	if !strings.Contains(r.out, "[2] mouse wheel 0,200 → ok; wheel 0,200 at 100,100") {
+		t.Errorf("mouse wheel:\n%s", r.out)
+	}
+	eventually(t, "the wheel scrolls the box under the mouse", func() bool {
+		return evalIn(t, s, "document.getElementById('scroller').scrollTop") == "300"
+	})
+}

@@ -27,9 +27,9 @@ import (
 type Batch struct {
 	Steps           []string `arg:"" optional:"" help:"Command lines without tact (\"click @e1\", \"fill @e2 'Ada L'\", \"wait text=Done --timeout 2s\"); none: one per line on stdin (# comments)."`
 	ContinueOnError bool     `name:"continue-on-error" help:"Run the remaining steps after a failing one."`
-	Until           string   `placeholder:"LOCATOR" help:"Stop after the first step after which this matches (text=…, css=…, any locator locate takes)."`
-	Quiet           bool     `help:"Print only failing steps, what steps read (eval, read, locate …) and the final page."`
-	Fast            bool     `help:"Send the steps back to back, waiting for the page only once, after the last (timed input)."`
+	Until           string   `placeholder:"LOCATOR" help:"Stop after the first step after which this locator matches (text=…, css=…)."`
+	Quiet           bool     `help:"Print only failing steps, what steps read (eval, read …) and the page."`
+	Fast            bool     `help:"Send steps back to back; wait for the page once, after the last."`
 	NoSnap          bool     `name:"no-snap" help:"Print only the steps' result lines, not the page."`
 	Snap            bool     `help:"End with the whole page, not only what changed (the default when the batch stays on the page)."`
 	Diff            bool     `help:"End with only what changed since the snap before the batch, even after a navigation."`

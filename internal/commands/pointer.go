@@ -24,6 +24,34 @@ type MouseCmd struct {
 	Move MouseMove `cmd:"" help:"Move the mouse to a point or target (a drag step while a button is held)."`
 	Down MouseDown `cmd:"" help:"Press a mouse button and hold it until mouse up."`
 	Up   MouseUp   `cmd:"" help:"Release the held mouse button."`
+	// Wheel is timed input a batch step carries; not an MCP tool action.
+	Wheel MouseWheel `cmd:"" help:"Turn the mouse wheel by DX,DY where the mouse is (input: sent, not waited on)."`
+}
+
+// MouseWheel turns the wheel where the mouse is.
+type MouseWheel struct {
+	By string `arg:"" help:"DX,DY in pixels (0,300 scrolls down; negative: up or left), or DY alone."`
+	ActOpts
+}
+
+// Run sends one wheel event where the mouse is: the scroll container
+// under it scrolls, as for a person. Input, not an action: what it
+// scrolled shows in the next verdict (scroll is the action that says).
+func (c *MouseWheel) Run(ctx context.Context, env *Env) (*Output, error) {
+	by := strings.TrimSpace(c.By)
+	if !strings.Contains(by, ",") {
+		by = "0," + by
+	}
+	dx, dy, ok := page.ParsePoint(by)
+	if !ok || dx == 0 && dy == 0 {
+		return nil, failure.New(failure.Usage, "mouse wheel %q: give DX,DY or DY in pixels, not both 0", c.By)
+	}
+	return atPoint(ctx, env, c.ActOpts, "", action{verb: "turn the wheel at", instant: true}, func(t *page.Tab, _ *page.Element, x, y float64) ([]string, error) {
+		if err := t.Wheel(ctx, x, y, dx, dy); err != nil {
+			return nil, err
+		}
+		return []string{"wheel " + page.FormatPoint(dx, dy) + " at " + page.FormatPoint(x, y)}, nil
+	})
 }
 
 // OriginOpts is the flag that lets a press reach a frame of another

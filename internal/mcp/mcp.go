@@ -54,6 +54,7 @@ var Skip = map[string]string{
 	"session list":   "saved logins are set up from a shell, like the browser (CLI has session)",
 	"session delete": "saved logins are set up from a shell, like the browser (CLI has session)",
 	"workflow trust": "the user's decision about a project's workflow: CLI only, never an agent's",
+	"mouse wheel":    "timed input, which a batch step carries; kept off the mouse tool to keep the list small (CLI has it)",
 }
 
 // tweaks shape a tool's arguments where the CLI form is awkward for a
@@ -85,6 +86,8 @@ var tweaks = map[string]schema.InputOptions{
 	// A paced mouse path is timed input, which a batch step carries
 	// (its words take every CLI flag): the mouse tool stays small.
 	"mouse move": {Omit: map[string]bool{"steps": true, "duration": true}},
+	// Keys held between calls are timed input too.
+	"press": {Omit: map[string]bool{"down": true, "up": true}},
 }
 
 // undescribed are the arguments the instructions explain once for every
