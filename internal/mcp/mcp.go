@@ -19,6 +19,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"reflect"
 	"sort"
 	"strings"
 	"sync"
@@ -515,6 +516,25 @@ func outputSchema(t Tool) any {
 	return json.RawMessage(b)
 }
 
+// deadliner is commands.Deadliner (which this package cannot import):
+// a command that runs longer than one --timeout (a batch grows with its
+// steps, a click with --hold).
+type deadliner interface {
+	Deadline(g rpc.Globals) time.Duration
+}
+
+// deadline is the call's deadline when the command sets a longer one
+// than --timeout, as the CLI asks it (0: --timeout), so the client waits
+// as long as the daemon runs it.
+func deadline(cmd schema.Command, params json.RawMessage, g rpc.Globals) time.Duration {
+	v := reflect.New(cmd.Type)
+	d, ok := v.Interface().(deadliner)
+	if !ok || json.Unmarshal(params, v.Interface()) != nil {
+		return 0
+	}
+	return d.Deadline(g)
+}
+
 // handler runs one tool call through the daemon, like the CLI does.
 func handler(c *client.Client, g rpc.Globals, t Tool) sdk.ToolHandler {
 	return func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
@@ -533,6 +553,7 @@ func handler(c *client.Client, g rpc.Globals, t Tool) sdk.ToolHandler {
 		}
 		cg := g
 		cg.JSON = t.Tool.OutputSchema != nil
+		cg.Deadline = deadline(cmd, params, g)
 		resp, err := c.Do(ctx, rpc.Request{Command: cmd.Name, Params: params, Globals: cg}, true)
 		if err != nil {
 			return errorResult(err), nil
