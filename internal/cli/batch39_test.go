@@ -209,3 +209,20 @@ func TestKeyHoldAndWheel(t *testing.T) {
 		return evalIn(t, s, "document.getElementById('scroller').scrollTop") == "300"
 	})
 }
+
+// A step's own --timeout past what a batch may add is refused before
+// anything runs; a step stopped by --timeout says so, and the batch says
+// how many steps did not run.
+func TestBatchDeadlineNamesStepsNotRun(t *testing.T) {
+	t.Parallel()
+	s := env.Pooled(t)
+	openPage(t, s, page("batch39_taps.html"))
+	r := tact(t, s, "--timeout", "1s", "batch", "--no-snap", "click role=button", "wait 5s --timeout 1h", "click role=button")
+	if r.code != 2 || !strings.Contains(r.err, "--timeout") {
+		t.Errorf("a step's own --timeout past the 30m a batch may add: exit %d %s", r.code, r.err)
+	}
+	r = tact(t, s, "--timeout", "1s", "batch", "--no-snap", "click role=button", "wait 5s", "click role=button")
+	if r.code != 5 || !strings.Contains(r.out, "(1 step not run)") || !strings.Contains(r.err, "step 2 (wait 5s)") {
+		t.Errorf("a batch past its deadline: exit %d\n%s%s", r.code, r.out, r.err)
+	}
+}

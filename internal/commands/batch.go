@@ -354,6 +354,7 @@ func (c *Batch) Run(ctx context.Context, env *Env) (*Output, error) {
 		fe.Fast = true
 		senv = &fe
 	}
+	ran := 0 // the steps run, and those --until left out
 	for i, s := range steps {
 		if stepCtx.Err() != nil {
 			// The call is over (--timeout, a hang-up, browser stop):
@@ -364,6 +365,7 @@ func (c *Batch) Run(ctx context.Context, env *Env) (*Output, error) {
 			stuck = true
 			break
 		}
+		ran = i + 1
 		out, err := prepareAndRun(stepCtx, senv, s)
 		sb.WriteString(stepText(s, out, err, c.Quiet))
 		res := batchStepData{Step: s.n, Command: s.line, OK: err == nil}
@@ -385,12 +387,21 @@ func (c *Batch) Run(ctx context.Context, env *Env) (*Output, error) {
 		}
 		if c.Until != "" && untilMatches(stepCtx, env, until) {
 			data.UntilStep = s.n
-			fmt.Fprintf(&sb, "--until %s matched after step %d%s\n", c.Until, s.n, notRun(len(steps)-i-1))
+			left := ""
+			if n := len(steps) - i - 1; n > 0 {
+				left = " (" + notRun(n) + ")"
+			}
+			fmt.Fprintf(&sb, "--until %s matched after step %d%s\n", c.Until, s.n, left)
+			ran = len(steps)
 			break
 		}
 		if c.Until != "" && i == len(steps)-1 {
 			fmt.Fprintf(&sb, "--until %s did not match after any step\n", c.Until)
 		}
+	}
+	if ran < len(steps) {
+		// Never silently: the steps a failure or the deadline left.
+		fmt.Fprintf(&sb, "(%s)\n", notRun(len(steps)-ran))
 	}
 	if c.Fast && !stuck {
 		// What the steps caused, once: a navigation one started, the
@@ -429,11 +440,9 @@ func untilMatches(ctx context.Context, env *Env, loc locator.Locator) bool {
 	return ok
 }
 
+// notRun says how many steps did not run.
 func notRun(n int) string {
-	if n == 0 {
-		return ""
-	}
-	return fmt.Sprintf(" (%s not run)", plural(n, "1 step", fmt.Sprintf("%d steps", n)))
+	return plural(n, "1 step", fmt.Sprintf("%d steps", n)) + " not run"
 }
 
 // stepLineMax bounds a step's line: an action's result lines joined.
@@ -560,7 +569,7 @@ func reportReserve(timeout time.Duration) time.Duration {
 func stopped(ctx context.Context, err error) error {
 	switch {
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
-		return failure.New(failure.Timeout, "the batch did not finish within --timeout")
+		return failure.New(failure.Timeout, "the batch did not finish within its deadline (--timeout, plus each step's own --timeout or 1 s): raise --timeout")
 	case ctx.Err() != nil:
 		return failure.New(failure.Internal, "the batch was stopped: the caller hung up or the session is stopping")
 	}
