@@ -1,6 +1,7 @@
 package cli_test
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -225,4 +226,23 @@ func TestBatchDeadlineNamesStepsNotRun(t *testing.T) {
 	if r.code != 5 || !strings.Contains(r.out, "(1 step not run)") || !strings.Contains(r.err, "step 2 (wait 5s)") {
 		t.Errorf("a batch past its deadline: exit %d\n%s%s", r.code, r.out, r.err)
 	}
+}
+
+// BenchmarkMousePath20: `mouse move --steps 20` on a page that animates
+// on every frame (issue 39: a 20-point pointer path). Reports the median
+// time of the whole call per path.
+func BenchmarkMousePath20(b *testing.B) {
+	mustOK(b, tact(b, benchSession, "open", page("batch39_path.html"), "--no-snap"))
+	to := []string{"300,200", "20,20"}
+	var per []time.Duration
+	for i := 0; b.Loop(); i++ {
+		t0 := time.Now()
+		r := tact(b, benchSession, "mouse", "move", to[i%2], "--steps", "20", "--no-snap")
+		per = append(per, time.Since(t0))
+		if r.code != 0 {
+			b.Fatalf("exit %d\nstdout: %s\nstderr: %s", r.code, r.out, r.err)
+		}
+	}
+	slices.Sort(per)
+	b.ReportMetric(float64(per[len(per)/2].Microseconds())/1000, "ms/path")
 }
