@@ -347,7 +347,7 @@ func (c *Batch) Run(ctx context.Context, env *Env) (*Output, error) {
 	// stuck: a step ran into the call's deadline, or its own default one
 	// (the page may be held in a script: no snap of it). A step that ran
 	// out of a --timeout of its own (a probe: wait … --timeout 1s) is not.
-	stuck := false
+	stuck, probed := false, false
 	senv := env
 	if c.Fast {
 		fe := *env
@@ -373,8 +373,9 @@ func (c *Batch) Run(ctx context.Context, env *Env) (*Output, error) {
 			res.Output = out.Data
 		} else {
 			fe := failure.From(err)
-			if fe.Code == failure.Timeout && (s.timeout == 0 || stepCtx.Err() != nil) {
-				stuck = true
+			if fe.Code == failure.Timeout {
+				probed = true
+				stuck = stuck || s.timeout == 0 || stepCtx.Err() != nil
 			}
 			res.Error = fe
 			if firstErr == nil {
@@ -417,9 +418,17 @@ func (c *Batch) Run(ctx context.Context, env *Env) (*Output, error) {
 		// The page may still be stuck; the daemon interrupts it after this.
 		sb.WriteString("---\n(no snap: the step timed out)\n")
 	default:
-		if t, terr := env.Browser.Current(ctx); terr == nil {
+		snapCtx := ctx
+		if probed {
+			// A step ran out of its own --timeout: most are probes, but
+			// a page held in a script would hold the snap to the end.
+			var cancel context.CancelFunc
+			snapCtx, cancel = context.WithTimeout(ctx, probeSnapWait)
+			defer cancel()
+		}
+		if t, terr := env.Browser.Current(snapCtx); terr == nil {
 			changes := c.Diff || (!c.Snap && t == start && !t.Navigated(mark))
-			text, snap, stderr := freshSnap(ctx, t, ActOpts{Diff: c.Diff, MaxTokens: c.MaxTokens, Focus: c.Focus, Locators: c.Locators}, changes, false)
+			text, snap, stderr := freshSnap(snapCtx, t, ActOpts{Diff: c.Diff, MaxTokens: c.MaxTokens, Focus: c.Focus, Locators: c.Locators}, changes, false)
 			sb.WriteString("---\n" + text)
 			out.Stderr = stderr
 			data.Snap = snap
@@ -428,6 +437,10 @@ func (c *Batch) Run(ctx context.Context, env *Env) (*Output, error) {
 	out.Text, out.Data = sb.String(), data
 	return out, firstErr
 }
+
+// probeSnapWait bounds the final snap after a step ran out of its own
+// --timeout.
+const probeSnapWait = 3 * time.Second
 
 // untilMatches reports whether --until's locator matches on the current
 // tab now; a page that cannot be looked at (between documents) does not.
