@@ -15,7 +15,7 @@ func TestBatchFillAndClick(t *testing.T) {
 	name, count := refOf(t, out, `"Name"`), refOf(t, out, `"Count me"`)
 	r := tact(t, s, "batch", "fill "+name+" 'Ada Lovelace'", "click "+count)
 	mustOK(t, r)
-	for _, want := range []string{"[1] fill " + name + " 'Ada Lovelace'\nok\n", "[2] click " + count + "\nok\n", "---\nActions — ", "state: Ada Lovelace", `"Clicked 1x"`} {
+	for _, want := range []string{"[1] fill " + name + " 'Ada Lovelace' → ok\n", "[2] click " + count + " → ok\n", "---\nActions — ", "state: Ada Lovelace", `"Clicked 1x"`} {
 		if !strings.Contains(r.out, want) {
 			t.Errorf("batch output lacks %q:\n%s", want, r.out)
 		}
@@ -39,7 +39,7 @@ func TestBatchFailingStep(t *testing.T) {
 	if r.code != 6 {
 		t.Fatalf("exit %d, want 6 (UNKNOWN_REF)\nstdout: %s\nstderr: %s", r.code, r.out, r.err)
 	}
-	if !strings.Contains(r.err, "step 2 (click @e99999)") || !strings.Contains(r.out, "[2] click @e99999\nerror UNKNOWN_REF") ||
+	if !strings.Contains(r.err, "step 2 (click @e99999)") || !strings.Contains(r.out, "[2] click @e99999 → error UNKNOWN_REF") ||
 		strings.Contains(r.out, "[3]") || !strings.Contains(r.out, `"Clicked 1x"`) {
 		t.Errorf("failing step:\nstdout: %s\nstderr: %s", r.out, r.err)
 	}

@@ -117,7 +117,7 @@ func TestVerdictNotFound(t *testing.T) {
 	s := env.Pooled(t)
 	out := openPage(t, s, page("verdict_cases.html"))
 	r := tact(t, s, "--timeout", "4s", "batch", "click "+refOf(t, out, `"Active"`), "click text=Nowhere")
-	if r.code != 8 || !strings.Contains(r.out, "[2] click text=Nowhere\nerror NOT_FOUND") || !strings.Contains(r.out, "---\nVerdict cases — ") ||
+	if r.code != 8 || !strings.Contains(r.out, "[2] click text=Nowhere → error NOT_FOUND") || !strings.Contains(r.out, "---\nVerdict cases — ") ||
 		!strings.Contains(r.out, "Walk the dog") || strings.Contains(r.out, "TIMEOUT") {
 		t.Errorf("batch step that matches nothing: exit %d\n%s%s", r.code, r.out, r.err)
 	}

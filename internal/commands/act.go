@@ -101,6 +101,9 @@ func act(ctx context.Context, env *Env, o ActOpts, target string, a action, do f
 	if o.DryRun {
 		return dryRun(ctx, target, a, el)
 	}
+	if env.Fast {
+		a.instant = true
+	}
 	t.Drain()
 	mark := t.Mark()
 	// Whether the page was loading when the action began: its load (and
@@ -552,9 +555,11 @@ func (c *Type) Run(ctx context.Context, env *Env) (*Output, error) {
 
 // Press presses a key, a chord or a sequence of them.
 type Press struct {
-	Key    string `arg:"" help:"A key or chord (Enter, Tab, ArrowDown, F5, a character, Control+a), or several separated by spaces: \"ArrowDown ArrowDown Enter\"."`
+	Key    string `arg:"" help:"A key, chord or several, space-separated (Enter, Tab, ArrowDown, F5, a character, Control+a, \"ArrowDown ArrowDown Enter\")."`
 	Target string `arg:"" optional:"" help:"Focus this @eN or locator first (before or after the keys)."`
 	Repeat int    `default:"1" help:"Press the whole sequence N times (1-1000); one snap at the end."`
+	Down   bool   `help:"Only press the key or chord down and keep it held until press KEY --up (input: sent, not waited on)."`
+	Up     bool   `help:"Only let go of a key or chord held with --down (input: sent, not waited on)."`
 	ActOpts
 }
 
@@ -574,6 +579,9 @@ func (c *Press) Run(ctx context.Context, env *Env) (*Output, error) {
 	}
 	if c.Repeat < 1 || c.Repeat > maxRepeat {
 		return nil, failure.New(failure.Usage, "--repeat must be between 1 and %d, not %d", maxRepeat, c.Repeat)
+	}
+	if c.Down || c.Up {
+		return c.hold(ctx, env, keys)
 	}
 	return act(ctx, env, c.ActOpts, c.Target, action{verb: "press " + c.Key + " on"}, func(t *page.Tab, el *page.Element) ([]string, error) {
 		if el != nil {
@@ -711,7 +719,7 @@ func (c *Upload) Run(ctx context.Context, env *Env) (*Output, error) {
 
 // Scroll scrolls the page, or brings a target into view.
 type Scroll struct {
-	Where  string `arg:"" optional:"" help:"up, down (default), left, right, or a target to bring into view."`
+	Where  string `arg:"" optional:"" help:"up, down (default), left, right, or a target (brought into view)."`
 	Amount int    `help:"Pixels to scroll (default: most of a screen)."`
 	ActOpts
 }

@@ -8,13 +8,16 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/alecthomas/kong"
 
 	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/locator"
 	"github.com/tact-browser/tact/internal/page"
+	"github.com/tact-browser/tact/internal/rpc"
 	"github.com/tact-browser/tact/internal/snapshot"
 )
 
@@ -22,14 +25,26 @@ import (
 // and ends as an action does: what changed while it stayed on the page,
 // the whole page after a navigation.
 type Batch struct {
-	Steps           []string `arg:"" optional:"" help:"Steps, each the words you would type after tact (\"click @e1\", \"fill @e2 'Ada L'\"); none: one per line on stdin (# comments)."`
+	Steps           []string `arg:"" optional:"" help:"Command lines without tact (\"click @e1\", \"fill @e2 'Ada L'\", \"wait text=Done --timeout 2s\"); none: one per line on stdin (# comments)."`
 	ContinueOnError bool     `name:"continue-on-error" help:"Run the remaining steps after a failing one."`
+	Until           string   `placeholder:"LOCATOR" help:"Stop after the first step after which this locator matches (text=…, css=…)."`
+	Quiet           bool     `help:"Print only failing steps, what steps read (eval, read …) and the page."`
+	Fast            bool     `help:"Send steps back to back; wait for the page once, after the last."`
 	NoSnap          bool     `name:"no-snap" help:"Print only the steps' result lines, not the page."`
 	Snap            bool     `help:"End with the whole page, not only what changed (the default when the batch stays on the page)."`
 	Diff            bool     `help:"End with only what changed since the snap before the batch, even after a navigation."`
 	MaxTokens       int      `name:"max-tokens" default:"5000" help:"Budget for the final snap (0 = no limit)."`
 	Focus           string   `help:"Snap only this part at the end: a CSS selector, @eN or a locator (role=dialog)." placeholder:"TARGET"`
 	Locators        bool     `help:"Add loc=<best verified locator> to each element line of the final snap."`
+}
+
+// Help for batch.
+func (c *Batch) Help() string {
+	return `Examples:
+  tact batch "fill @e2 'Ada L'" "click @e5"
+  tact batch "click @e3" "wait text=Saved --timeout 2s"   # a step's own deadline
+  tact batch --quiet --until text=Found "scroll down" "scroll down" "scroll down"
+  tact batch --fast "click @e4" "click @e4" "click @e4"   # three clicks back to back`
 }
 
 // MaxSteps bounds a batch: more is a USAGE error before anything runs
@@ -94,6 +109,88 @@ type batchStep struct {
 	line string
 	name string
 	cmd  Command
+	// timeout is the step's own --timeout (0: the call's --timeout).
+	timeout time.Duration
+}
+
+// stepAllowance is what a step without a --timeout of its own adds to
+// the batch's deadline: a click that settles takes well under a second
+// on a quiet machine, so 60 clicks fit the default --timeout and this.
+const stepAllowance = time.Second
+
+// maxStepsBudget bounds what the steps add to the batch's deadline: a
+// batch is one call, not a job queue.
+const maxStepsBudget = 30 * time.Minute
+
+// Deadline is the batch's deadline, which grows with its steps:
+// --timeout, plus each step's own --timeout, or stepAllowance for a step
+// without one. (A batch whose steps would add more is refused before it
+// starts; this caps it for the caller, who has not parsed the steps.)
+func (c *Batch) Deadline(g rpc.Globals) time.Duration {
+	return g.Timeout + min(stepsBudget(c.Steps), maxStepsBudget)
+}
+
+// stepsBudget is what the steps add to a batch's deadline; a line that
+// does not parse counts as a step without a --timeout (parsing refuses
+// it before anything runs).
+func stepsBudget(lines []string) time.Duration {
+	var sum time.Duration
+	for _, l := range lines {
+		words, err := SplitWords(l)
+		if err == nil && len(words) == 0 {
+			continue
+		}
+		_, d, _ := cutTimeout(words)
+		if d == 0 {
+			d = stepAllowance
+		}
+		sum += d
+	}
+	return sum
+}
+
+// cutTimeout takes a step's own --timeout D (or --timeout=D) out of its
+// words: it is a global flag, which the commands' grammar does not have.
+// Words after "--" are values and stay.
+func cutTimeout(words []string) ([]string, time.Duration, error) {
+	var rest []string
+	var d time.Duration
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		v, ok := strings.CutPrefix(w, "--timeout=")
+		if w == "--timeout" {
+			if i+1 == len(words) {
+				return nil, 0, errors.New("--timeout needs a duration, such as 2s")
+			}
+			i++
+			v, ok = words[i], true
+		}
+		if w == "--" {
+			return append(rest, words[i:]...), d, nil
+		}
+		if !ok {
+			rest = append(rest, w)
+			continue
+		}
+		var err error
+		if d, err = stepTimeout(v); err != nil {
+			return nil, 0, err
+		}
+	}
+	return rest, d, nil
+}
+
+// stepTimeout reads a step's --timeout as the global flag takes it: a
+// duration (2s, 500ms) or seconds.
+func stepTimeout(v string) (time.Duration, error) {
+	d, err := time.ParseDuration(v)
+	if f, ferr := strconv.ParseFloat(v, 64); err != nil && ferr == nil {
+		d, err = time.Duration(f*float64(time.Second)), nil
+	}
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("--timeout %q: want a positive duration, such as 2s or 500ms", v)
+	}
+	return d, nil
 }
 
 // parseSteps turns step lines into commands; blank lines and # comments
@@ -123,14 +220,22 @@ func parseSteps(ctx context.Context, lines []string) ([]batchStep, error) {
 			continue
 		}
 		n := len(out) + 1
-		name, cmd, err := parseCommand(p, words)
-		if err != nil {
-			return nil, failure.New(failure.Usage, "step %d (%s): %s", n, strings.Join(words, " "), oneLine(err.Error()))
+		cmdWords, timeout, err := cutTimeout(words)
+		if err == nil {
+			var name string
+			var cmd Command
+			if name, cmd, err = parseCommand(p, cmdWords); err == nil {
+				out = append(out, batchStep{n: n, line: strings.Join(quoteWords(words), " "), name: name, cmd: cmd, timeout: timeout})
+				continue
+			}
 		}
-		out = append(out, batchStep{n: n, line: strings.Join(quoteWords(words), " "), name: name, cmd: cmd})
+		return nil, failure.New(failure.Usage, "step %d (%s): %s", n, strings.Join(words, " "), oneLine(err.Error()))
 	}
 	if len(out) == 0 {
 		return nil, failure.New(failure.Usage, "no steps: give them as arguments or one per line on stdin")
+	}
+	if b := stepsBudget(lines); b > maxStepsBudget {
+		return nil, failure.New(failure.Usage, "the steps would add %s to the batch's --timeout (each step's own --timeout, %s for one without); at most %s: split the batch or give its steps shorter timeouts", b, stepAllowance, maxStepsBudget)
 	}
 	return out, nil
 }
@@ -205,10 +310,18 @@ func (s *SecretSource) fromOutside() bool { return s.SecretEnv != "" || s.Secret
 // ends with one. A failing step stops the batch (unless
 // --continue-on-error) with its number, command and error, after the
 // snap at that point, and the batch fails with that step's error code.
+// --until stops it after the first step after which its locator matches.
 func (c *Batch) Run(ctx context.Context, env *Env) (*Output, error) {
 	steps, err := parseSteps(ctx, c.Steps)
 	if err != nil {
 		return nil, stopped(ctx, err)
+	}
+	var until locator.Locator
+	if c.Until != "" {
+		if until, err = waitLocator(c.Until); err != nil {
+			_, why, _ := strings.Cut(failure.From(err).Message, ": ")
+			return nil, failure.New(failure.Usage, "--until %s: %s", c.Until, why)
+		}
 	}
 	// The steps end a little before the call does, so a step that hits
 	// the deadline on a hung page (whose clean-up can overrun it) is
@@ -220,7 +333,7 @@ func (c *Batch) Run(ctx context.Context, env *Env) (*Output, error) {
 		defer cancel()
 	}
 	var sb strings.Builder
-	results := []batchStepData{}
+	data := batchData{Steps: []batchStepData{}}
 	var firstErr error
 	// Where the batch began: it ends with what changed there, unless a
 	// step left for another document or tab.
@@ -231,48 +344,91 @@ func (c *Batch) Run(ctx context.Context, env *Env) (*Output, error) {
 			mark = start.Mark()
 		}
 	}
-	for _, s := range steps {
+	// stuck: a step ran into the call's deadline, or its own default one
+	// (the page may be held in a script: no snap of it). A step that ran
+	// out of a --timeout of its own (a probe: wait … --timeout 1s) is not.
+	stuck, probed := false, false
+	senv := env
+	if c.Fast {
+		fe := *env
+		fe.Fast = true
+		senv = &fe
+	}
+	ran := 0 // the steps run, and those --until left out
+	for i, s := range steps {
 		if stepCtx.Err() != nil {
 			// The call is over (--timeout, a hang-up, browser stop):
 			// no more steps, --continue-on-error or not.
 			if firstErr == nil {
 				firstErr = stepErr(s, failure.From(stopped(stepCtx, stepCtx.Err())))
 			}
+			stuck = true
 			break
 		}
-		out, err := prepareAndRun(stepCtx, env, s)
-		fmt.Fprintf(&sb, "[%d] %s\n", s.n, s.line)
+		ran = i + 1
+		out, err := prepareAndRun(stepCtx, senv, s)
+		sb.WriteString(stepText(s, out, err, c.Quiet))
 		res := batchStepData{Step: s.n, Command: s.line, OK: err == nil}
 		if err == nil {
-			if out.Text != "" {
-				sb.WriteString(strings.TrimSuffix(out.Text, "\n") + "\n")
-			}
 			res.Output = out.Data
-			results = append(results, res)
-			continue
+		} else {
+			fe := failure.From(err)
+			if fe.Code == failure.Timeout {
+				probed = true
+				stuck = stuck || s.timeout == 0 || stepCtx.Err() != nil
+			}
+			res.Error = fe
+			if firstErr == nil {
+				firstErr = stepErr(s, fe)
+			}
 		}
-		fe := failure.From(err)
-		fmt.Fprintf(&sb, "error %s: %s\n", fe.Code, oneLine(fe.Message))
-		res.Error = fe
-		results = append(results, res)
-		if firstErr == nil {
-			firstErr = stepErr(s, fe)
-		}
-		if !c.ContinueOnError {
+		data.Steps = append(data.Steps, res)
+		if err != nil && !c.ContinueOnError {
 			break
 		}
+		if c.Until != "" && untilMatches(stepCtx, env, until) {
+			data.UntilStep = s.n
+			left := ""
+			if n := len(steps) - i - 1; n > 0 {
+				left = " (" + notRun(n) + ")"
+			}
+			fmt.Fprintf(&sb, "--until %s matched after step %d%s\n", c.Until, s.n, left)
+			ran = len(steps)
+			break
+		}
+		if c.Until != "" && i == len(steps)-1 {
+			fmt.Fprintf(&sb, "--until %s did not match after any step\n", c.Until)
+		}
 	}
-	data := batchData{Steps: results}
+	if ran < len(steps) {
+		// Never silently: the steps a failure or the deadline left.
+		fmt.Fprintf(&sb, "(%s)\n", notRun(len(steps)-ran))
+	}
+	if c.Fast && !stuck {
+		// What the steps caused, once: a navigation one started, the
+		// page's reaction and quiet.
+		if t, err := env.Browser.Current(ctx); err == nil {
+			t.Settle(ctx, actQuiet, settleCap)
+		}
+	}
 	out := &Output{}
 	switch {
 	case c.NoSnap:
-	case firstErr != nil && failure.From(firstErr).Code == failure.Timeout:
+	case stuck:
 		// The page may still be stuck; the daemon interrupts it after this.
 		sb.WriteString("---\n(no snap: the step timed out)\n")
 	default:
-		if t, terr := env.Browser.Current(ctx); terr == nil {
+		snapCtx := ctx
+		if probed {
+			// A step ran out of its own --timeout: most are probes, but
+			// a page held in a script would hold the snap to the end.
+			var cancel context.CancelFunc
+			snapCtx, cancel = context.WithTimeout(ctx, probeSnapWait)
+			defer cancel()
+		}
+		if t, terr := env.Browser.Current(snapCtx); terr == nil {
 			changes := c.Diff || (!c.Snap && t == start && !t.Navigated(mark))
-			text, snap, stderr := freshSnap(ctx, t, ActOpts{Diff: c.Diff, MaxTokens: c.MaxTokens, Focus: c.Focus, Locators: c.Locators}, changes, false)
+			text, snap, stderr := freshSnap(snapCtx, t, ActOpts{Diff: c.Diff, MaxTokens: c.MaxTokens, Focus: c.Focus, Locators: c.Locators}, changes, false)
 			sb.WriteString("---\n" + text)
 			out.Stderr = stderr
 			data.Snap = snap
@@ -282,10 +438,66 @@ func (c *Batch) Run(ctx context.Context, env *Env) (*Output, error) {
 	return out, firstErr
 }
 
+// probeSnapWait bounds the final snap after a step ran out of its own
+// --timeout.
+const probeSnapWait = 3 * time.Second
+
+// untilMatches reports whether --until's locator matches on the current
+// tab now; a page that cannot be looked at (between documents) does not.
+func untilMatches(ctx context.Context, env *Env, loc locator.Locator) bool {
+	t, err := env.Browser.Current(ctx)
+	if err != nil {
+		return false
+	}
+	ok, _ := t.Matches(ctx, loc)
+	return ok
+}
+
+// notRun says how many steps did not run.
+func notRun(n int) string {
+	return plural(n, "1 step", fmt.Sprintf("%d steps", n)) + " not run"
+}
+
+// stepLineMax bounds a step's line: an action's result lines joined.
+const stepLineMax = 200
+
+// stepText is what a batch prints of a step: one line, "[N] step → what
+// it printed" (an action's lines joined with "; ", cut to stepLineMax),
+// or "[N] step → error CODE: message". A step that reads (eval, read,
+// locate, tab list …) and printed several lines prints them all under
+// "[N] step". With quiet, a step that succeeded prints only what it
+// read: an action's or a wait's line is left out.
+func stepText(s batchStep, out *Output, err error, quiet bool) string {
+	head := fmt.Sprintf("[%d] %s", s.n, s.line)
+	if err != nil {
+		fe := failure.From(err)
+		return fmt.Sprintf("%s → error %s: %s\n", head, fe.Code, oneLine(fe.Message))
+	}
+	_, acts := s.cmd.(quieter)
+	_, waits := s.cmd.(*Wait)
+	if quiet && (acts || waits) {
+		return ""
+	}
+	text := strings.TrimSuffix(out.Text, "\n")
+	switch {
+	case text == "":
+		return head + " → ok\n"
+	case !acts && strings.Contains(text, "\n"):
+		return head + "\n" + text + "\n"
+	}
+	line := strings.Join(strings.Split(text, "\n"), "; ")
+	if r := []rune(line); len(r) > stepLineMax {
+		line = string(r[:stepLineMax]) + "…"
+	}
+	return head + " → " + line + "\n"
+}
+
 // batchData is batch's -o json: each step's result, then the final snap.
 type batchData struct {
 	Steps []batchStepData `json:"steps"`
-	Snap  *snapshot.Page  `json:"snap,omitempty"`
+	// UntilStep is the step after which --until matched (the last run).
+	UntilStep int            `json:"until_step,omitempty"`
+	Snap      *snapshot.Page `json:"snap,omitempty"`
 }
 
 type batchStepData struct {
@@ -296,8 +508,9 @@ type batchStepData struct {
 	Error   *failure.Error `json:"error,omitempty"`
 }
 
-// prepareAndRun runs one step under its own deadline, recorded like a
-// command of its own when a recording is on.
+// prepareAndRun runs one step under its own deadline (its --timeout, or
+// the call's), within the batch's (ctx), recorded like a command of its
+// own when a recording is on.
 func prepareAndRun(ctx context.Context, env *Env, s batchStep) (*Output, error) {
 	if q, ok := s.cmd.(quieter); ok {
 		q.quiet() // the batch prints one snap at the end
@@ -311,23 +524,50 @@ func prepareAndRun(ctx context.Context, env *Env, s batchStep) (*Output, error) 
 			return nil, err
 		}
 	}
-	after, err := env.Recorder.Capture(ctx, env, s.name, s.cmd)
+	limit := s.limit(env.Globals.Timeout)
+	sctx := ctx
+	if limit > 0 {
+		var cancel context.CancelFunc
+		sctx, cancel = context.WithTimeout(ctx, limit)
+		defer cancel()
+	}
+	after, err := env.Recorder.Capture(sctx, env, s.name, s.cmd)
 	if err != nil {
 		return nil, err
 	}
 	env.Browser.BeginCommand()
-	out, err := s.cmd.Run(ctx, env)
+	out, err := s.cmd.Run(sctx, env)
 	env.Browser.EndCommand(ConsumesNavigation(s.cmd))
 	after(err == nil)
-	if err != nil && ctx.Err() != nil && (failure.From(err).Code != failure.NotFound || errors.Is(err, page.ErrUnanswered)) {
+	if err != nil && sctx.Err() != nil && (failure.From(err).Code != failure.NotFound || errors.Is(err, page.ErrUnanswered)) {
 		// A locator that matched nothing until the end is that step's
-		// NOT_FOUND, not the batch's timeout: the page is as it was.
-		err = stopped(ctx, err)
+		// NOT_FOUND, not a timeout: the page is as it was.
+		if ctx.Err() != nil {
+			err = stopped(ctx, err)
+		} else if errors.Is(sctx.Err(), context.DeadlineExceeded) {
+			err = failure.New(failure.Timeout, "the step did not finish within %s", s.timeoutFlag(limit))
+		}
 	}
 	if err == nil && out == nil {
 		out = &Output{}
 	}
 	return out, err
+}
+
+// limit is the step's deadline: its own --timeout, else the call's.
+func (s batchStep) limit(call time.Duration) time.Duration {
+	if s.timeout > 0 {
+		return s.timeout
+	}
+	return call
+}
+
+// timeoutFlag names the --timeout a step ran under, for its TIMEOUT.
+func (s batchStep) timeoutFlag(limit time.Duration) string {
+	if s.timeout > 0 {
+		return "its --timeout " + limit.String()
+	}
+	return "--timeout " + limit.String() + " (a step's own --timeout raises it)"
 }
 
 // reportReserve is the part of --timeout a batch keeps back from its
@@ -342,7 +582,7 @@ func reportReserve(timeout time.Duration) time.Duration {
 func stopped(ctx context.Context, err error) error {
 	switch {
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
-		return failure.New(failure.Timeout, "the batch did not finish within --timeout")
+		return failure.New(failure.Timeout, "the batch did not finish within its deadline (--timeout, plus each step's own --timeout or 1 s): raise --timeout")
 	case ctx.Err() != nil:
 		return failure.New(failure.Internal, "the batch was stopped: the caller hung up or the session is stopping")
 	}

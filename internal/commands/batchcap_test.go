@@ -4,8 +4,10 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/rpc"
 )
 
 // More than MaxSteps steps are a USAGE error before any step runs, from
@@ -66,5 +68,28 @@ func TestBatchStopsWithItsCall(t *testing.T) {
 	}
 	if _, ok := steps[2].cmd.(*Press); !ok || steps[2].name != "press" {
 		t.Errorf("third step: %s %T", steps[2].name, steps[2].cmd)
+	}
+}
+
+// A step's own --timeout is taken out of its words and bounds it; the
+// batch's deadline is --timeout plus each step's own, or a second for a
+// step without one.
+func TestBatchStepTimeoutWords(t *testing.T) {
+	steps, err := parseSteps(t.Context(), []string{"wait text=Done --timeout 2s", "click @e1 --timeout=500ms", "fill @e2 -- --timeout 9s"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if steps[0].timeout != 2*time.Second || steps[1].timeout != 500*time.Millisecond || steps[2].timeout != 0 {
+		t.Errorf("timeouts %v %v %v", steps[0].timeout, steps[1].timeout, steps[2].timeout)
+	}
+	if f, ok := steps[2].cmd.(*Fill); !ok || strings.Join(f.Value, " ") != "--timeout 9s" {
+		t.Errorf("words after -- are values: %#v", steps[2].cmd)
+	}
+	b := Batch{Steps: []string{"# comment", "wait text=Done --timeout 2s", "click @e1", "wait 1.5 --timeout 1.5"}}
+	if got := b.Deadline(rpc.Globals{Timeout: 10 * time.Second}); got != 14500*time.Millisecond {
+		t.Errorf("deadline %s, want 14.5s", got)
+	}
+	if _, err := parseSteps(t.Context(), []string{"snap --timeout 20m", "snap --timeout 11m"}); failure.From(err).Code != failure.Usage {
+		t.Errorf("steps adding 31m: %v", err)
 	}
 }

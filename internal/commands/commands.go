@@ -34,6 +34,9 @@ type Env struct {
 	// Extract). The daemon binary passes it in, so that no CLI process
 	// links the extraction libraries; nil reads the visible text instead.
 	Extract pagetext.Extractor
+	// Fast: actions are input, sent without waiting for the page's
+	// reaction or quiet (batch --fast, which settles once at the end).
+	Fast bool
 }
 
 // Browser is the session's browser as commands use it: its tabs, the

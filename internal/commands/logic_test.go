@@ -238,7 +238,7 @@ func TestBrowserStatusAndStop(t *testing.T) {
 }
 
 // A batch runs every step between BeginCommand and EndCommand, prints
-// "[N] step" and each result, and has no final snap when there is no
+// "[N] step → result" for each, and has no final snap when there is no
 // page to snap.
 func TestBatchOfDryRuns(t *testing.T) {
 	f := &fakeBrowser{}
@@ -247,8 +247,8 @@ func TestBatchOfDryRuns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "[1] open --dry-run example.com\ndry run: would open https://example.com\n" +
-		"[2] tab new --dry-run 'localhost:1/a b'\ndry run: would open a new tab http://localhost:1/a%20b\n"
+	want := "[1] open --dry-run example.com → dry run: would open https://example.com\n" +
+		"[2] tab new --dry-run 'localhost:1/a b' → dry run: would open a new tab http://localhost:1/a%20b\n"
 	if out.Text != want {
 		t.Errorf("batch text:\n%s\nwant:\n%s", out.Text, want)
 	}
@@ -269,11 +269,11 @@ func TestBatchStepFailure(t *testing.T) {
 	if fe.Code != failure.Usage || !strings.HasPrefix(fe.Message, "step 2 (eval ' '): eval needs an expression") {
 		t.Errorf("batch error: %s %q", fe.Code, fe.Message)
 	}
-	if !strings.Contains(out.Text, "[2] eval ' '\nerror USAGE: eval needs an expression") || strings.Contains(out.Text, "[3]") {
+	if !strings.Contains(out.Text, "[2] eval ' ' → error USAGE: eval needs an expression") || strings.Contains(out.Text, "[3]") {
 		t.Errorf("batch stopped at step 2? text:\n%s", out.Text)
 	}
 	out, err = (&Batch{Steps: steps, ContinueOnError: true}).Run(context.Background(), fakeEnv(&fakeBrowser{}))
-	if failure.From(err).Code != failure.Usage || !strings.Contains(out.Text, "[3] tab new --dry-run\ndry run: would open a new tab\n") {
+	if failure.From(err).Code != failure.Usage || !strings.Contains(out.Text, "[3] tab new --dry-run → dry run: would open a new tab\n") {
 		t.Errorf("--continue-on-error: %v\n%s", err, out.Text)
 	}
 	d := out.Data.(batchData)

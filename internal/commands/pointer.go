@@ -24,6 +24,34 @@ type MouseCmd struct {
 	Move MouseMove `cmd:"" help:"Move the mouse to a point or target (a drag step while a button is held)."`
 	Down MouseDown `cmd:"" help:"Press a mouse button and hold it until mouse up."`
 	Up   MouseUp   `cmd:"" help:"Release the held mouse button."`
+	// Wheel is timed input a batch step carries; not an MCP tool action.
+	Wheel MouseWheel `cmd:"" help:"Turn the mouse wheel by DX,DY where the mouse is (input: sent, not waited on)."`
+}
+
+// MouseWheel turns the wheel where the mouse is.
+type MouseWheel struct {
+	By string `arg:"" help:"DX,DY in pixels (0,300 scrolls down; negative: up or left), or DY alone."`
+	ActOpts
+}
+
+// Run sends one wheel event where the mouse is: the scroll container
+// under it scrolls, as for a person. Input, not an action: what it
+// scrolled shows in the next verdict (scroll is the action that says).
+func (c *MouseWheel) Run(ctx context.Context, env *Env) (*Output, error) {
+	by := strings.TrimSpace(c.By)
+	if !strings.Contains(by, ",") {
+		by = "0," + by
+	}
+	dx, dy, ok := page.ParsePoint(by)
+	if !ok || dx == 0 && dy == 0 {
+		return nil, failure.New(failure.Usage, "mouse wheel %q: give DX,DY or DY in pixels, not both 0", c.By)
+	}
+	return atPoint(ctx, env, c.ActOpts, "", action{verb: "turn the wheel at", instant: true}, func(t *page.Tab, _ *page.Element, x, y float64) ([]string, error) {
+		if err := t.Wheel(ctx, x, y, dx, dy); err != nil {
+			return nil, err
+		}
+		return []string{"wheel " + page.FormatPoint(dx, dy) + " at " + page.FormatPoint(x, y)}, nil
+	})
 }
 
 // OriginOpts is the flag that lets a press reach a frame of another
@@ -37,28 +65,56 @@ type OriginOpts struct {
 
 // MouseMove moves the mouse.
 type MouseMove struct {
-	At string `arg:"" help:"X,Y (viewport CSS pixels, as locate prints boxes) or a target (its centre)."`
-	Y  string `arg:"" optional:"" hidden:"" help:"Y, for X Y as two numbers."`
+	At       string `arg:"" help:"X,Y (viewport CSS pixels, as locate prints boxes) or a target (its centre)."`
+	Y        string `arg:"" optional:"" hidden:"" help:"Y, for X Y as two numbers."`
+	Steps    int    `placeholder:"N" help:"Move along a straight line in N moves from where the mouse is (1-1000; default 1, or 10 while a button is held)."`
+	Duration string `placeholder:"D" help:"Spread the moves over D (500ms, 2s; at most 1m); without --steps, 10 moves."`
 	ActOpts
 }
 
-// moveSteps are the intermediate moves of mouse move: drag libraries want
-// several pointermove events past a threshold.
-const moveSteps = 10
+// path is the mouse path --steps and --duration ask for (zero: the
+// default move).
+func (c *MouseMove) path() (page.Path, error) {
+	d, err := page.ParseSpan("--duration", c.Duration)
+	if err != nil {
+		return page.Path{}, err
+	}
+	if c.Steps < 0 || c.Steps > page.MaxPathSteps {
+		return page.Path{}, failure.New(failure.Usage, "--steps must be between 1 and %d, not %d", page.MaxPathSteps, c.Steps)
+	}
+	p := page.Path{Steps: c.Steps, Duration: d}
+	if d > 0 && p.Steps == 0 {
+		p.Steps = 10
+	}
+	return p, nil
+}
 
-// Run moves. A move is input, not an action: it is sent and returns.
+// Deadline adds --duration to --timeout.
+func (c *MouseMove) Deadline(g rpc.Globals) time.Duration { return holdDeadline(g, c.Duration) }
+
+// Run moves. A move is input, not an action: it is sent and returns (a
+// path with --duration, once its last move is sent).
 func (c *MouseMove) Run(ctx context.Context, env *Env) (*Output, error) {
 	at, err := joinXY(c.At, c.Y)
+	if err != nil {
+		return nil, err
+	}
+	p, err := c.path()
 	if err != nil {
 		return nil, err
 	}
 	// A recording keeps the point as X,Y (Y is hidden, so not recorded).
 	c.At, c.Y = at, ""
 	return atPoint(ctx, env, c.ActOpts, at, action{verb: "move the mouse to", instant: true}, func(t *page.Tab, _ *page.Element, x, y float64) ([]string, error) {
-		if err := t.MoveTo(ctx, x, y, moveSteps); err != nil {
+		start := time.Now()
+		if err := t.MoveTo(ctx, x, y, p); err != nil {
 			return nil, err
 		}
-		return pointerLines(t), nil
+		lines := pointerLines(t)
+		if p.Steps > 1 {
+			lines = append(lines, fmt.Sprintf("%d moves in %s", p.Steps, time.Since(start).Round(time.Millisecond)))
+		}
+		return lines, nil
 	})
 }
 

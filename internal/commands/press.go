@@ -1,6 +1,8 @@
 package commands
 
 import (
+	"context"
+
 	"github.com/tact-browser/tact/internal/failure"
 	"github.com/tact-browser/tact/internal/locator"
 	"github.com/tact-browser/tact/internal/page"
@@ -25,6 +27,33 @@ func (c *Press) order() ([]string, error) {
 		return nil, failure.New(fe.Code, "%s (%s)", fe.Message, pressUsage)
 	}
 	return keys, nil
+}
+
+// hold is press --down or --up: one key or chord goes down and stays
+// held, or comes up. Input, not an action: sent and not waited on (a
+// game reads the keys on its own frames).
+func (c *Press) hold(ctx context.Context, env *Env, keys []string) (*Output, error) {
+	switch {
+	case c.Down && c.Up:
+		return nil, failure.New(failure.Usage, "press --down or --up, not both (a whole press is press %s)", c.Key)
+	case len(keys) > 1 || c.Repeat > 1:
+		return nil, failure.New(failure.Usage, "press --down and --up take one key or chord, not %q (--repeat %d)", c.Key, c.Repeat)
+	}
+	verb, done := "press down", "holding "
+	if c.Up {
+		verb, done = "let go of", "let go of "
+	}
+	return act(ctx, env, c.ActOpts, c.Target, action{verb: verb + " " + c.Key + " on", instant: true}, func(t *page.Tab, el *page.Element) ([]string, error) {
+		if el != nil {
+			if err := el.Focus(ctx); err != nil {
+				return nil, err
+			}
+		}
+		if err := t.KeyHold(ctx, keys[0], c.Down); err != nil {
+			return nil, err
+		}
+		return []string{done + keys[0]}, nil
+	})
 }
 
 // isTarget reports whether s reads as a ref or a locator and not as a

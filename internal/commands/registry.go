@@ -20,7 +20,7 @@ type Root struct {
 	Click      Click       `cmd:"" help:"Click an element; prints what happened and what changed on the page (the whole page after a navigation)."`
 	Dblclick   Dblclick    `cmd:"" help:"Double-click an element."`
 	Hover      Hover       `cmd:"" help:"Move the mouse over an element (waits for the submenu it announces)."`
-	Drag       Drag        `cmd:"" help:"Drag an element onto another, to a point X,Y or by --by DX,DY; says when nothing moved."`
+	Drag       Drag        `cmd:"" help:"Drag an element onto another, to X,Y or by --by DX,DY; says when nothing moved."`
 	Mouse      MouseCmd    `cmd:"" help:"Mouse at points: move, down, up (the button stays held between calls)."`
 	Fill       Fill        `cmd:"" help:"Replace a field's value (works with React/Vue inputs)."`
 	Type       Type        `cmd:"" help:"Type text with real key events."`

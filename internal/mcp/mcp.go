@@ -19,6 +19,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"reflect"
 	"sort"
 	"strings"
 	"sync"
@@ -54,6 +55,7 @@ var Skip = map[string]string{
 	"session list":   "saved logins are set up from a shell, like the browser (CLI has session)",
 	"session delete": "saved logins are set up from a shell, like the browser (CLI has session)",
 	"workflow trust": "the user's decision about a project's workflow: CLI only, never an agent's",
+	"mouse wheel":    "timed input, which a batch step carries; kept off the mouse tool to keep the list small (CLI has it)",
 }
 
 // tweaks shape a tool's arguments where the CLI form is awkward for a
@@ -88,6 +90,11 @@ var tweaks = map[string]schema.InputOptions{
 	// A cookie a tool sets is the current site's session cookie; scoping
 	// and lifetime are for a person at a shell.
 	"cookies set": {Omit: map[string]bool{"path": true, "secure": true, "http_only": true, "expires": true}},
+	// A paced mouse path is timed input, which a batch step carries
+	// (its words take every CLI flag): the mouse tool stays small.
+	"mouse move": {Omit: map[string]bool{"steps": true, "duration": true}},
+	// Keys held between calls are timed input too.
+	"press": {Omit: map[string]bool{"down": true, "up": true}},
 }
 
 // undescribed are the arguments the instructions explain once for every
@@ -515,6 +522,25 @@ func outputSchema(t Tool) any {
 	return json.RawMessage(b)
 }
 
+// deadliner is commands.Deadliner (which this package cannot import):
+// a command that runs longer than one --timeout (a batch grows with its
+// steps, a click with --hold).
+type deadliner interface {
+	Deadline(g rpc.Globals) time.Duration
+}
+
+// deadline is the call's deadline when the command sets a longer one
+// than --timeout, as the CLI asks it (0: --timeout), so the client waits
+// as long as the daemon runs it.
+func deadline(cmd schema.Command, params json.RawMessage, g rpc.Globals) time.Duration {
+	v := reflect.New(cmd.Type)
+	d, ok := v.Interface().(deadliner)
+	if !ok || json.Unmarshal(params, v.Interface()) != nil {
+		return 0
+	}
+	return d.Deadline(g)
+}
+
 // handler runs one tool call through the daemon, like the CLI does.
 func handler(c *client.Client, g rpc.Globals, t Tool) sdk.ToolHandler {
 	return func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
@@ -533,6 +559,7 @@ func handler(c *client.Client, g rpc.Globals, t Tool) sdk.ToolHandler {
 		}
 		cg := g
 		cg.JSON = t.Tool.OutputSchema != nil
+		cg.Deadline = deadline(cmd, params, g)
 		resp, err := c.Do(ctx, rpc.Request{Command: cmd.Name, Params: params, Globals: cg}, true)
 		if err != nil {
 			return errorResult(err), nil

@@ -282,7 +282,7 @@ func TestSnapClickFill(t *testing.T) {
 	// batch takes a list of steps and ends with one snap.
 	out, res = call(t, cs, "batch", map[string]any{"steps": []string{"fill " + name + " 'Grace Hopper'", "click " + count}})
 	mustOK(t, "batch", out, res)
-	if !strings.Contains(out, "[2] click "+count+"\nok\n") || !strings.Contains(out, `"Clicked 2x"`) || !strings.Contains(out, "state: Grace Hopper") {
+	if !strings.Contains(out, "[2] click "+count+" → ok\n") || !strings.Contains(out, `"Clicked 2x"`) || !strings.Contains(out, "state: Grace Hopper") {
 		t.Errorf("batch:\n%s", out)
 	}
 	out, res = call(t, cs, "fill", map[string]any{"target": name, "value": "Ada Lovelace", "no_snap": true})

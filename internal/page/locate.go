@@ -98,22 +98,8 @@ func (t *Tab) notFound(loc locator.Locator, how string) *failure.Error {
 // ends with TIMEOUT when ctx does.
 func (t *Tab) WaitLocator(ctx context.Context, loc locator.Locator) error {
 	for {
-		if err := t.checkUsable(); err != nil {
+		if ok, err := t.Matches(ctx, loc); ok || err != nil {
 			return err
-		}
-		el, r, err := t.locateOnce(ctx, loc.Steps, true)
-		if err == nil && el == nil && r.Count == 0 {
-			el, r, err = t.locateInFrames(ctx, loc.Steps, true)
-		}
-		if el != nil {
-			el.Release(ctx)
-			return nil
-		}
-		if err != nil && failure.From(err).Code != failure.Timeout {
-			return err
-		}
-		if err == nil && r.Count > 0 {
-			return nil
 		}
 		select {
 		case <-ctx.Done():
@@ -121,6 +107,26 @@ func (t *Tab) WaitLocator(ctx context.Context, loc locator.Locator) error {
 		case <-time.After(100 * time.Millisecond):
 		}
 	}
+}
+
+// Matches reports whether loc matches a visible element now, in the page
+// or any of its frames (one look of WaitLocator; batch --until).
+func (t *Tab) Matches(ctx context.Context, loc locator.Locator) (bool, error) {
+	if err := t.checkUsable(); err != nil {
+		return false, err
+	}
+	el, r, err := t.locateOnce(ctx, loc.Steps, true)
+	if err == nil && el == nil && r.Count == 0 {
+		el, r, err = t.locateInFrames(ctx, loc.Steps, true)
+	}
+	if el != nil {
+		el.Release(ctx)
+		return true, nil
+	}
+	if err != nil && failure.From(err).Code != failure.Timeout {
+		return false, err
+	}
+	return err == nil && r.Count > 0, nil
 }
 
 // locateOnce evaluates steps in the main frame, following frame steps into

@@ -52,7 +52,12 @@ func ParsePoint(s string) (x, y float64, ok bool) {
 
 // ParseHold reads a press-and-hold duration: a Go duration ("2s",
 // "1500ms") or bare milliseconds, at most maxHold.
-func ParseHold(s string) (time.Duration, error) {
+func ParseHold(s string) (time.Duration, error) { return ParseSpan("--hold", s) }
+
+// ParseSpan reads the duration a pointer flag takes (--hold, mouse move
+// --duration): a Go duration ("2s", "1500ms") or bare milliseconds, at
+// most MaxHold.
+func ParseSpan(flag, s string) (time.Duration, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return 0, nil
@@ -61,18 +66,31 @@ func ParseHold(s string) (time.Duration, error) {
 	if err != nil {
 		n, nerr := strconv.Atoi(s)
 		if nerr != nil {
-			return 0, failure.New(failure.Usage, "--hold %q: give a duration such as 2s or 1500ms", s)
+			return 0, failure.New(failure.Usage, "%s %q: give a duration such as 2s or 1500ms", flag, s)
 		}
 		d = time.Duration(n) * time.Millisecond
 	}
 	if d < 0 || d > MaxHold {
-		return 0, failure.New(failure.Usage, "--hold must be between 0 and %s, not %s", MaxHold, d)
+		return 0, failure.New(failure.Usage, "%s must be between 0 and %s, not %s", flag, MaxHold, d)
 	}
 	return d, nil
 }
 
-// MaxHold bounds a press-and-hold: longer is a command gone wrong.
+// MaxHold bounds a press-and-hold or a paced mouse path: longer is a
+// command gone wrong.
 const MaxHold = time.Minute
+
+// MaxPathSteps bounds the moves of one mouse path.
+const MaxPathSteps = 1000
+
+// Path is how the mouse gets to a point: Steps moves along a straight
+// line from where it is, the i-th sent Duration*i/Steps after the start
+// (0: as fast as the page takes them). Zero Steps is mouse move's
+// default: one move, or a drag step of several while a button is held.
+type Path struct {
+	Steps    int
+	Duration time.Duration
+}
 
 // Pointer returns where the mouse is and the names of the buttons it
 // holds; note says, once, that buttons held when the page navigated
@@ -115,7 +133,7 @@ func heldButton(mask int64) input.MouseButton {
 // move.
 func (t *Tab) PointerMove(ctx context.Context, x, y float64, steps int) error {
 	t.mu.Lock()
-	x0, y0, mask := t.ptr.x, t.ptr.y, t.ptr.buttons
+	mask := t.ptr.buttons
 	t.mu.Unlock()
 	if steps < 1 || mask == 0 {
 		// Without a button held, one move is what hover needs: each
@@ -123,7 +141,29 @@ func (t *Tab) PointerMove(ctx context.Context, x, y float64, steps int) error {
 		// animates.
 		steps = 1
 	}
+	return t.moveAlong(ctx, x, y, Path{Steps: steps})
+}
+
+// moveAlong moves the mouse to x,y along p, with whatever buttons are
+// held. A paced path that ctx ends stops where it got to.
+func (t *Tab) moveAlong(ctx context.Context, x, y float64, p Path) error {
+	t.mu.Lock()
+	x0, y0, mask := t.ptr.x, t.ptr.y, t.ptr.buttons
+	t.mu.Unlock()
+	steps := max(p.Steps, 1)
+	start := time.Now()
 	for i := 1; i <= steps; i++ {
+		if p.Duration > 0 {
+			// On a schedule from the start, so the time each move takes
+			// to reach the page is not added to the path's.
+			wait := time.NewTimer(time.Until(start.Add(p.Duration * time.Duration(i) / time.Duration(steps))))
+			select {
+			case <-wait.C:
+			case <-ctx.Done():
+				wait.Stop()
+				return failure.New(failure.Timeout, "the mouse path ended at move %d of %d, at %s: --timeout ran out (raise it, or shorten --duration)", i-1, steps, FormatPoint(t.Where()))
+			}
+		}
 		f := float64(i) / float64(steps)
 		px, py := x0+(x-x0)*f, y0+(y-y0)*f
 		p := input.DispatchMouseEventParams{Type: input.DispatchMouseEventTypeMouseMoved, X: px, Y: py, Button: heldButton(mask), Buttons: mask}
@@ -135,9 +175,21 @@ func (t *Tab) PointerMove(ctx context.Context, x, y float64, steps int) error {
 	return nil
 }
 
-// MoveTo moves the mouse to x,y in steps moves, first noting what a press
+// Where is the mouse's point.
+func (t *Tab) Where() (x, y float64) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.ptr.x, t.ptr.y
+}
+
+// heldMoveSteps are the moves of a mouse move while a button is held:
+// drag libraries want several pointermove events past a threshold.
+const heldMoveSteps = 10
+
+// MoveTo moves the mouse to x,y along p (zero: one move, or a drag step
+// of heldMoveSteps while a button is held), first noting what a press
 // there reaches (what the agent looked at), for a later mouse down.
-func (t *Tab) MoveTo(ctx context.Context, x, y float64, steps int) error {
+func (t *Tab) MoveTo(ctx context.Context, x, y float64, p Path) error {
 	t.mu.Lock()
 	free := t.ptr.buttons == 0
 	t.mu.Unlock()
@@ -147,7 +199,13 @@ func (t *Tab) MoveTo(ctx context.Context, x, y float64, steps int) error {
 			seen = &h
 		}
 	}
-	if err := t.PointerMove(ctx, x, y, steps); err != nil {
+	var err error
+	if p.Steps > 0 {
+		err = t.moveAlong(ctx, x, y, p)
+	} else {
+		err = t.PointerMove(ctx, x, y, heldMoveSteps)
+	}
+	if err != nil {
 		return err
 	}
 	t.mu.Lock()
