@@ -43,8 +43,8 @@ func TestResolvePaths(t *testing.T) {
 	}
 }
 
-// An MCP server's files stay in its directory or the data dir, not
-// hidden; a server started in / has only the data dir.
+// An MCP server's files stay in its directory or the data dir's output
+// folders, not hidden; a server started in / has only those folders.
 func TestConfined(t *testing.T) {
 	home, work := t.TempDir(), t.TempDir()
 	t.Setenv("TACT_HOME", home)
@@ -64,7 +64,11 @@ func TestConfined(t *testing.T) {
 		{filepath.Join(work, ".git", "x.png"), work, "hidden"},
 		{filepath.Join(filepath.Dir(work), "x.png"), work, "outside the working directory"},
 		{filepath.Join(work, "x.png"), "/", "started in /"},
-		{filepath.Join(home, "x.png"), "/", ""},
+		{filepath.Join(home, "screenshots", "y.png"), "/", ""},
+		// tact's own state is never a tool's file to write or upload.
+		{filepath.Join(home, "x.png"), "/", "tact's own state"},
+		{filepath.Join(home, "sessions", "work.json"), work, "tact's own state"},
+		{filepath.Join(home, "workflows", "cron.json"), work, "tact's own state"},
 		{filepath.Join(work, "key"), work, "outside the working directory"}, // a symlink to a file outside
 	} {
 		_ = os.MkdirAll(filepath.Dir(c.path), 0o700)
