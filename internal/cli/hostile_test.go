@@ -175,3 +175,18 @@ func TestPressThatRemovesItself(t *testing.T) {
 		t.Errorf("log %q", got)
 	}
 }
+
+// Page text with terminal escapes and bidi overrides reaches no output
+// raw: read and console (which print page text as it is) included.
+func TestOutputHasNoTerminalEscapes(t *testing.T) {
+	t.Parallel()
+	s := env.Pooled(t)
+	openPage(t, s, page("escape_text.html"))
+	for _, args := range [][]string{{"read"}, {"read", "--all"}, {"console"}, {"snap"}, {"eval", "document.getElementById('p').textContent"}} {
+		r := tact(t, s, args...)
+		mustOK(t, r)
+		if strings.ContainsAny(r.out, "\x1b\u202e") || !strings.Contains(r.out, "RED") && args[0] != "console" {
+			t.Errorf("%v prints page text raw: %q", args, r.out)
+		}
+	}
+}

@@ -28,6 +28,7 @@ import (
 	"github.com/tact-browser/tact/internal/pagetext"
 	"github.com/tact-browser/tact/internal/peer"
 	"github.com/tact-browser/tact/internal/proc"
+	"github.com/tact-browser/tact/internal/render"
 	"github.com/tact-browser/tact/internal/rpc"
 	"github.com/tact-browser/tact/internal/secrets"
 	"github.com/tact-browser/tact/internal/session"
@@ -420,10 +421,12 @@ func (d *daemon) serve(conn net.Conn) {
 	after()
 }
 
-// scrub masks the session's secrets in everything an answer carries: a
+// scrub masks the session's secrets in everything an answer carries (a
 // page can copy a typed secret into its URL, title, labels or console,
-// and an error can quote a farm's URL with its token.
+// and an error can quote a farm's URL with its token), and makes its text
+// safe on a terminal.
 func scrub(s *secrets.Set, r rpc.Response) rpc.Response {
+	r.Stdout, r.Stderr = render.Terminal(r.Stdout), render.Terminal(r.Stderr)
 	if s.Empty() {
 		return r
 	}

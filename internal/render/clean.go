@@ -82,3 +82,30 @@ func clean(s string) string {
 func isBidi(r rune) bool {
 	return (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) || r == 0x200e || r == 0x200f
 }
+
+// Terminal makes finished output safe to print on a terminal, keeping its
+// lines: escape sequences, control characters other than tab and line
+// feed, and bidi overrides are removed. Every text answer passes through
+// it (the daemon's boundary), so page text in read, console, eval or an
+// error cannot rewrite what a person watching the agent sees.
+func Terminal(s string) string {
+	if strings.ContainsAny(s, "\x1b\u009b") {
+		s = ansiRE.ReplaceAllString(s, "")
+	}
+	dirty := false
+	for _, r := range s {
+		if (r < 0x20 && r != '\t' && r != '\n') || (r >= 0x7f && r < 0xa0) || isBidi(r) {
+			dirty = true
+			break
+		}
+	}
+	if !dirty {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if (r < 0x20 && r != '\t' && r != '\n') || (r >= 0x7f && r < 0xa0) || isBidi(r) {
+			return -1
+		}
+		return r
+	}, s)
+}

@@ -404,3 +404,15 @@ func TestCutSummaryHint(t *testing.T) {
 		}
 	}
 }
+
+// Output is safe on a terminal: escapes, controls and bidi overrides go,
+// lines and tabs stay.
+func TestTerminal(t *testing.T) {
+	in := "a\x1b[31mRED\x1b[0m\tb\r\nc\u202eevil\x07\x1b]0;title\x07d"
+	if got, want := Terminal(in), "aRED\tb\ncevild"; got != want {
+		t.Errorf("Terminal(%q) = %q, want %q", in, got, want)
+	}
+	if s := "plain\ntext"; Terminal(s) != s {
+		t.Errorf("plain text changed")
+	}
+}
