@@ -208,6 +208,10 @@ func run(kctx *kong.Context, a *app, stdout, stderr io.Writer, extract pagetext.
 	if err := commands.ResolvePaths(cmd, g.Cwd); err != nil {
 		return printErr(stdout, stderr, a.Output, err)
 	}
+	var hideEnv []string
+	if h, ok := cmd.(interface{ SecretEnvName() string }); ok && h.SecretEnvName() != "" {
+		hideEnv = append(hideEnv, h.SecretEnvName())
+	}
 	if p, ok := cmd.(commands.Preparer); ok {
 		if err := p.Prepare(g.Cwd, os.Environ(), os.Stdin); err != nil {
 			return printErr(stdout, stderr, a.Output, err)
@@ -220,7 +224,7 @@ func run(kctx *kong.Context, a *app, stdout, stderr io.Writer, extract pagetext.
 	if err != nil {
 		return printErr(stdout, stderr, a.Output, err)
 	}
-	sp := client.Spawn{Browser: browser.Setup{CDP: g.CDP, Args: g.BrowserArgs}, Verbose: a.Verbose}
+	sp := client.Spawn{Browser: browser.Setup{CDP: g.CDP, Args: g.BrowserArgs}, Verbose: a.Verbose, HideEnv: hideEnv}
 	if l, ok := cmd.(*commands.BrowserLaunch); ok {
 		idle, err := l.IdleDuration()
 		if err != nil {

@@ -11,6 +11,7 @@ import (
 	"net"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -29,6 +30,24 @@ type Spawn struct {
 	Browser     browser.Setup
 	IdleTimeout time.Duration
 	Verbose     bool
+	// HideEnv are environment variables the daemon must not inherit (a
+	// --secret-env source): a process's environment stays readable in
+	// /proc for as long as it runs. TACT_VAR_* and TACT_MCP_TOKEN never
+	// reach it either.
+	HideEnv []string
+}
+
+// daemonEnv is environ without what the daemon must not hold.
+func daemonEnv(environ, hide []string) []string {
+	out := make([]string, 0, len(environ))
+	for _, kv := range environ {
+		k, _, _ := strings.Cut(kv, "=")
+		if strings.HasPrefix(k, "TACT_VAR_") || k == "TACT_MCP_TOKEN" || slices.Contains(hide, k) {
+			continue
+		}
+		out = append(out, kv)
+	}
+	return out
 }
 
 // Client talks to one session's daemon.
@@ -348,6 +367,7 @@ func (c *Client) start(ctx context.Context) error {
 	}
 	defer logf.Close()
 	cmd := exec.Command(exe, args...)
+	cmd.Env = daemonEnv(os.Environ(), sp.HideEnv)
 	cmd.Stdout = logf
 	cmd.Stderr = logf
 	cmd.SysProcAttr = detached()

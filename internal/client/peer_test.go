@@ -199,3 +199,14 @@ func TestSocketFolderOfAnotherUser(t *testing.T) {
 		t.Errorf("New with a symlinked socket folder: %v", err)
 	}
 }
+
+// The daemon's environment holds no --secret-env source, workflow
+// variable or MCP token: /proc shows a process's environment for as long
+// as it runs (hostile pass L7).
+func TestDaemonEnvHidesSecrets(t *testing.T) {
+	got := daemonEnv([]string{"PATH=/bin", "SEC=hunter2", "TACT_VAR_PASSWORD=x", "TACT_MCP_TOKEN=t", "TACT_HOME=/h", "OTHER=1"}, []string{"SEC"})
+	want := []string{"PATH=/bin", "TACT_HOME=/h", "OTHER=1"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("daemonEnv = %q, want %q", got, want)
+	}
+}

@@ -19,6 +19,11 @@ type SecretSource struct {
 	SecretStdin bool   `name:"secret-stdin" help:"Take the value from stdin, not argv; one trailing newline is dropped (implies --secret)."`
 }
 
+// SecretEnvName is the environment variable a --secret-env value comes
+// from, "" when none: the daemon the command may start must not inherit
+// it (its environment is readable in /proc for as long as it runs).
+func (s *SecretSource) SecretEnvName() string { return s.SecretEnv }
+
 // read returns the secret when one of the sources is set; it clears the
 // source so what goes on is a plain --secret value.
 func (s *SecretSource) read(environ []string, stdin io.Reader, inline []string) (string, bool, error) {
