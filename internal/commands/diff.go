@@ -71,14 +71,63 @@ func diffText(prev, cur *snapshot.Page) string {
 		}
 		sb.WriteString(txt)
 	}
+	var gone []snapshot.Element
 	for _, s := range prev.Sections {
 		for _, e := range s.Elements {
 			if !live[e.Ref] {
-				fmt.Fprintf(&sb, "- removed @%s [%s] %q\n", e.Ref, e.Role, e.Name)
+				gone = append(gone, e)
 			}
 		}
 	}
+	sb.WriteString(removedLines(gone))
 	return sb.String()
+}
+
+// removedFew is how many removed elements still get a line each; more (a
+// list replaced by a page turn) are one line, like elements counted.
+const removedFew = 3
+
+// removedLines marks the elements that went away: each on its own line
+// when they are few, else one line that counts them by role and name
+// ("- removed 9 elements: [button] "Add to Cart" ×8, [link] "Next"").
+func removedLines(gone []snapshot.Element) string {
+	if len(gone) <= removedFew {
+		var sb strings.Builder
+		for _, e := range gone {
+			fmt.Fprintf(&sb, "- removed @%s [%s] %q\n", e.Ref, e.Role, e.Name)
+		}
+		return sb.String()
+	}
+	type group struct {
+		label string
+		n     int
+	}
+	var groups []*group
+	at := map[string]*group{}
+	for _, e := range gone {
+		l := fmt.Sprintf("[%s] %q", e.Role, e.Name)
+		if g := at[l]; g != nil {
+			g.n++
+			continue
+		}
+		g := &group{label: l, n: 1}
+		at[l] = g
+		groups = append(groups, g)
+	}
+	const shown = 6
+	parts := make([]string, 0, shown+1)
+	for i, g := range groups {
+		if i == shown {
+			parts = append(parts, fmt.Sprintf("… %d more", len(groups)-shown))
+			break
+		}
+		if g.n > 1 {
+			parts = append(parts, fmt.Sprintf("%s ×%d", g.label, g.n))
+		} else {
+			parts = append(parts, g.label)
+		}
+	}
+	return fmt.Sprintf("- removed %d elements: %s\n", len(gone), strings.Join(parts, ", "))
 }
 
 // reordered reports a summary whose blocks the previous summary had in
