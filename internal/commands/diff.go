@@ -67,7 +67,7 @@ func diffText(prev, cur *snapshot.Page) string {
 			}
 			// A section that was there before prints its heading and the
 			// lines that are new or changed, not its unchanged elements.
-			txt = changedLines(list[0], txt)
+			txt = sameOptionsOut(list[0], changedLines(list[0], txt))
 		}
 		sb.WriteString(txt)
 	}
@@ -128,6 +128,34 @@ func removedLines(gone []snapshot.Element) string {
 		}
 	}
 	return fmt.Sprintf("- removed %d elements: %s\n", len(gone), strings.Join(parts, ", "))
+}
+
+var (
+	refAt     = regexp.MustCompile(`^@(e\d+) `)
+	optionsAt = regexp.MustCompile(` options="[^"]*"`)
+)
+
+// sameOptionsOut drops a changed select's options from its line when they
+// are the ones the previous snap listed: the value changed, and the agent
+// has the options.
+func sameOptionsOut(prev, changed string) string {
+	if !strings.Contains(changed, ` options="`) {
+		return changed
+	}
+	had := map[string]string{}
+	for _, l := range strings.Split(prev, "\n") {
+		if m := refAt.FindStringSubmatch(l); m != nil {
+			had[m[1]] = optionsAt.FindString(l)
+		}
+	}
+	lines := strings.Split(changed, "\n")
+	for i, l := range lines {
+		m := refAt.FindStringSubmatch(l)
+		if o := optionsAt.FindString(l); m != nil && o != "" && had[m[1]] == o {
+			lines[i] = strings.Replace(l, o, "", 1)
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // reordered reports a summary whose blocks the previous summary had in

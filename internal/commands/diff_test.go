@@ -46,3 +46,14 @@ func TestRemovedLinesGrouped(t *testing.T) {
 		t.Errorf("many: %q", got)
 	}
 }
+
+// A select whose value changed prints its new value, not its options
+// again (issue 39).
+func TestChangedSelectWithoutOptions(t *testing.T) {
+	prev := "## Choices\n@e5 [select] \"Colour\" value=\"Red\" options=\"Red|Green|Blue\"\n"
+	changed := "## Choices\n@e5 [select] \"Colour\" value=\"Green\" options=\"Red|Green|Blue\"\n@e6 [select] \"Size\" value=\"S\" options=\"S|M\"\n"
+	want := "## Choices\n@e5 [select] \"Colour\" value=\"Green\"\n@e6 [select] \"Size\" value=\"S\" options=\"S|M\"\n"
+	if got := sameOptionsOut(prev, changed); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}
