@@ -146,9 +146,13 @@ func extract(page, pageURL string, links bool) (m Main, why string) {
 	// extractor's author.
 	by := bylineOf(doc, s.bylineNode)
 	if by.line == "" {
-		by = byline{line: cleanByline(a.byline)}
+		by = s.authorLine(doc, a.byline)
 	}
-	m.Markdown = compact(titled(md, s.h1, fold(a.title), by))
+	h1 := s.headline
+	if h1 == "" {
+		h1 = s.h1
+	}
+	m.Markdown = compact(titled(md, h1, s.headline != "", fold(a.title), by))
 	return m, ""
 }
 
@@ -269,14 +273,16 @@ func hasBr(n *html.Node) bool {
 
 // titled gives the markdown its title: the heading that was the page's h1
 // (or is the document's title) becomes "# " again (extractors demote or
-// drop it), else the title is put first — the page's h1 when the
-// document's title is that h1 and more ("Headline | Author | Site"), the
-// document's title otherwise (an h1 that is not in it is a site logo).
+// drop it), else the title is put first — the page's h1 when it is the
+// story's headline (sure: an h1 outside the page's chrome that is not the
+// site's name) or when the document's title is that h1 and more
+// ("Headline | Author | Site"), the document's title otherwise (an h1 in
+// the page's header that the title lacks is a site logo).
 // The byline follows the title; its other copies (a table cell, a line of
 // the text) go. Nothing is printed above the title: what the article had
 // there (a column's standing intro, a kicker, a hero image) follows the
 // byline, unless the text prints it again below.
-func titled(md, h1, title string, by byline) string {
+func titled(md, h1 string, sure bool, title string, by byline) string {
 	lines := strings.Split(md, "\n")
 	at := -1
 	for i, l := range lines {
@@ -288,10 +294,10 @@ func titled(md, h1, title string, by byline) string {
 	}
 	var head []string
 	if at < 0 {
+		if h1 != "" && (sure || strings.Contains(strings.ToLower(title), strings.ToLower(h1))) {
+			title = h1
+		}
 		if title != "" {
-			if h1 != "" && strings.Contains(strings.ToLower(title), strings.ToLower(h1)) {
-				title = h1
-			}
 			head = append(head, "# "+title)
 		}
 	} else {
@@ -385,6 +391,31 @@ func bylineText(s string) string {
 func cleanByline(s string) string {
 	return strings.Trim(fold(strings.ReplaceAll(s, "|", " ")), " ·•,;-–—/")
 }
+
+// authorLine is the byline when the page marks no byline box but the
+// extractor found an author: the page's author element that holds the
+// author's name, as the page prints it. The extractor's own author is
+// cut at the first digit ("Sam Ortiz · November" from "By Sam Ortiz ·
+// November 20, 2026"), so it is used only when no such element is found.
+func (s pageSurvey) authorLine(doc *html.Node, author string) byline {
+	author = cleanByline(author)
+	if author == "" {
+		return byline{}
+	}
+	low := strings.ToLower(author)
+	for _, t := range s.authors {
+		if strings.Contains(strings.ToLower(t), low) {
+			b := byline{line: "By " + bylineText(t), raw: []string{strings.ToLower(bylineText(t))}}
+			if d := publishedDate(doc); d != "" && !strings.Contains(t, d) && !hasDigit(t) {
+				b.line += " · " + d
+			}
+			return b
+		}
+	}
+	return byline{line: author}
+}
+
+func hasDigit(s string) bool { return strings.ContainsFunc(s, unicode.IsDigit) }
 
 // bylineOf builds the byline from the page's byline element: "By" and the
 // names (the elements marked as authors in it, else its text without the
@@ -538,6 +569,12 @@ type pageSurvey struct {
 	data  []datum
 	words int
 	h1    string // the text of the page's first h1
+	// headline is the story's headline: the first h1 (or itemprop
+	// headline) outside chrome regions that is not the site's name.
+	headline string
+	// authors are the texts (folded, at most 200 bytes) of the elements
+	// outside chrome regions that the page marks as an author's.
+	authors []string
 	// bylineNode is the page's first byline (class byline, rel or
 	// itemprop author) outside chrome regions.
 	bylineNode *html.Node
@@ -631,6 +668,16 @@ func survey(doc *html.Node) pageSurvey {
 			if n.DataAtom == atom.H1 && s.h1 == "" {
 				s.h1 = fold(textOf(n))
 			}
+			if !chrome && kindOf(n) == "" {
+				if s.headline == "" && (n.DataAtom == atom.H1 || attrOf(n, "itemprop") == "headline") && !siteName(n) {
+					s.headline = fold(textOf(n))
+				}
+				if authorRe.MatchString(attrOf(n, "class")) || attrOf(n, "id") == "author" {
+					if t := fold(textOf(n)); t != "" && len(t) <= 200 {
+						s.authors = append(s.authors, t)
+					}
+				}
+			}
 			if !chrome {
 				if k := kindOf(n); k != "" {
 					if t := fold(textOf(n)); t != "" {
@@ -680,6 +727,38 @@ func survey(doc *html.Node) pageSurvey {
 	}
 	return s
 }
+
+// siteName reports whether a heading is the site's name rather than a
+// story's: named as a logo or brand, or all of it one link to the site's
+// front page.
+func siteName(h *html.Node) bool {
+	if logoRe.MatchString(attrOf(h, "class") + " " + attrOf(h, "id")) {
+		return true
+	}
+	t := fold(textOf(h))
+	if t == "" {
+		return true
+	}
+	var link *html.Node
+	var find func(n *html.Node)
+	find = func(n *html.Node) {
+		for c := n.FirstChild; c != nil && link == nil; c = c.NextSibling {
+			if c.Type == html.ElementNode && c.DataAtom == atom.A {
+				link = c
+				return
+			}
+			find(c)
+		}
+	}
+	find(h)
+	if link == nil || fold(textOf(link)) != t {
+		return false
+	}
+	u, err := url.Parse(attrOf(link, "href"))
+	return err == nil && (u.Path == "" || u.Path == "/") && u.RawQuery == "" && u.Fragment == ""
+}
+
+var logoRe = regexp.MustCompile(`(?i)(?:^|[^a-z])(?:logo|brand|branding|site-?(?:name|title|logo))(?:[^a-z]|$)`)
 
 // findByline is the page's first byline outside chrome regions, a table
 // cell's included.
