@@ -152,7 +152,7 @@ func extract(page, pageURL string, links bool) (m Main, why string) {
 	if h1 == "" {
 		h1 = s.h1
 	}
-	m.Markdown = compact(titled(md, h1, s.headline != "", fold(a.title), by))
+	m.Markdown = compact(titled(md, h1, s.headline != "", fold(a.title), dekOf(leads), by))
 	return m, ""
 }
 
@@ -282,8 +282,11 @@ func hasBr(n *html.Node) bool {
 // the text) go. Nothing is printed above the title: what the article had
 // there (a column's standing intro, a kicker, a hero image) follows the
 // byline, unless the text prints it again below.
-func titled(md, h1 string, sure bool, title string, by byline) string {
+func titled(md, h1 string, sure bool, title, dek string, by byline) string {
 	lines := strings.Split(md, "\n")
+	if k := textKey(dek); k != "" {
+		lines = slices.DeleteFunc(lines, func(l string) bool { return textKey(l) == k })
+	}
 	at := -1
 	for i, l := range lines {
 		if lv, t := pagetext.HeadingOf(l); lv > 0 && t != "" && (strings.EqualFold(t, h1) || strings.EqualFold(t, title)) {
@@ -302,6 +305,9 @@ func titled(md, h1 string, sure bool, title string, by byline) string {
 		}
 	} else {
 		head = append(head, lines[at])
+	}
+	if dek != "" {
+		head = append(head, "> "+dek)
 	}
 	if by.line != "" {
 		head = append(head, by.line)

@@ -378,12 +378,17 @@ func ratio(a, b int) float64 {
 }
 
 // bodyOnly is read's output without the title line (the first level-1
-// heading) and images.
+// heading), the dek under it and images.
 func bodyOnly(md string) string {
 	lines := strings.Split(md, "\n")
 	for i, l := range lines {
 		if strings.HasPrefix(l, "# ") {
-			lines = slices.Delete(lines, i, i+1)
+			// The dek, printed as "> " right under the title, goes with it.
+			n := 1
+			if i+1 < len(lines) && strings.HasPrefix(lines[i+1], "> ") {
+				n = 2
+			}
+			lines = slices.Delete(lines, i, i+n)
 			break
 		}
 	}

@@ -31,3 +31,47 @@ func TestRead41HeadlineAndByline(t *testing.T) {
 		t.Errorf("byline or title printed twice:\n%s", md)
 	}
 }
+
+// The opening is printed once, in place: the dek under the headline as one
+// "> " line under the title, then the byline; the teaser that repeats the
+// lead (spaced otherwise around a link) is not printed again, so the first
+// plain line is the story's first paragraph, without a stray space.
+func TestRead41OpeningOnce(t *testing.T) {
+	lines := mainLines(t, "/read41_opening.html")
+	md := strings.Join(lines, "\n")
+	want := []string{
+		"# Ferries to stop at dusk as port cuts crews",
+		"> “We have to make some necessary crew reductions,” the port’s director said in an email to staff Monday, as winter timetables were announced.",
+		"By Lena Marsh",
+		"River ferries will stop running at dusk from Monday, the port authority said, ending the late crossings that commuters have relied on for years.",
+	}
+	if len(lines) < len(want) {
+		t.Fatalf("too short:\n%s", md)
+	}
+	for i, w := range want {
+		if lines[i] != w {
+			t.Errorf("line %d = %q, want %q", i+1, lines[i], w)
+		}
+	}
+	if n := strings.Count(md, "River ferries will stop"); n != 1 {
+		t.Errorf("lead printed %d times:\n%s", n, md)
+	}
+	if n := strings.Count(md, "necessary crew reductions"); n != 1 || strings.Contains(md, " .") {
+		t.Errorf("dek printed %d times, or a stray space:\n%s", n, md)
+	}
+}
+
+// A standing intro above the headline, outside the body's container,
+// belongs to the story: it is the body's first paragraph, after the title
+// and byline.
+func TestRead41StandingIntro(t *testing.T) {
+	lines := mainLines(t, "/read41_intro.html")
+	md := strings.Join(lines, "\n")
+	if len(lines) < 4 || lines[0] != "# Best tech deals today" || lines[1] != "By Jo Park" ||
+		!strings.HasPrefix(lines[2], "We bring you the best deals") || !strings.HasPrefix(lines[3], "The first pick") {
+		t.Errorf("want title, byline, intro, body:\n%s", md)
+	}
+	if n := strings.Count(md, "We bring you"); n != 1 {
+		t.Errorf("intro printed %d times:\n%s", n, md)
+	}
+}

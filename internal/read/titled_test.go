@@ -30,7 +30,7 @@ func TestTitled(t *testing.T) {
 		{"headline not the title", body, "Headline", "Staff to be cut this week | Site", byline{}, "# Headline\nFirst paragraph.\nSecond paragraph.", true},
 		{"nothing known", body, "", "", byline{}, "First paragraph.\nSecond paragraph.", false},
 	} {
-		got := compact(titled(c.md, c.h1, c.sure, c.title, c.by))
+		got := compact(titled(c.md, c.h1, c.sure, c.title, "", c.by))
 		if got != c.want {
 			t.Errorf("%s:\ngot  %q\nwant %q", c.name, got, c.want)
 		}
