@@ -26,8 +26,23 @@ var noBoiler = map[string]bool{}
 
 var boilerRules = []boilerRule{
 	// Captions and photo credits: about a picture the reader does not see.
+	// A caption may be named so, or be the text set beside its picture in
+	// a small box of their own (not a paragraph with an image in it; the
+	// picture stays).
 	{"caption", 400, func(n *html.Node, cls string) bool {
-		return n.DataAtom == atom.Figcaption || captionRe.MatchString(cls)
+		return n.DataAtom == atom.Figcaption || captionRe.MatchString(cls) || besideImage(n)
+	}},
+	// A photo or agency credit on a line of its own ("The Associated
+	// Press", "Photo: Jane Roe", "Jane Roe/Getty Images").
+	{"credit", 80, func(n *html.Node, cls string) bool {
+		t := fold(textOf(n))
+		return len(strings.Fields(t)) <= 8 && creditRe.MatchString(t)
+	}},
+	// What a science wire puts after the story: "Explore further" and its
+	// links, "More information:" (the paper), "Journal information:",
+	// "Provided by", "Citation:" and the copyright note.
+	{"trailer", 1500, func(n *html.Node, cls string) bool {
+		return trailerRe.MatchString(fold(textOf(n)))
 	}},
 	// Boxes that sell, disclose or ask: newsletters, subscriptions,
 	// affiliate disclosures, cookie and consent notes.
@@ -74,7 +89,42 @@ var (
 	commentsBoxRe = regexp.MustCompile(`^(?:comments?|comments?[-_](?:area|section|list|form|respond|wrapper|notes|title|message)|respond|commentform|disqus_thread)$`)
 	dateRe        = regexp.MustCompile(`(?i)(?:^|[^a-z])(?:date|timestamp|published|posted-on|pubdate|dateline)(?:[^a-z]|$)`)
 	addressRe     = regexp.MustCompile(`(?i)^\S*(?:https?://|www\.|@)\S*$`)
+	creditRe      = regexp.MustCompile(`(?i)^(?:\(?(?:photo|image|picture|foto|bild|video)s?(?:\s+by|\s+credit)?\s*[:/©]|©|credits?\s*:|\(?(?:AP|AFP|EPA|Reuters|dpa) Photo\b)|(?:^|[\s/(])(?:the )?(?:associated press|reuters|afp|getty images|shutterstock|istock(?:photo)?|epa|dpa|alamy)\)?$`)
+	trailerRe     = regexp.MustCompile(`(?i)^(?:explore further\b|more information\s*:|journal information\s*:|citation\s*:|provided by\s|this (?:document|article) is subject to copyright)`)
 )
+
+// besideImage reports whether n is a text block in a box (not a
+// paragraph) that holds a picture and no more text than n's.
+func besideImage(n *html.Node) bool {
+	p := n.Parent
+	if p == nil || n.DataAtom == atom.Img || n.DataAtom == atom.Picture {
+		return false
+	}
+	switch p.DataAtom {
+	case atom.Div, atom.Span, atom.Section, atom.Figure:
+	default:
+		return false
+	}
+	t := fold(textOf(n))
+	return t != "" && holdsImage(p) && len(fold(textOf(p))) <= len(t)+2
+}
+
+// holdsImage reports whether an image (or a picture) is a child of n, or
+// the only element of one of its children.
+func holdsImage(n *html.Node) bool {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode {
+			continue
+		}
+		if c.DataAtom == atom.Img || c.DataAtom == atom.Picture {
+			return true
+		}
+		if k := c.FirstChild; k != nil && k.NextSibling == nil && k.Type == html.ElementNode && (k.DataAtom == atom.Img || k.DataAtom == atom.Picture) {
+			return true
+		}
+	}
+	return false
+}
 
 // linksAreAddresses reports whether n has links and each one's text is a
 // web or mail address (a link worth printing as it is).

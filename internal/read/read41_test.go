@@ -75,3 +75,21 @@ func TestRead41StandingIntro(t *testing.T) {
 		t.Errorf("intro printed %d times:\n%s", n, md)
 	}
 }
+
+// Captions beside their pictures, credit lines and a science wire's
+// trailers ("Explore further", "More information:", "Citation:", …) are
+// left out of the body; the story's paragraphs are all there.
+func TestRead41CaptionsCreditsTrailers(t *testing.T) {
+	md := strings.Join(mainLines(t, "/read41_captions.html"), "\n")
+	for _, bad := range []string{"Moss cushions on the edge", "Associated Press", "A tagged cushion", "Photo:", "Explore further",
+		"Moss balls move in herds", "More information", "Journal information", "Provided by", "Citation", "subject to copyright"} {
+		if strings.Contains(md, bad) {
+			t.Errorf("read has %q:\n%s", bad, md)
+		}
+	}
+	for _, want := range []string{"Researchers camping on a mountain glacier", "The cushions, each about the size", "Sensors placed inside", "The team now wants to know"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("read lacks %q:\n%s", want, md)
+		}
+	}
+}
