@@ -88,6 +88,9 @@ type Result struct {
 	// LeftOut names what "main" left out of the page ("navigation",
 	// "2 sidebars", "comments", …).
 	LeftOut []string `json:"left_out,omitempty"`
+	// NotArticle is, in "page" mode, why the page's article was not read
+	// alone (Main.NotArticle: "a data table", "an app screen", …).
+	NotArticle string `json:"not_article,omitempty"`
 	// From is the first line printed (--from), Cut where the budget
 	// stopped the text (absent when it was printed to the end).
 	From    int       `json:"from,omitempty"`

@@ -26,12 +26,13 @@ var noBoiler = map[string]bool{}
 
 var boilerRules = []boilerRule{
 	// Captions and photo credits: about a picture the reader does not see.
-	// A caption may be named so, or be the text set beside its picture in
-	// a small box of their own (not a paragraph with an image in it; the
-	// picture stays).
 	{"caption", 400, func(n *html.Node, cls string) bool {
-		return n.DataAtom == atom.Figcaption || captionRe.MatchString(cls) || besideImage(n)
+		return n.DataAtom == atom.Figcaption || captionRe.MatchString(cls)
 	}},
+	// A caption not named so: the text set beside its picture in a small
+	// box of their own (not a paragraph with an image in it; the picture
+	// stays).
+	{"image caption", 300, func(n *html.Node, cls string) bool { return besideImage(n) }},
 	// A photo or agency credit on a line of its own ("The Associated
 	// Press", "Photo: Jane Roe", "Jane Roe/Getty Images").
 	{"credit", 80, func(n *html.Node, cls string) bool {
@@ -97,7 +98,8 @@ var (
 // paragraph) that holds a picture and no more text than n's.
 func besideImage(n *html.Node) bool {
 	p := n.Parent
-	if p == nil || n.DataAtom == atom.Img || n.DataAtom == atom.Picture {
+	if p == nil || n.DataAtom == atom.Img || n.DataAtom == atom.Picture || n.DataAtom == atom.Figcaption ||
+		captionRe.MatchString(attrOf(p, "class")+" "+attrOf(p, "id")) {
 		return false
 	}
 	switch p.DataAtom {

@@ -27,7 +27,7 @@ var boilerCases = []struct{ rule, block, gone string }{
 	{"caption", `<figure><img src="b.jpg" alt=""><figcaption>The old bridge at dusk. Photo: Jane Roe</figcaption></figure>`, "The old bridge at dusk"},
 	{"caption", `<div class="wp-caption"><img src="b.jpg" alt=""><p class="wp-caption-text">Traffic on the old bridge</p></div>`, "Traffic on the old bridge"},
 	{"caption", `<p class="image-credit">Getty Images / John Doe</p>`, "Getty Images"},
-	{"caption", `<div class="pic"><img src="b.jpg" alt=""><span>Traffic queues on the old bridge at rush hour</span></div>`, "Traffic queues"},
+	{"image caption", `<div class="pic"><img src="b.jpg" alt=""><span>Traffic queues on the old bridge at rush hour</span></div>`, "Traffic queues"},
 	{"credit", `<p>The Associated Press</p>`, "Associated Press"},
 	{"credit", `<p>Photo: Jane Roe</p>`, "Jane Roe"},
 	{"trailer", `<p><strong>More information:</strong> J. Roe et al, Bearings of old bridges, Journal of Bridges (2026).</p>`, "Bearings of old bridges"},

@@ -40,7 +40,10 @@ func Extract(page, pageURL string, links bool) (m Main, ok bool) {
 		}
 	}()
 	m, why := extract(page, pageURL, links)
-	return m, why == ""
+	if why != "" {
+		return Main{NotArticle: m.NotArticle}, false
+	}
+	return m, true
 }
 
 // ExtractWithin is Extract within ctx: a page over MaxHTML has no main
@@ -83,6 +86,7 @@ func extract(page, pageURL string, links bool) (m Main, why string) {
 	mathAsTeX(doc)
 	dropBoilerplate(doc)
 	leads := leadsAfterH1(doc)
+	card, cardParts := recipeCard(doc)
 	a, why := mainArticle(doc, u, links)
 	if why != "" {
 		return m, why
@@ -93,6 +97,19 @@ func extract(page, pageURL string, links bool) (m Main, why string) {
 		addLeads(a.node, leads, text)
 	}
 	trimMore(a.node)
+	// A recipe's story without (most of) its card: the card follows the
+	// story.
+	if card != nil {
+		have, kept := textKey(textOf(a.node)), 0
+		for _, k := range cardParts {
+			if strings.Contains(have, k) {
+				kept++
+			}
+		}
+		if kept*2 < len(cardParts) {
+			a.node.AppendChild(card)
+		}
+	}
 	text = fold(unmark(textOf(a.node)))
 	if len(text) < 200 {
 		return m, "short article"
@@ -106,6 +123,7 @@ func extract(page, pageURL string, links bool) (m Main, why string) {
 	// (Fields elsewhere on the page, a newsletter box or a loan calculator
 	// beside a finance article, do not.)
 	if s.fields >= 2 && hasTable(a.node) {
+		m.NotArticle = "an app screen"
 		return m, "app screen"
 	}
 	words := len(strings.Fields(text))
@@ -113,6 +131,7 @@ func extract(page, pageURL string, links bool) (m Main, why string) {
 		// A small table beside a long article is a widget (a calendar, a
 		// ticker); one as big as a quarter of the article is the page's data.
 		if !strings.Contains(text, d.text) && (d.words == 0 || d.words*4 >= words) {
+			m.NotArticle = d.kind
 			return m, "data left out: " + d.text
 		}
 	}
@@ -408,15 +427,21 @@ func (s pageSurvey) authorLine(doc *html.Node, author string) byline {
 	if author == "" {
 		return byline{}
 	}
-	low := strings.ToLower(author)
+	name := regexp.MustCompile(`(?i)` + regexp.QuoteMeta(author))
 	for _, t := range s.authors {
-		if strings.Contains(strings.ToLower(t), low) {
-			b := byline{line: "By " + bylineText(t), raw: []string{strings.ToLower(bylineText(t))}}
-			if d := publishedDate(doc); d != "" && !strings.Contains(t, d) && !hasDigit(t) {
-				b.line += " · " + d
-			}
-			return b
+		// The element as printed from the author's name on ("Posted by"
+		// and such left out), when it adds little more (a date, not a
+		// biography).
+		at := name.FindStringIndex(t)
+		if at == nil || at[0] > 20 || len(t)-at[0] > len(author)+30 {
+			continue
 		}
+		from := t[at[0]:]
+		b := byline{line: "By " + bylineText(from), raw: []string{strings.ToLower(bylineText(t)), strings.ToLower(bylineText(from))}}
+		if d := publishedDate(doc); d != "" && !hasDigit(from) {
+			b.line += " · " + d
+		}
+		return b
 	}
 	return byline{line: author}
 }
@@ -595,6 +620,7 @@ type pageSurvey struct {
 type datum struct {
 	text  string
 	words int
+	kind  string // what the page is then: "a data table", "a price"
 }
 
 type region struct {
@@ -696,7 +722,7 @@ func survey(doc *html.Node) pageSurvey {
 				switch n.DataAtom {
 				case atom.Table:
 					if d := tableRow(n); d != "" {
-						s.data = append(s.data, datum{d, len(strings.Fields(textOf(n)))})
+						s.data = append(s.data, datum{d, len(strings.Fields(textOf(n))), "a data table"})
 						tables[n.Parent] = true
 					}
 					chrome = true
@@ -711,11 +737,16 @@ func survey(doc *html.Node) pageSurvey {
 						field(n)
 					}
 				}
+				// An ARIA grid or table (a calendar's weeks, a board) is a
+				// data table.
+				if d, words := gridRow(n); d != "" {
+					s.data = append(s.data, datum{d, words, "a data table"})
+				}
 				// A price marked up for shops and search engines (a product
 				// page's, not a related product's in a sidebar).
 				if attrOf(n, "itemprop") == "price" {
 					if d := fold(textOf(n)); d != "" {
-						s.data = append(s.data, datum{text: firstRunes(d, 40)})
+						s.data = append(s.data, datum{text: firstRunes(d, 40), kind: "a price"})
 					}
 				}
 			}
@@ -765,6 +796,185 @@ func siteName(h *html.Node) bool {
 }
 
 var logoRe = regexp.MustCompile(`(?i)(?:^|[^a-z])(?:logo|brand|branding|site-?(?:name|title|logo))(?:[^a-z]|$)`)
+
+// recipeLD finds a Recipe among the types of a page's JSON-LD.
+var recipeLD = regexp.MustCompile(`"@type"\s*:\s*(?:\[[^\]]*)?"(?:https?://schema\.org/)?Recipe"`)
+
+// isRecipe reports whether the page says it is a recipe: a Recipe in its
+// JSON-LD, or a recipe's microdata (its ingredients, yield or steps).
+func isRecipe(doc *html.Node) bool {
+	found := false
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		for c := n.FirstChild; c != nil && !found; c = c.NextSibling {
+			if c.Type != html.ElementNode {
+				continue
+			}
+			switch {
+			case c.DataAtom == atom.Script:
+				found = attrOf(c, "type") == "application/ld+json" && recipeLD.MatchString(textOf(c))
+				continue
+			case recipeProp[attrOf(c, "itemprop")]:
+				found = true
+				return
+			}
+			walk(c)
+		}
+	}
+	walk(doc)
+	return found
+}
+
+var recipeProp = map[string]bool{"recipeIngredient": true, "ingredients": true, "recipeYield": true, "recipeInstructions": true}
+
+// recipeCard is a copy of a recipe's card (its ingredients, servings and
+// steps), when the page is a recipe: the box around its ingredients list
+// that the page names a recipe's, else that list. The extractor often
+// keeps the story told above a recipe and leaves its card out; the card is
+// then added after the story (see extract).
+func recipeCard(doc *html.Node) (card *html.Node, items []string) {
+	if !isRecipe(doc) {
+		return nil, nil
+	}
+	var list *html.Node
+	var walk func(n *html.Node, chrome bool)
+	walk = func(n *html.Node, chrome bool) {
+		for c := n.FirstChild; c != nil && list == nil; c = c.NextSibling {
+			if c.Type != html.ElementNode || c.DataAtom == atom.Head {
+				continue
+			}
+			ch := chrome || kindOf(c) != ""
+			if !ch && ingredients(c) {
+				list = c
+				return
+			}
+			walk(c, ch)
+		}
+	}
+	walk(doc, false)
+	if list == nil {
+		return nil, nil
+	}
+	// The ingredients (a list's items, a table's rows, else the box's
+	// parts) say whether the story kept the card.
+	var find func(n *html.Node)
+	find = func(n *html.Node) {
+		for _, c := range childElements(n) {
+			if c.DataAtom == atom.Li || c.DataAtom == atom.Tr {
+				if k := textKey(textOf(c)); k != "" {
+					items = append(items, k)
+				}
+				continue
+			}
+			find(c)
+		}
+	}
+	find(list)
+	if len(items) == 0 {
+		for _, c := range childElements(list) {
+			if k := textKey(textOf(c)); k != "" {
+				items = append(items, k)
+			}
+		}
+	}
+	card = list
+	for p := list.Parent; p != nil && p.DataAtom != atom.Body && p.DataAtom != atom.Main && p.DataAtom != atom.Article; p = p.Parent {
+		if recipeRe.MatchString(attrOf(p, "class") + " " + attrOf(p, "id")) {
+			card = p
+		}
+	}
+	if len(fold(textOf(card))) > 20000 {
+		card = list
+	}
+	return clone(card), items
+}
+
+var (
+	recipeRe     = regexp.MustCompile(`(?i)recipe|rezept|recette|receta|ricetta`)
+	ingredientRe = regexp.MustCompile(`(?i)ingredient|zutat`)
+)
+
+// ingredients reports whether n holds a recipe's ingredients: a list or
+// table of them marked up so, or a box of at least two that the page
+// names so.
+func ingredients(n *html.Node) bool {
+	switch n.DataAtom {
+	case atom.Ul, atom.Ol, atom.Table, atom.Tbody:
+		for _, c := range childElements(n) {
+			if recipeProp[attrOf(c, "itemprop")] {
+				return true
+			}
+		}
+	}
+	return ingredientRe.MatchString(attrOf(n, "class")+" "+attrOf(n, "id")) && len(childElements(n)) >= 2
+}
+
+func childElements(n *html.Node) []*html.Node {
+	var out []*html.Node
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// clone is a deep copy of n, detached.
+func clone(n *html.Node) *html.Node {
+	c := &html.Node{Type: n.Type, DataAtom: n.DataAtom, Data: n.Data, Namespace: n.Namespace, Attr: slices.Clone(n.Attr)}
+	for k := n.FirstChild; k != nil; k = k.NextSibling {
+		c.AppendChild(clone(k))
+	}
+	return c
+}
+
+// gridRow is the text of an ARIA grid's or table's second row (role
+// grid, treegrid or table on an element that is not a <table>) and the
+// grid's word count, or "" when it has fewer than two rows of two cells.
+func gridRow(g *html.Node) (string, int) {
+	switch attrOf(g, "role") {
+	case "grid", "treegrid", "table":
+	default:
+		return "", 0
+	}
+	if g.DataAtom == atom.Table {
+		return "", 0
+	}
+	var rows []*html.Node
+	var find func(n *html.Node)
+	find = func(n *html.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == html.ElementNode && attrOf(c, "role") == "row" {
+				rows = append(rows, c)
+				continue
+			}
+			find(c)
+		}
+	}
+	find(g)
+	// A grid of links (a file list) is a menu, not data.
+	if len(rows) < 2 || cellCount(rows[1]) < 2 || linkText(g)*2 > len(fold(textOf(g))) {
+		return "", 0
+	}
+	return firstRunes(fold(textOf(rows[1])), 40), len(strings.Fields(textOf(g)))
+}
+
+// cellCount counts the ARIA cells of a row.
+func cellCount(r *html.Node) int {
+	k := 0
+	for c := r.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode {
+			continue
+		}
+		switch attrOf(c, "role") {
+		case "gridcell", "cell", "columnheader", "rowheader":
+			k++
+		default:
+			k += cellCount(c)
+		}
+	}
+	return k
+}
 
 // findByline is the page's first byline outside chrome regions, a table
 // cell's included.

@@ -34,6 +34,7 @@ func leadsAfterH1(doc *html.Node) []leadBlock {
 		return nil
 	}
 	out := leadsBefore(h1)
+	title := textKey(textOf(h1))
 	after := 0
 	seen := false
 	var walk func(n *html.Node, chrome bool)
@@ -55,7 +56,9 @@ func leadsAfterH1(doc *html.Node) []leadBlock {
 				continue
 			}
 			t := blockText(c)
-			if t == "" {
+			if t == "" || textKey(t) == title {
+				// The headline again (a kicker and title set twice) says
+				// nothing of where the article starts.
 				continue
 			}
 			b := leadBlock{text: t, lead: !ch && isLead(c, t)}
@@ -150,7 +153,7 @@ func isLead(n *html.Node, t string) bool {
 // subheading that sums the story up): the page names it so, or sets it
 // in the headline's <hgroup>.
 func isDek(n *html.Node, t string) bool {
-	if len(t) < 20 || len(t) > 400 || isByline(n) {
+	if len(t) < 40 || len(t) > 400 || isByline(n) || besideImage(n) || captionRe.MatchString(attrOf(n, "class")+" "+attrOf(n.Parent, "class")) {
 		return false
 	}
 	if dekRe.MatchString(attrOf(n, "class") + " " + attrOf(n, "id")) {
@@ -245,8 +248,10 @@ func addLeads(root *html.Node, blocks []leadBlock, text string) {
 	var leads []string
 	found := false
 	for _, b := range blocks {
+		// Letters alone match a block spaced otherwise; a short block must
+		// match as it is ("Drucken" is in "ausdrucken").
 		k := textKey(b.text)
-		in := k != "" && strings.Contains(have, k)
+		in := strings.Contains(text, b.text) || len(k) >= 30 && strings.Contains(have, k)
 		if b.before {
 			if b.lead && !in {
 				leads = append(leads, b.text)

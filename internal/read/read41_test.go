@@ -93,3 +93,32 @@ func TestRead41CaptionsCreditsTrailers(t *testing.T) {
 		}
 	}
 }
+
+// A recipe's story is kept with its card: the ingredients, servings and
+// steps the extractor leaves out (it keeps the story and reviews) follow
+// the story.
+func TestRead41RecipeKeepsData(t *testing.T) {
+	m, ok := extractPage(t, "/read41_recipe.html", false)
+	if !ok {
+		t.Fatal("no main content")
+	}
+	for _, want := range []string{"- Serves 4", "- 150 g pearl barley", "- 2 lemons, juiced", "1. Soften the onion", "This is the soup I make"} {
+		if !strings.Contains(m.Markdown, want) {
+			t.Errorf("read lacks %q:\n%s", want, m.Markdown)
+		}
+	}
+}
+
+// An ARIA grid (a calendar laid out with CSS) keeps its columns: one row
+// per week, the days as columns, several events in one cell.
+func TestRead41CalendarGrid(t *testing.T) {
+	md := mustRead(t, "/read41_calendar.html", "{page: true}")
+	want := strings.Join([]string{
+		"| Mon 16 | Tue 17 | Wed 18 | Thu 19 | Fri 20 |",
+		"|---|---|---|---|---|",
+		"| 09:00 Standup | 09:00 Standup 14:00 Design review |  | 11:00 Hiring panel | 16:00 Demo |",
+	}, "\n")
+	if !strings.Contains(md, want) {
+		t.Errorf("calendar:\n%s\nwant rows:\n%s", md, want)
+	}
+}
