@@ -45,6 +45,8 @@ var boilerRules = []boilerRule{
 	{"trailer", 1500, func(n *html.Node, cls string) bool {
 		return trailerRe.MatchString(fold(textOf(n)))
 	}},
+	// An ad slot's label left when the ad did not load.
+	{"ad label", 20, func(n *html.Node, cls string) bool { return adLabelRe.MatchString(fold(textOf(n))) }},
 	// Boxes that sell, disclose or ask: newsletters, subscriptions,
 	// affiliate disclosures, cookie and consent notes.
 	{"promo", 800, func(n *html.Node, cls string) bool { return promoRe.MatchString(cls) }},
@@ -91,6 +93,7 @@ var (
 	dateRe        = regexp.MustCompile(`(?i)(?:^|[^a-z])(?:date|timestamp|published|posted-on|pubdate|dateline)(?:[^a-z]|$)`)
 	addressRe     = regexp.MustCompile(`(?i)^\S*(?:https?://|www\.|@)\S*$`)
 	creditRe      = regexp.MustCompile(`(?i)^(?:\(?(?:photo|image|picture|foto|bild|video)s?(?:\s+by|\s+credit)?\s*[:/©]|©|credits?\s*:|\(?(?:AP|AFP|EPA|Reuters|dpa) Photo\b)|(?:^|[\s/(])(?:the )?(?:associated press|reuters|afp|getty images|shutterstock|istock(?:photo)?|epa|dpa|alamy)\)?$`)
+	adLabelRe     = regexp.MustCompile(`(?i)^(?:advertisement|advertising|sponsored|anzeige|werbung|publicité|publicidad|pubblicità|reklama)$`)
 	trailerRe     = regexp.MustCompile(`(?i)^(?:explore further\b|more information\s*:|journal information\s*:|citation\s*:|provided by\s|this (?:document|article) is subject to copyright)`)
 )
 

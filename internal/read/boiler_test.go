@@ -33,6 +33,7 @@ var boilerCases = []struct{ rule, block, gone string }{
 	{"trailer", `<p><strong>More information:</strong> J. Roe et al, Bearings of old bridges, Journal of Bridges (2026).</p>`, "Bearings of old bridges"},
 	{"trailer", `<p><b>Citation</b>: Bridge vote delayed (2026, November 20) retrieved 21 November 2026 from https://example.org/bridge.html</p>`, "retrieved 21 November"},
 	{"trailer", `<div class="explore"><h3>Explore further</h3><a href="/t">The tunnel that never was</a></div>`, "The tunnel that never was"},
+	{"ad label", `<div class="slot-4"><p>Advertisement</p></div>`, "Advertisement"},
 	{"promo", `<div class="newsletter-signup"><p>Get the morning briefing in your inbox every day.</p></div>`, "morning briefing"},
 	{"promo", `<p class="affiliate-disclosure">We earn a commission when you buy through our links.</p>`, "earn a commission"},
 	{"share", `<div class="sd-block"><span>Share this article:</span> <a href="#">Mail</a></div>`, "Share this article"},

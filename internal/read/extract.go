@@ -87,6 +87,7 @@ func extract(page, pageURL string, links bool) (m Main, why string) {
 	dropBoilerplate(doc)
 	leads := leadsAfterH1(doc)
 	card, cardParts := recipeCard(doc)
+	recirc := recirculationLines(doc)
 	a, why := mainArticle(doc, u, links)
 	if why != "" {
 		return m, why
@@ -97,6 +98,7 @@ func extract(page, pageURL string, links bool) (m Main, why string) {
 		addLeads(a.node, leads, text)
 	}
 	trimMore(a.node)
+	dropLines(a.node, recirc)
 	// A recipe's story without (most of) its card: the card follows the
 	// story.
 	if card != nil {

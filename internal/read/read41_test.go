@@ -122,3 +122,19 @@ func TestRead41CalendarGrid(t *testing.T) {
 		t.Errorf("calendar:\n%s\nwant rows:\n%s", md, want)
 	}
 }
+
+// A story split over several containers, with an ad slot and a "Read more"
+// box between its parts, is read whole, without the box or the ad label.
+func TestRead41SplitStory(t *testing.T) {
+	md := strings.Join(mainLines(t, "/read41_split.html"), "\n")
+	for _, want := range []string{"Sleeper trains will run", "The new trains will leave", "The operator has bought twelve", "Passenger groups welcomed", "cabins would go on sale in January"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("read lacks %q:\n%s", want, md)
+		}
+	}
+	for _, bad := range []string{"Read more", "Ticket prices to rise", "Why the branch line", "Advertisement"} {
+		if strings.Contains(md, bad) {
+			t.Errorf("read has %q:\n%s", bad, md)
+		}
+	}
+}
