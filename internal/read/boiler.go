@@ -33,18 +33,6 @@ var boilerRules = []boilerRule{
 	// box of their own (not a paragraph with an image in it; the picture
 	// stays).
 	{"image caption", 300, func(n *html.Node, cls string) bool { return besideImage(n) }},
-	// A photo or agency credit on a line of its own ("The Associated
-	// Press", "Photo: Jane Roe", "Jane Roe/Getty Images").
-	{"credit", 80, func(n *html.Node, cls string) bool {
-		t := fold(textOf(n))
-		return len(strings.Fields(t)) <= 8 && creditRe.MatchString(t)
-	}},
-	// What a science wire puts after the story: "Explore further" and its
-	// links, "More information:" (the paper), "Journal information:",
-	// "Provided by", "Citation:" and the copyright note.
-	{"trailer", 1500, func(n *html.Node, cls string) bool {
-		return trailerRe.MatchString(fold(textOf(n)))
-	}},
 	// An ad slot's label left when the ad did not load.
 	{"ad label", 20, func(n *html.Node, cls string) bool { return adLabelRe.MatchString(fold(textOf(n))) }},
 	// Boxes that sell, disclose or ask: newsletters, subscriptions,
@@ -190,4 +178,45 @@ func boilerplate(n *html.Node) bool {
 		}
 	}
 	return false
+}
+
+// A photo or agency credit on a line of its own ("The Associated Press",
+// "Photo: Jane Roe", "Jane Roe/Getty Images"), and what a science wire
+// puts after the story ("Explore further", "More information:" (the
+// paper), "Journal information:", "Provided by", "Citation:", the
+// copyright note) are taken out of the article the extractor kept, not
+// out of the page before: a page without them can make it pick another
+// container.
+func dropCredits(root *html.Node) {
+	var gone []*html.Node
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type != html.ElementNode {
+				continue
+			}
+			if !leafBlock(c) {
+				walk(c)
+				continue
+			}
+			t := fold(unmark(textOf(c)))
+			if credit(t) || len(t) <= 1500 && trailerRe.MatchString(t) {
+				gone = append(gone, c)
+				// "Explore further": the story's title it links to follows.
+				if next := nextElement(c); strings.HasPrefix(strings.ToLower(t), "explore further") && len(t) <= 20 && next != nil && len(fold(textOf(next))) <= 200 {
+					gone = append(gone, next)
+				}
+			}
+		}
+	}
+	walk(root)
+	for _, g := range gone {
+		if g.Parent != nil {
+			g.Parent.RemoveChild(g)
+		}
+	}
+}
+
+func credit(t string) bool {
+	return len(t) <= 80 && len(strings.Fields(t)) <= 8 && creditRe.MatchString(t)
 }

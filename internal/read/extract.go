@@ -99,6 +99,7 @@ func extract(page, pageURL string, links bool) (m Main, why string) {
 	}
 	trimMore(a.node)
 	dropLines(a.node, recirc)
+	dropCredits(a.node)
 	// A recipe's story without (most of) its card: the card follows the
 	// story.
 	if card != nil {
@@ -432,10 +433,14 @@ func (s pageSurvey) authorLine(doc *html.Node, author string) byline {
 	name := regexp.MustCompile(`(?i)` + regexp.QuoteMeta(author))
 	for _, t := range s.authors {
 		// The element as printed from the author's name on ("Posted by"
-		// and such left out), when it adds little more (a date, not a
+		// and such left out), when it adds a date at most (not a
 		// biography).
 		at := name.FindStringIndex(t)
-		if at == nil || at[0] > 20 || len(t)-at[0] > len(author)+30 {
+		if at == nil || at[0] > 20 {
+			continue
+		}
+		// What follows the name is a date, or nothing.
+		if rest := t[at[1]:]; len(rest) > 20 || rest != "" && !hasDigit(rest) {
 			continue
 		}
 		from := t[at[0]:]

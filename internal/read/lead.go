@@ -97,7 +97,9 @@ func leadsBefore(h1 *html.Node) []leadBlock {
 			}
 			walk(s)
 			for i := len(blocks) - 1; i >= 0 && len(out) < 4; i-- {
-				if t := blockText(blocks[i]); isLead(blocks[i], t) {
+				// Above the headline, only sentences without links are an
+				// intro (not a breadcrumb trail or an address box).
+				if t := blockText(blocks[i]); isLead(blocks[i], t) && linkText(blocks[i]) == 0 && sentenceEnd.MatchString(t) {
 					out = append([]leadBlock{{text: t, lead: true, before: true}}, out...)
 				}
 			}
@@ -161,6 +163,8 @@ func isDek(n *html.Node, t string) bool {
 	}
 	return n.Parent != nil && n.Parent.DataAtom == atom.Hgroup
 }
+
+var sentenceEnd = regexp.MustCompile(`[.!?…:"”»)]$`)
 
 var dekRe = regexp.MustCompile(`(?i)(?:^|[^a-z])(?:dek|deck|sub-?title|sub-?head(?:line|ing)?|subhed|strap-?line)(?:[^a-z]|$)`)
 
