@@ -26,7 +26,8 @@
 //     (paragraphs, list items, table rows) one per line, without blank
 //     lines between them;
 //   - lists as "- " / "1. ", nested by indentation; blockquotes as "> ";
-//     data tables as "| a | b |" rows with a "|---|" line after the first
+//     data tables (and ARIA grids and tables: role=grid/table rows and
+//     cells) as "| a | b |" rows with a "|---|" line after the first
 //     row; <pre> as ``` fenced blocks; inline <code> in backticks;
 //   - links as plain text (agents act on links through `snap` refs, so
 //     URLs would mostly be wasted tokens); __tact.read({links: true})
