@@ -36,7 +36,7 @@ func TestReadMainContent(t *testing.T) {
 	r := tact(t, s, "read", page("read_news.html"))
 	mustOK(t, r)
 	lines := strings.Split(r.out, "\n")
-	if lines[0] != "(main content; left out: header, 2 sidebars, related links, comments, footer — tact read --all)" {
+	if lines[0] != "(article; left out: header, 2 sidebars, related links, comments, footer — tact read --all)" {
 		t.Errorf("note line = %q", lines[0])
 	}
 	if lines[1] != "# Harbour seals return to the estuary" || !strings.Contains(r.out, "## Why the seals came back") {
@@ -46,7 +46,7 @@ func TestReadMainContent(t *testing.T) {
 	r = tact(t, s, "read", "--all")
 	mustOK(t, r)
 	has(t, "--all", r.out, "- Sport", "Ferry timetable changes", "Harbour seals return", "Dolphins spotted", "Saw them from the bridge", "Most read", "© 2026 Coastal Times")
-	if strings.HasPrefix(r.out, "(main content") {
+	if strings.HasPrefix(r.out, "(article") {
 		t.Errorf("--all printed the note:\n%s", r.out)
 	}
 	// --focus still reads exactly its target, any target kind.
@@ -68,7 +68,7 @@ func TestReadAppPageKeepsData(t *testing.T) {
 		"| #1042 | Ana Ruiz | €129.00 | Paid |",
 		"| #1040 | Chen Wei | €240.75 | Awaiting payment |",
 		"Revenue this month: €12,480.20")
-	if strings.HasPrefix(r.out, "(main content") {
+	if strings.HasPrefix(r.out, "(article") {
 		t.Errorf("an app page read as an article:\n%s", r.out)
 	}
 }
@@ -89,7 +89,7 @@ func TestReadPieces(t *testing.T) {
 	seen := strings.Join(lines[1:len(lines)-1], "\n")
 	r = tact(t, s, "read", "--max-tokens", "0", "--from", next)
 	mustOK(t, r)
-	if strings.HasPrefix(r.out, "(main content") || strings.Contains(r.out, "cut at") {
+	if strings.HasPrefix(r.out, "(article") || strings.Contains(r.out, "cut at") {
 		t.Errorf("--from %s repeated the note or was cut:\n%s", next, r.out)
 	}
 	// Both pieces together are the whole text, each line once.

@@ -50,20 +50,28 @@ func (c *Read) Run(ctx context.Context, env *Env) (*Output, error) {
 		return nil, err
 	}
 	md := pagetext.Clean(r.Markdown)
-	// The text is numbered as the default view prints it: in main mode the
-	// note is line 1 and the title line 2, so a line number read off that
-	// view (or off a cut line or the outline) is what --from takes. The
-	// note is said once: a read continued with --from starts past it.
+	// The text is numbered as the default view prints it: the note (what
+	// was read: the article, or the page's text when keeping only its
+	// article would drop its data) is line 1 and the title line 2, so a
+	// line number read off that view (or off a cut line or the outline) is
+	// what --from takes. The note is said once: a read continued with
+	// --from starts past it.
 	note := 0
-	if r.Mode == "main" {
+	switch r.Mode {
+	case "main":
 		var nb strings.Builder
-		nb.WriteString("(main content")
+		nb.WriteString("(article")
 		if len(r.LeftOut) > 0 {
 			nb.WriteString("; left out: " + strings.Join(r.LeftOut, ", "))
 		}
 		nb.WriteString(" — tact read --all)")
 		md = nb.String() + "\n" + md
 		note = 1
+	case "page":
+		if r.NotArticle != "" {
+			md = "(not an article but " + r.NotArticle + ": the page's text, navigation left out — tact read --all)\n" + md
+			note = 1
+		}
 	}
 	loading := ""
 	if r.Loading {
@@ -145,6 +153,7 @@ func readLoadingNote(t *page.Tab) string {
 // extract reads the page: the main content when the page has one (and the
 // daemon can extract it), else (or with --all/--focus) the visible text.
 func (c *Read) extract(ctx context.Context, env *Env, t *page.Tab) (*pagetext.Result, error) {
+	notArticle := ""
 	if c.Focus == "" && !c.All && env.Extract != nil {
 		p, err := t.ReadHTML(ctx)
 		// A page the serializer fails on (a JS error) is still read below.
@@ -160,6 +169,7 @@ func (c *Read) extract(ctx context.Context, env *Env, t *page.Tab) (*pagetext.Re
 			if ok {
 				return &pagetext.Result{URL: p.URL, Title: p.Title, Markdown: m.Markdown, Mode: "main", LeftOut: m.LeftOut, Loading: t.StillLoading()}, nil
 			}
+			notArticle = m.NotArticle
 		}
 	}
 	mode := "page"
@@ -178,6 +188,9 @@ func (c *Read) extract(ctx context.Context, env *Env, t *page.Tab) (*pagetext.Re
 		return nil, err
 	}
 	r.Mode = mode
+	if mode == "page" {
+		r.NotArticle = notArticle
+	}
 	return r, nil
 }
 

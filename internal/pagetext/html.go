@@ -38,6 +38,10 @@ type Main struct {
 	// LeftOut names the parts of the page not printed, outermost first in
 	// document order and counted by kind: "navigation", "2 sidebars", …
 	LeftOut []string
+	// NotArticle says, when the page has an article that is not all of
+	// it, what keeping only the article would drop ("a data table", "a
+	// price", "an app screen"); the page is then read whole.
+	NotArticle string
 }
 
 // Extractor finds the main content of a serialized page within ctx

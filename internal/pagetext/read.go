@@ -26,7 +26,8 @@
 //     (paragraphs, list items, table rows) one per line, without blank
 //     lines between them;
 //   - lists as "- " / "1. ", nested by indentation; blockquotes as "> ";
-//     data tables as "| a | b |" rows with a "|---|" line after the first
+//     data tables (and ARIA grids and tables: role=grid/table rows and
+//     cells) as "| a | b |" rows with a "|---|" line after the first
 //     row; <pre> as ``` fenced blocks; inline <code> in backticks;
 //   - links as plain text (agents act on links through `snap` refs, so
 //     URLs would mostly be wasted tokens); __tact.read({links: true})
@@ -88,6 +89,9 @@ type Result struct {
 	// LeftOut names what "main" left out of the page ("navigation",
 	// "2 sidebars", "comments", …).
 	LeftOut []string `json:"left_out,omitempty"`
+	// NotArticle is, in "page" mode, why the page's article was not read
+	// alone (Main.NotArticle: "a data table", "an app screen", …).
+	NotArticle string `json:"not_article,omitempty"`
 	// From is the first line printed (--from), Cut where the budget
 	// stopped the text (absent when it was printed to the end).
 	From    int       `json:"from,omitempty"`

@@ -37,6 +37,8 @@ __tact.define('read', ['dom'], (dom) => {
   // white-space values that keep line breaks and spaces as written.
   const PRE_WS = /^(pre|pre-wrap|break-spaces)$/;
   const TEX_ALT = /^\{\\(?:display|text)style\s*([\s\S]*)\}$/;
+  const ARIA_TABLE = /^(?:grid|treegrid|table)$/;
+  const ARIA_CELL = '[role=gridcell], [role=cell], [role=columnheader], [role=rowheader]';
   const GENERIC_ALT = /^(image|img|photo|picture|pic|logo|icon|spacer|banner|thumbnail|thumb|avatar|placeholder|null|undefined|untitled|graphic|figure|\d+)$/i;
   const FILE_ALT = /\.(jpe?g|png|gif|webp|svg|avif|bmp)$/i;
 
@@ -417,6 +419,18 @@ __tact.define('read', ['dom'], (dom) => {
             return;
           }
           break;
+        case 'div':
+        case 'section':
+        case 'ul':
+        case 'ol':
+          // An ARIA grid or table (a calendar, a board) keeps its rows and
+          // columns, as a <table> does.
+          if (ARIA_TABLE.test(el.getAttribute('role') || '') && this.ariaRows(el).length > 1) {
+            o.flush();
+            yield this.ariaTable(el);
+            return;
+          }
+          break;
         case 'details':
           if (!el.open) {
             // Only the summary of a closed <details> is rendered.
@@ -664,11 +678,50 @@ __tact.define('read', ['dom'], (dom) => {
       while (rows.length > 1 && rows[0].single && rows[0][0] !== '' && width > 1) {
         o.line(rows.shift()[0]);
       }
+      this.rows(rows, width);
+    }
+
+    // rows prints table rows as "| a | b |", padded to width, the first
+    // as the header.
+    rows(rows, width) {
       rows.forEach((cells, i) => {
         while (cells.length < width) cells.push('');
-        o.line('| ' + cells.join(' | ') + ' |');
-        if (i === 0) o.line('|' + '---|'.repeat(width));
+        this.out.line('| ' + cells.join(' | ') + ' |');
+        if (i === 0) this.out.line('|' + '---|'.repeat(width));
       });
+    }
+
+    // ariaRows lists an ARIA grid's shown rows that hold at least two
+    // cells, each as its shown cells.
+    ariaRows(g) {
+      const out = [];
+      for (const r of g.querySelectorAll('[role=row]')) {
+        if (r.parentElement.closest('[role=grid], [role=treegrid], [role=table]') !== g) continue;
+        if (getComputedStyle(r).display === 'none') continue;
+        const cells = [];
+        for (const c of r.querySelectorAll(ARIA_CELL)) {
+          if (c.parentElement.closest('[role=row]') !== r || getComputedStyle(c).display === 'none') continue;
+          cells.push(c);
+        }
+        if (cells.length > 1) out.push(cells);
+      }
+      return out;
+    }
+
+    *ariaTable(g) {
+      const rows = [];
+      let width = 0;
+      for (const r of this.ariaRows(g)) {
+        const cells = [];
+        for (const c of r) {
+          const s = yield this.capture(c, getComputedStyle(c), true);
+          cells.push(s.replace(/\|/g, '\\|'));
+        }
+        if (cells.every((c) => c === '')) continue;
+        rows.push(cells);
+        width = Math.max(width, cells.length);
+      }
+      this.rows(rows, width);
     }
   }
 

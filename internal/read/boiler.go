@@ -29,6 +29,12 @@ var boilerRules = []boilerRule{
 	{"caption", 400, func(n *html.Node, cls string) bool {
 		return n.DataAtom == atom.Figcaption || captionRe.MatchString(cls)
 	}},
+	// A caption not named so: the text set beside its picture in a small
+	// box of their own (not a paragraph with an image in it; the picture
+	// stays).
+	{"image caption", 300, func(n *html.Node, cls string) bool { return besideImage(n) }},
+	// An ad slot's label left when the ad did not load.
+	{"ad label", 20, func(n *html.Node, cls string) bool { return adLabelRe.MatchString(fold(textOf(n))) }},
 	// Boxes that sell, disclose or ask: newsletters, subscriptions,
 	// affiliate disclosures, cookie and consent notes.
 	{"promo", 800, func(n *html.Node, cls string) bool { return promoRe.MatchString(cls) }},
@@ -74,7 +80,44 @@ var (
 	commentsBoxRe = regexp.MustCompile(`^(?:comments?|comments?[-_](?:area|section|list|form|respond|wrapper|notes|title|message)|respond|commentform|disqus_thread)$`)
 	dateRe        = regexp.MustCompile(`(?i)(?:^|[^a-z])(?:date|timestamp|published|posted-on|pubdate|dateline)(?:[^a-z]|$)`)
 	addressRe     = regexp.MustCompile(`(?i)^\S*(?:https?://|www\.|@)\S*$`)
+	creditRe      = regexp.MustCompile(`(?i)^(?:\(?(?:photo|image|picture|foto|bild|video)s?(?:\s+by|\s+credit)?\s*[:/©]|©|credits?\s*:|\(?(?:AP|AFP|EPA|Reuters|dpa) Photo\b)|(?:^|[\s/(])(?:the )?(?:associated press|reuters|afp|getty images|shutterstock|istock(?:photo)?|epa|dpa|alamy)\)?$`)
+	adLabelRe     = regexp.MustCompile(`(?i)^(?:advertisement|advertising|sponsored|anzeige|werbung|publicité|publicidad|pubblicità|reklama)$`)
+	trailerRe     = regexp.MustCompile(`(?i)^(?:explore further\b|more information\s*:|journal information\s*:|citation\s*:|provided by\s|this (?:document|article) is subject to copyright)`)
 )
+
+// besideImage reports whether n is a text block in a box (not a
+// paragraph) that holds a picture and no more text than n's.
+func besideImage(n *html.Node) bool {
+	p := n.Parent
+	if p == nil || n.DataAtom == atom.Img || n.DataAtom == atom.Picture || n.DataAtom == atom.Figcaption ||
+		captionRe.MatchString(attrOf(p, "class")+" "+attrOf(p, "id")) {
+		return false
+	}
+	switch p.DataAtom {
+	case atom.Div, atom.Span, atom.Section, atom.Figure:
+	default:
+		return false
+	}
+	t := fold(textOf(n))
+	return t != "" && holdsImage(p) && len(fold(textOf(p))) <= len(t)+2
+}
+
+// holdsImage reports whether an image (or a picture) is a child of n, or
+// the only element of one of its children.
+func holdsImage(n *html.Node) bool {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode {
+			continue
+		}
+		if c.DataAtom == atom.Img || c.DataAtom == atom.Picture {
+			return true
+		}
+		if k := c.FirstChild; k != nil && k.NextSibling == nil && k.Type == html.ElementNode && (k.DataAtom == atom.Img || k.DataAtom == atom.Picture) {
+			return true
+		}
+	}
+	return false
+}
 
 // linksAreAddresses reports whether n has links and each one's text is a
 // web or mail address (a link worth printing as it is).
@@ -135,4 +178,45 @@ func boilerplate(n *html.Node) bool {
 		}
 	}
 	return false
+}
+
+// A photo or agency credit on a line of its own ("The Associated Press",
+// "Photo: Jane Roe", "Jane Roe/Getty Images"), and what a science wire
+// puts after the story ("Explore further", "More information:" (the
+// paper), "Journal information:", "Provided by", "Citation:", the
+// copyright note) are taken out of the article the extractor kept, not
+// out of the page before: a page without them can make it pick another
+// container.
+func dropCredits(root *html.Node) {
+	var gone []*html.Node
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type != html.ElementNode {
+				continue
+			}
+			if !leafBlock(c) {
+				walk(c)
+				continue
+			}
+			t := fold(unmark(textOf(c)))
+			if credit(t) || len(t) <= 1500 && trailerRe.MatchString(t) {
+				gone = append(gone, c)
+				// "Explore further": the story's title it links to follows.
+				if next := nextElement(c); strings.HasPrefix(strings.ToLower(t), "explore further") && len(t) <= 20 && next != nil && len(fold(textOf(next))) <= 200 {
+					gone = append(gone, next)
+				}
+			}
+		}
+	}
+	walk(root)
+	for _, g := range gone {
+		if g.Parent != nil {
+			g.Parent.RemoveChild(g)
+		}
+	}
+}
+
+func credit(t string) bool {
+	return len(t) <= 80 && len(strings.Fields(t)) <= 8 && creditRe.MatchString(t)
 }

@@ -27,6 +27,8 @@ var boilerCases = []struct{ rule, block, gone string }{
 	{"caption", `<figure><img src="b.jpg" alt=""><figcaption>The old bridge at dusk. Photo: Jane Roe</figcaption></figure>`, "The old bridge at dusk"},
 	{"caption", `<div class="wp-caption"><img src="b.jpg" alt=""><p class="wp-caption-text">Traffic on the old bridge</p></div>`, "Traffic on the old bridge"},
 	{"caption", `<p class="image-credit">Getty Images / John Doe</p>`, "Getty Images"},
+	{"image caption", `<div class="pic"><img src="b.jpg" alt=""><span>Traffic queues on the old bridge at rush hour</span></div>`, "Traffic queues"},
+	{"ad label", `<div class="slot-4"><p>Advertisement</p></div>`, "Advertisement"},
 	{"promo", `<div class="newsletter-signup"><p>Get the morning briefing in your inbox every day.</p></div>`, "morning briefing"},
 	{"promo", `<p class="affiliate-disclosure">We earn a commission when you buy through our links.</p>`, "earn a commission"},
 	{"share", `<div class="sd-block"><span>Share this article:</span> <a href="#">Mail</a></div>`, "Share this article"},
@@ -87,6 +89,10 @@ func TestBoilerplateKept(t *testing.T) {
 		{"address link", `<p>Report: <a href="https://bridge.example.org/report">https://bridge.example.org/report</a></p>`, "https://bridge.example.org/report"},
 		{"link in a sentence", `<p>The report, <a href="/r.pdf">published in May</a>, lists forty repairs the bridge needs before it can carry buses.</p>`, "published in May , lists forty repairs"},
 		{"a live ticker's comments", `<div class="live-match-comments"><p>Kick-off: the home side starts with the wind behind it.</p></div>`, "Kick-off"},
+		{"agency in a sentence", `<p>Officials confirmed the figures to the Associated Press.</p>`, "confirmed the figures"},
+		{"agency named in a long line", `<p>Reporting by the Associated Press and our own staff on the bridge vote</p>`, "Reporting by"},
+		{"a paragraph with an image in it", `<p><img src="i.png" alt=""> Residents queued for an hour to speak at the hearing.</p>`, "Residents queued"},
+		{"more information in a sentence", `<p>For more information: the council publishes its minutes every week on its site.</p>`, "council publishes its minutes"},
 		{"author named in text", `<p class="author">Jane Roe reports that the council will vote again in June.</p>`, "Jane Roe reports"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -115,6 +121,29 @@ func TestBoilerplateExtract(t *testing.T) {
 		}
 		if !strings.Contains(m.Markdown, "Residents asked") || !strings.Contains(m.Markdown, "A final decision") {
 			t.Errorf("%s: article text missing:\n%s", c.rule, m.Markdown)
+		}
+	}
+}
+
+// TestCreditsDropped: credit lines and a science wire's trailers are taken
+// out of the extracted article; the story stays.
+func TestCreditsDropped(t *testing.T) {
+	for _, c := range []struct{ rule, block, gone string }{
+		{"credit", `<p>The Associated Press</p>`, "Associated Press"},
+		{"credit", `<p>Photo: Jane Roe</p>`, "Jane Roe"},
+		{"trailer", `<p><strong>More information:</strong> J. Roe et al, Bearings of old bridges, Journal of Bridges (2026).</p>`, "Bearings of old bridges"},
+		{"trailer", `<p><b>Citation</b>: Bridge vote delayed (2026, November 20) retrieved 21 November 2026 from https://example.org/bridge.html</p>`, "retrieved 21 November"},
+		{"trailer", `<p>Explore further</p><div><a href="/t">The tunnel that never was</a></div>`, "Explore further"},
+	} {
+		m, ok := Extract(boilerPage(c.block), "http://example.test/bridge", false)
+		if !ok {
+			t.Fatalf("%s: no main content", c.gone)
+		}
+		if strings.Contains(m.Markdown, c.gone) {
+			t.Errorf("%q printed:\n%s", c.gone, m.Markdown)
+		}
+		if !strings.Contains(m.Markdown, "Residents asked") || !strings.Contains(m.Markdown, "A final decision") {
+			t.Errorf("%s: article text missing:\n%s", c.gone, m.Markdown)
 		}
 	}
 }

@@ -40,7 +40,10 @@ func Extract(page, pageURL string, links bool) (m Main, ok bool) {
 		}
 	}()
 	m, why := extract(page, pageURL, links)
-	return m, why == ""
+	if why != "" {
+		return Main{NotArticle: m.NotArticle}, false
+	}
+	return m, true
 }
 
 // ExtractWithin is Extract within ctx: a page over MaxHTML has no main
@@ -83,6 +86,8 @@ func extract(page, pageURL string, links bool) (m Main, why string) {
 	mathAsTeX(doc)
 	dropBoilerplate(doc)
 	leads := leadsAfterH1(doc)
+	card, cardParts := recipeCard(doc)
+	recirc := recirculationLines(doc)
 	a, why := mainArticle(doc, u, links)
 	if why != "" {
 		return m, why
@@ -93,6 +98,21 @@ func extract(page, pageURL string, links bool) (m Main, why string) {
 		addLeads(a.node, leads, text)
 	}
 	trimMore(a.node)
+	dropLines(a.node, recirc)
+	dropCredits(a.node)
+	// A recipe's story without (most of) its card: the card follows the
+	// story.
+	if card != nil {
+		have, kept := textKey(textOf(a.node)), 0
+		for _, k := range cardParts {
+			if strings.Contains(have, k) {
+				kept++
+			}
+		}
+		if kept*2 < len(cardParts) {
+			a.node.AppendChild(card)
+		}
+	}
 	text = fold(unmark(textOf(a.node)))
 	if len(text) < 200 {
 		return m, "short article"
@@ -106,6 +126,7 @@ func extract(page, pageURL string, links bool) (m Main, why string) {
 	// (Fields elsewhere on the page, a newsletter box or a loan calculator
 	// beside a finance article, do not.)
 	if s.fields >= 2 && hasTable(a.node) {
+		m.NotArticle = "an app screen"
 		return m, "app screen"
 	}
 	words := len(strings.Fields(text))
@@ -113,6 +134,7 @@ func extract(page, pageURL string, links bool) (m Main, why string) {
 		// A small table beside a long article is a widget (a calendar, a
 		// ticker); one as big as a quarter of the article is the page's data.
 		if !strings.Contains(text, d.text) && (d.words == 0 || d.words*4 >= words) {
+			m.NotArticle = d.kind
 			return m, "data left out: " + d.text
 		}
 	}
@@ -146,9 +168,13 @@ func extract(page, pageURL string, links bool) (m Main, why string) {
 	// extractor's author.
 	by := bylineOf(doc, s.bylineNode)
 	if by.line == "" {
-		by = byline{line: cleanByline(a.byline)}
+		by = s.authorLine(doc, a.byline)
 	}
-	m.Markdown = compact(titled(md, s.h1, fold(a.title), by))
+	h1 := s.headline
+	if h1 == "" {
+		h1 = s.h1
+	}
+	m.Markdown = compact(titled(md, h1, s.headline != "", fold(a.title), dekOf(leads), by))
 	return m, ""
 }
 
@@ -269,15 +295,20 @@ func hasBr(n *html.Node) bool {
 
 // titled gives the markdown its title: the heading that was the page's h1
 // (or is the document's title) becomes "# " again (extractors demote or
-// drop it), else the title is put first — the page's h1 when the
-// document's title is that h1 and more ("Headline | Author | Site"), the
-// document's title otherwise (an h1 that is not in it is a site logo).
+// drop it), else the title is put first — the page's h1 when it is the
+// story's headline (sure: an h1 outside the page's chrome that is not the
+// site's name) or when the document's title is that h1 and more
+// ("Headline | Author | Site"), the document's title otherwise (an h1 in
+// the page's header that the title lacks is a site logo).
 // The byline follows the title; its other copies (a table cell, a line of
 // the text) go. Nothing is printed above the title: what the article had
 // there (a column's standing intro, a kicker, a hero image) follows the
 // byline, unless the text prints it again below.
-func titled(md, h1, title string, by byline) string {
+func titled(md, h1 string, sure bool, title, dek string, by byline) string {
 	lines := strings.Split(md, "\n")
+	if k := textKey(dek); k != "" {
+		lines = slices.DeleteFunc(lines, func(l string) bool { return textKey(l) == k })
+	}
 	at := -1
 	for i, l := range lines {
 		if lv, t := pagetext.HeadingOf(l); lv > 0 && t != "" && (strings.EqualFold(t, h1) || strings.EqualFold(t, title)) {
@@ -288,14 +319,17 @@ func titled(md, h1, title string, by byline) string {
 	}
 	var head []string
 	if at < 0 {
+		if h1 != "" && (sure || strings.Contains(strings.ToLower(title), strings.ToLower(h1))) {
+			title = h1
+		}
 		if title != "" {
-			if h1 != "" && strings.Contains(strings.ToLower(title), strings.ToLower(h1)) {
-				title = h1
-			}
 			head = append(head, "# "+title)
 		}
 	} else {
 		head = append(head, lines[at])
+	}
+	if dek != "" {
+		head = append(head, "> "+dek)
 	}
 	if by.line != "" {
 		head = append(head, by.line)
@@ -385,6 +419,41 @@ func bylineText(s string) string {
 func cleanByline(s string) string {
 	return strings.Trim(fold(strings.ReplaceAll(s, "|", " ")), " ·•,;-–—/")
 }
+
+// authorLine is the byline when the page marks no byline box but the
+// extractor found an author: the page's author element that holds the
+// author's name, as the page prints it. The extractor's own author is
+// cut at the first digit ("Sam Ortiz · November" from "By Sam Ortiz ·
+// November 20, 2026"), so it is used only when no such element is found.
+func (s pageSurvey) authorLine(doc *html.Node, author string) byline {
+	author = cleanByline(author)
+	if author == "" {
+		return byline{}
+	}
+	name := regexp.MustCompile(`(?i)` + regexp.QuoteMeta(author))
+	for _, t := range s.authors {
+		// The element as printed from the author's name on ("Posted by"
+		// and such left out), when it adds a date at most (not a
+		// biography).
+		at := name.FindStringIndex(t)
+		if at == nil || at[0] > 20 {
+			continue
+		}
+		// What follows the name is a date, or nothing.
+		if rest := t[at[1]:]; len(rest) > 20 || rest != "" && !hasDigit(rest) {
+			continue
+		}
+		from := t[at[0]:]
+		b := byline{line: "By " + bylineText(from), raw: []string{strings.ToLower(bylineText(t)), strings.ToLower(bylineText(from))}}
+		if d := publishedDate(doc); d != "" && !hasDigit(from) {
+			b.line += " · " + d
+		}
+		return b
+	}
+	return byline{line: author}
+}
+
+func hasDigit(s string) bool { return strings.ContainsFunc(s, unicode.IsDigit) }
 
 // bylineOf builds the byline from the page's byline element: "By" and the
 // names (the elements marked as authors in it, else its text without the
@@ -538,6 +607,12 @@ type pageSurvey struct {
 	data  []datum
 	words int
 	h1    string // the text of the page's first h1
+	// headline is the story's headline: the first h1 (or itemprop
+	// headline) outside chrome regions that is not the site's name.
+	headline string
+	// authors are the texts (folded, at most 200 bytes) of the elements
+	// outside chrome regions that the page marks as an author's.
+	authors []string
 	// bylineNode is the page's first byline (class byline, rel or
 	// itemprop author) outside chrome regions.
 	bylineNode *html.Node
@@ -552,6 +627,7 @@ type pageSurvey struct {
 type datum struct {
 	text  string
 	words int
+	kind  string // what the page is then: "a data table", "a price"
 }
 
 type region struct {
@@ -631,6 +707,16 @@ func survey(doc *html.Node) pageSurvey {
 			if n.DataAtom == atom.H1 && s.h1 == "" {
 				s.h1 = fold(textOf(n))
 			}
+			if !chrome && kindOf(n) == "" {
+				if s.headline == "" && (n.DataAtom == atom.H1 || attrOf(n, "itemprop") == "headline") && !siteName(n) {
+					s.headline = fold(textOf(n))
+				}
+				if authorRe.MatchString(attrOf(n, "class")) || attrOf(n, "id") == "author" {
+					if t := fold(textOf(n)); t != "" && len(t) <= 200 {
+						s.authors = append(s.authors, t)
+					}
+				}
+			}
 			if !chrome {
 				if k := kindOf(n); k != "" {
 					if t := fold(textOf(n)); t != "" {
@@ -643,7 +729,7 @@ func survey(doc *html.Node) pageSurvey {
 				switch n.DataAtom {
 				case atom.Table:
 					if d := tableRow(n); d != "" {
-						s.data = append(s.data, datum{d, len(strings.Fields(textOf(n)))})
+						s.data = append(s.data, datum{d, len(strings.Fields(textOf(n))), "a data table"})
 						tables[n.Parent] = true
 					}
 					chrome = true
@@ -658,11 +744,16 @@ func survey(doc *html.Node) pageSurvey {
 						field(n)
 					}
 				}
+				// An ARIA grid or table (a calendar's weeks, a board) is a
+				// data table.
+				if d, words := gridRow(n); d != "" {
+					s.data = append(s.data, datum{d, words, "a data table"})
+				}
 				// A price marked up for shops and search engines (a product
 				// page's, not a related product's in a sidebar).
 				if attrOf(n, "itemprop") == "price" {
 					if d := fold(textOf(n)); d != "" {
-						s.data = append(s.data, datum{text: firstRunes(d, 40)})
+						s.data = append(s.data, datum{text: firstRunes(d, 40), kind: "a price"})
 					}
 				}
 			}
@@ -679,6 +770,217 @@ func survey(doc *html.Node) pageSurvey {
 		}
 	}
 	return s
+}
+
+// siteName reports whether a heading is the site's name rather than a
+// story's: named as a logo or brand, or all of it one link to the site's
+// front page.
+func siteName(h *html.Node) bool {
+	if logoRe.MatchString(attrOf(h, "class") + " " + attrOf(h, "id")) {
+		return true
+	}
+	t := fold(textOf(h))
+	if t == "" {
+		return true
+	}
+	var link *html.Node
+	var find func(n *html.Node)
+	find = func(n *html.Node) {
+		for c := n.FirstChild; c != nil && link == nil; c = c.NextSibling {
+			if c.Type == html.ElementNode && c.DataAtom == atom.A {
+				link = c
+				return
+			}
+			find(c)
+		}
+	}
+	find(h)
+	if link == nil || fold(textOf(link)) != t {
+		return false
+	}
+	u, err := url.Parse(attrOf(link, "href"))
+	return err == nil && (u.Path == "" || u.Path == "/") && u.RawQuery == "" && u.Fragment == ""
+}
+
+var logoRe = regexp.MustCompile(`(?i)(?:^|[^a-z])(?:logo|brand|branding|site-?(?:name|title|logo))(?:[^a-z]|$)`)
+
+// recipeLD finds a Recipe among the types of a page's JSON-LD.
+var recipeLD = regexp.MustCompile(`"@type"\s*:\s*(?:\[[^\]]*)?"(?:https?://schema\.org/)?Recipe"`)
+
+// isRecipe reports whether the page says it is a recipe: a Recipe in its
+// JSON-LD, or a recipe's microdata (its ingredients, yield or steps).
+func isRecipe(doc *html.Node) bool {
+	found := false
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		for c := n.FirstChild; c != nil && !found; c = c.NextSibling {
+			if c.Type != html.ElementNode {
+				continue
+			}
+			switch {
+			case c.DataAtom == atom.Script:
+				found = attrOf(c, "type") == "application/ld+json" && recipeLD.MatchString(textOf(c))
+				continue
+			case recipeProp[attrOf(c, "itemprop")]:
+				found = true
+				return
+			}
+			walk(c)
+		}
+	}
+	walk(doc)
+	return found
+}
+
+var recipeProp = map[string]bool{"recipeIngredient": true, "ingredients": true, "recipeYield": true, "recipeInstructions": true}
+
+// recipeCard is a copy of a recipe's card (its ingredients, servings and
+// steps), when the page is a recipe: the box around its ingredients list
+// that the page names a recipe's, else that list. The extractor often
+// keeps the story told above a recipe and leaves its card out; the card is
+// then added after the story (see extract).
+func recipeCard(doc *html.Node) (card *html.Node, items []string) {
+	if !isRecipe(doc) {
+		return nil, nil
+	}
+	var list *html.Node
+	var walk func(n *html.Node, chrome bool)
+	walk = func(n *html.Node, chrome bool) {
+		for c := n.FirstChild; c != nil && list == nil; c = c.NextSibling {
+			if c.Type != html.ElementNode || c.DataAtom == atom.Head {
+				continue
+			}
+			ch := chrome || kindOf(c) != ""
+			if !ch && ingredients(c) {
+				list = c
+				return
+			}
+			walk(c, ch)
+		}
+	}
+	walk(doc, false)
+	if list == nil {
+		return nil, nil
+	}
+	// The ingredients (a list's items, a table's rows, else the box's
+	// parts) say whether the story kept the card.
+	var find func(n *html.Node)
+	find = func(n *html.Node) {
+		for _, c := range childElements(n) {
+			if c.DataAtom == atom.Li || c.DataAtom == atom.Tr {
+				if k := textKey(textOf(c)); k != "" {
+					items = append(items, k)
+				}
+				continue
+			}
+			find(c)
+		}
+	}
+	find(list)
+	if len(items) == 0 {
+		for _, c := range childElements(list) {
+			if k := textKey(textOf(c)); k != "" {
+				items = append(items, k)
+			}
+		}
+	}
+	card = list
+	for p := list.Parent; p != nil && p.DataAtom != atom.Body && p.DataAtom != atom.Main && p.DataAtom != atom.Article; p = p.Parent {
+		if recipeRe.MatchString(attrOf(p, "class") + " " + attrOf(p, "id")) {
+			card = p
+		}
+	}
+	if len(fold(textOf(card))) > 20000 {
+		card = list
+	}
+	return clone(card), items
+}
+
+var (
+	recipeRe     = regexp.MustCompile(`(?i)recipe|rezept|recette|receta|ricetta`)
+	ingredientRe = regexp.MustCompile(`(?i)ingredient|zutat`)
+)
+
+// ingredients reports whether n holds a recipe's ingredients: a list or
+// table of them marked up so, or a box of at least two that the page
+// names so.
+func ingredients(n *html.Node) bool {
+	switch n.DataAtom {
+	case atom.Ul, atom.Ol, atom.Table, atom.Tbody:
+		for _, c := range childElements(n) {
+			if recipeProp[attrOf(c, "itemprop")] {
+				return true
+			}
+		}
+	}
+	return ingredientRe.MatchString(attrOf(n, "class")+" "+attrOf(n, "id")) && len(childElements(n)) >= 2
+}
+
+func childElements(n *html.Node) []*html.Node {
+	var out []*html.Node
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// clone is a deep copy of n, detached.
+func clone(n *html.Node) *html.Node {
+	c := &html.Node{Type: n.Type, DataAtom: n.DataAtom, Data: n.Data, Namespace: n.Namespace, Attr: slices.Clone(n.Attr)}
+	for k := n.FirstChild; k != nil; k = k.NextSibling {
+		c.AppendChild(clone(k))
+	}
+	return c
+}
+
+// gridRow is the text of an ARIA grid's or table's second row (role
+// grid, treegrid or table on an element that is not a <table>) and the
+// grid's word count, or "" when it has fewer than two rows of two cells.
+func gridRow(g *html.Node) (string, int) {
+	switch attrOf(g, "role") {
+	case "grid", "treegrid", "table":
+	default:
+		return "", 0
+	}
+	if g.DataAtom == atom.Table {
+		return "", 0
+	}
+	var rows []*html.Node
+	var find func(n *html.Node)
+	find = func(n *html.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == html.ElementNode && attrOf(c, "role") == "row" {
+				rows = append(rows, c)
+				continue
+			}
+			find(c)
+		}
+	}
+	find(g)
+	// A grid of links (a file list) is a menu, not data.
+	if len(rows) < 2 || cellCount(rows[1]) < 2 || linkText(g)*2 > len(fold(textOf(g))) {
+		return "", 0
+	}
+	return firstRunes(fold(textOf(rows[1])), 40), len(strings.Fields(textOf(g)))
+}
+
+// cellCount counts the ARIA cells of a row.
+func cellCount(r *html.Node) int {
+	k := 0
+	for c := r.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode {
+			continue
+		}
+		switch attrOf(c, "role") {
+		case "gridcell", "cell", "columnheader", "rowheader":
+			k++
+		default:
+			k += cellCount(c)
+		}
+	}
+	return k
 }
 
 // findByline is the page's first byline outside chrome regions, a table

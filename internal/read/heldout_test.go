@@ -53,6 +53,7 @@ import (
 //	  go test -count=1 -run TestHeldOut -v -timeout 30m ./internal/read/
 //
 // TACT_TRAFI_PAGES=REGEXP reads only the files whose name matches;
+// TACT_NOBOIL=RULE,… leaves out those boilerplate rules;
 // TACT_TRAFI_CACHE=DIR keeps each page's serialized HTML (and its
 // all-text reading) there and reuses it on the next run, so extraction
 // changes can be measured without the browser (times then are Extract's
@@ -65,6 +66,10 @@ func TestHeldOut(t *testing.T) {
 	entries, err := comparisonEntries(filepath.Join(dir, "scripts", "comparison", "data.go"))
 	if err != nil {
 		t.Fatal(err)
+	}
+	if v := os.Getenv("TACT_NOBOIL"); v != "" {
+		read.NoBoiler(strings.Split(v, ",")...)
+		defer read.NoBoiler()
 	}
 	if p := os.Getenv("TACT_TRAFI_PAGES"); p != "" {
 		re := regexp.MustCompile(p)
@@ -378,7 +383,8 @@ func ratio(a, b int) float64 {
 }
 
 // bodyOnly is read's output without the title line (the first level-1
-// heading) and images.
+// heading) and images (the dek under the title is the story's, as the
+// benchmark's labels have it).
 func bodyOnly(md string) string {
 	lines := strings.Split(md, "\n")
 	for i, l := range lines {

@@ -74,15 +74,16 @@ func TestLeadNotGuessed(t *testing.T) {
 	}
 }
 
-// TestLeadsAfterH1: blocks after the first h1 only; chrome and short lines
-// (a short heading too) are not leads, a heading as long as a lead is.
+// TestLeadsAfterH1: blocks after the first h1, and the leads just above it;
+// chrome and short lines (a short heading too) are not leads, a heading as
+// long as a lead is.
 func TestLeadsAfterH1(t *testing.T) {
 	doc, err := html.Parse(strings.NewReader(`<p>` + standfirst + ` (before the headline)</p><h1>Title</h1><aside><p>` + standfirst + ` (aside)</p></aside><p>Short.</p><h2>` + standfirst + ` (set large)</h2><h2>Section</h2><p>` + standfirst + `</p>`))
 	if err != nil {
 		t.Fatal(err)
 	}
 	got := leadsAfterH1(doc)
-	want := []leadBlock{{standfirst + " (aside)", false}, {"Short.", false}, {standfirst + " (set large)", true}, {"Section", false}, {standfirst, true}}
+	want := []leadBlock{{text: standfirst + " (before the headline)", lead: true, before: true}, {text: standfirst + " (aside)"}, {text: "Short."}, {text: standfirst + " (set large)", lead: true}, {text: "Section"}, {text: standfirst, lead: true}}
 	if len(got) != len(want) {
 		t.Fatalf("got %v, want %v", got, want)
 	}

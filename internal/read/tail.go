@@ -2,8 +2,10 @@ package read
 
 import (
 	"regexp"
+	"strings"
 
 	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 )
 
 // After a story's last paragraph, sites put what to read next under a
@@ -116,4 +118,101 @@ func nextElement(n *html.Node) *html.Node {
 		}
 	}
 	return nil
+}
+
+// recirculation reports whether n is a "read more" box: a block holding
+// first a heading trimMore would match, then links (70% of its text).
+func recirculation(n *html.Node) bool {
+	t := fold(textOf(n))
+	if t == "" || leafBlock(n) || linkText(n)*10 < len(t)*7 {
+		return false
+	}
+	var first *html.Node
+	var find func(n *html.Node)
+	find = func(n *html.Node) {
+		for c := n.FirstChild; c != nil && first == nil; c = c.NextSibling {
+			switch {
+			case c.Type == html.TextNode && strings.TrimSpace(c.Data) != "":
+				first = c
+			case c.Type == html.ElementNode && leafBlock(c) && fold(textOf(c)) != "":
+				first = c
+			case c.Type == html.ElementNode:
+				find(c)
+			}
+		}
+	}
+	find(n)
+	if first == nil || first.Type != html.ElementNode {
+		return false
+	}
+	h := fold(unmark(textOf(first)))
+	return len(h) <= 60 && moreRe.MatchString(h)
+}
+
+// recirculationLines lists the lines (folded, by letters) of the page's
+// "read more" boxes outside chrome regions: their heading and each link.
+// They are noted before extraction, where links are still links, and taken
+// out of the article after (dropLines), wherever they sit: between the
+// parts of a story as well as after it. (Taking the boxes out of the page
+// first would change what the extractor picks.)
+func recirculationLines(doc *html.Node) map[string]bool {
+	lines := map[string]bool{}
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type != html.ElementNode || c.DataAtom == atom.Head || kindOf(c) != "" {
+				continue
+			}
+			if len(fold(textOf(c))) <= 800 && recirculation(c) {
+				var leaves func(n *html.Node)
+				leaves = func(n *html.Node) {
+					for k := n.FirstChild; k != nil; k = k.NextSibling {
+						if k.Type != html.ElementNode {
+							continue
+						}
+						if leafBlock(k) {
+							if t := textKey(textOf(k)); t != "" {
+								lines[t] = true
+							}
+							continue
+						}
+						leaves(k)
+					}
+				}
+				leaves(c)
+				continue
+			}
+			walk(c)
+		}
+	}
+	walk(doc)
+	return lines
+}
+
+// dropLines removes from root the leaf blocks whose text is one of lines,
+// and the lists they leave empty.
+func dropLines(root *html.Node, lines map[string]bool) {
+	if len(lines) == 0 {
+		return
+	}
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		for c := n.FirstChild; c != nil; {
+			next := c.NextSibling
+			if c.Type == html.ElementNode {
+				if leafBlock(c) {
+					if lines[textKey(textOf(c))] {
+						n.RemoveChild(c)
+					}
+				} else {
+					walk(c)
+					if (c.DataAtom == atom.Ul || c.DataAtom == atom.Ol || c.Data == "ul" || c.Data == "ol") && strings.TrimSpace(textOf(c)) == "" {
+						n.RemoveChild(c)
+					}
+				}
+			}
+			c = next
+		}
+	}
+	walk(root)
 }
