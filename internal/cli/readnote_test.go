@@ -8,7 +8,7 @@ import (
 // read's note says what it printed: the article, or the page's text when
 // keeping only the article would drop the page's data (an app screen's
 // table); a recipe's article keeps its ingredients and servings.
-func TestRead41Note(t *testing.T) {
+func TestReadNote(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t) // a session shared with other page-only tests
 	r := tact(t, s, "read", page("read_app.html"))

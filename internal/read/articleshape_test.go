@@ -18,7 +18,7 @@ func mainLines(t *testing.T, path string) []string {
 // The heading is the story's headline (the h1 outside the page's header,
 // not the site's name in it), though the document's title words it
 // otherwise; the byline keeps its whole date.
-func TestRead41HeadlineAndByline(t *testing.T) {
+func TestReadHeadlineAndByline(t *testing.T) {
 	lines := mainLines(t, "/read41_headline.html")
 	md := strings.Join(lines, "\n")
 	if lines[0] != "# Big orchard cooperative layoffs begin today" {
@@ -36,7 +36,7 @@ func TestRead41HeadlineAndByline(t *testing.T) {
 // "> " line under the title, then the byline; the teaser that repeats the
 // lead (spaced otherwise around a link) is not printed again, so the first
 // plain line is the story's first paragraph, without a stray space.
-func TestRead41OpeningOnce(t *testing.T) {
+func TestReadOpeningOnce(t *testing.T) {
 	lines := mainLines(t, "/read41_opening.html")
 	md := strings.Join(lines, "\n")
 	want := []string{
@@ -64,7 +64,7 @@ func TestRead41OpeningOnce(t *testing.T) {
 // A standing intro above the headline, outside the body's container,
 // belongs to the story: it is the body's first paragraph, after the title
 // and byline.
-func TestRead41StandingIntro(t *testing.T) {
+func TestReadStandingIntro(t *testing.T) {
 	lines := mainLines(t, "/read41_intro.html")
 	md := strings.Join(lines, "\n")
 	if len(lines) < 4 || lines[0] != "# Best tech deals today" || lines[1] != "By Jo Park" ||
@@ -79,7 +79,7 @@ func TestRead41StandingIntro(t *testing.T) {
 // Captions beside their pictures, credit lines and a science wire's
 // trailers ("Explore further", "More information:", "Citation:", …) are
 // left out of the body; the story's paragraphs are all there.
-func TestRead41CaptionsCreditsTrailers(t *testing.T) {
+func TestReadCaptionsCreditsTrailers(t *testing.T) {
 	md := strings.Join(mainLines(t, "/read41_captions.html"), "\n")
 	for _, bad := range []string{"Moss cushions on the edge", "Associated Press", "A tagged cushion", "Photo:", "Explore further",
 		"Moss balls move in herds", "More information", "Journal information", "Provided by", "Citation", "subject to copyright"} {
@@ -97,7 +97,7 @@ func TestRead41CaptionsCreditsTrailers(t *testing.T) {
 // A recipe's story is kept with its card: the ingredients, servings and
 // steps the extractor leaves out (it keeps the story and reviews) follow
 // the story.
-func TestRead41RecipeKeepsData(t *testing.T) {
+func TestReadRecipeKeepsData(t *testing.T) {
 	m, ok := extractPage(t, "/read41_recipe.html", false)
 	if !ok {
 		t.Fatal("no main content")
@@ -111,7 +111,7 @@ func TestRead41RecipeKeepsData(t *testing.T) {
 
 // An ARIA grid (a calendar laid out with CSS) keeps its columns: one row
 // per week, the days as columns, several events in one cell.
-func TestRead41CalendarGrid(t *testing.T) {
+func TestReadCalendarGrid(t *testing.T) {
 	md := mustRead(t, "/read41_calendar.html", "{page: true}")
 	want := strings.Join([]string{
 		"| Mon 16 | Tue 17 | Wed 18 | Thu 19 | Fri 20 |",
@@ -125,7 +125,7 @@ func TestRead41CalendarGrid(t *testing.T) {
 
 // A story split over several containers, with an ad slot and a "Read more"
 // box between its parts, is read whole, without the box or the ad label.
-func TestRead41SplitStory(t *testing.T) {
+func TestReadSplitStory(t *testing.T) {
 	md := strings.Join(mainLines(t, "/read41_split.html"), "\n")
 	for _, want := range []string{"Sleeper trains will run", "The new trains will leave", "The operator has bought twelve", "Passenger groups welcomed", "cabins would go on sale in January"} {
 		if !strings.Contains(md, want) {
