@@ -41,7 +41,7 @@ func TestDialogLoop(t *testing.T) {
 func TestDialogLoopAtLoad(t *testing.T) {
 	t.Parallel()
 	s := "dialog-loadloop"
-	env.OwnBrowser(s) // a dialog loop keeps its renderer busy
+	env.OwnBrowser(s)                                 // a dialog loop keeps its renderer busy
 	mustOK(t, tact(t, s, "open", page("hello.html"))) // the browser's start, under the default --timeout
 	r := tact(t, s, "--timeout", "10s", "open", page("dialog_loadloop.html"))
 	if r.code != 0 && r.code != 10 {
