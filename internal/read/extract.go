@@ -121,6 +121,13 @@ func extract(page, pageURL string, links bool) (m Main, why string) {
 	if linkText(a.node)*2 > len(text) {
 		return m, "links"
 	}
+	// Nor is text without a sentence in it: a form's labels and buttons
+	// run together (the extractor keeps a screen of controls as one
+	// paragraph, printed after the headings it kept), a menu, a board.
+	if !hasSentence(text) {
+		m.NotArticle = "a screen of controls"
+		return m, "no sentence"
+	}
 	// Fields beside a table make a screen to work in (filters over a list
 	// of orders), whose every part is data, however article-like its text.
 	// (Fields elsewhere on the page, a newsletter box or a loan calculator
@@ -176,6 +183,40 @@ func extract(page, pageURL string, links bool) (m Main, why string) {
 	}
 	m.Markdown = compact(titled(md, h1, s.headline != "", fold(a.title), dekOf(leads), by))
 	return m, ""
+}
+
+// hasSentence reports text holding a sentence: six words or more ended
+// by a full stop, question or exclamation mark (in scripts written
+// without spaces, six characters).
+func hasSentence(text string) bool {
+	words, in := 0, false
+	for _, r := range text {
+		switch {
+		case r == '.' || r == '!' || r == '?' || r == '。' || r == '！' || r == '？':
+			if words+btoi(in) >= 6 {
+				return true
+			}
+			words, in = 0, false
+		case unicode.IsSpace(r):
+			if in {
+				words++
+			}
+			in = false
+		case unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul, unicode.Thai):
+			// Scripts written without spaces: a character is a word.
+			words++
+		default:
+			in = true
+		}
+	}
+	return false
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // article is what the extractor found: the main content's tree, the
