@@ -121,10 +121,10 @@ func extract(page, pageURL string, links bool) (m Main, why string) {
 	if linkText(a.node)*2 > len(text) {
 		return m, "links"
 	}
-	// Nor is text without a sentence in it: a form's labels and buttons
-	// run together (the extractor keeps a screen of controls as one
-	// paragraph, printed after the headings it kept), a menu, a board.
-	if !hasSentence(text) {
+	// Nor is a page of controls whose text holds no sentence: a form's
+	// labels and buttons run together (the extractor keeps such a screen
+	// as one paragraph, printed after the headings it kept).
+	if s.controls >= 3 && !hasSentence(text) {
 		m.NotArticle = "a screen of controls"
 		return m, "no sentence"
 	}
@@ -192,7 +192,7 @@ func hasSentence(text string) bool {
 	words, in := 0, false
 	for _, r := range text {
 		switch {
-		case r == '.' || r == '!' || r == '?' || r == '。' || r == '！' || r == '？':
+		case strings.ContainsRune(".!?。！？।॥؟۔։።။", r):
 			if words+btoi(in) >= 6 {
 				return true
 			}
@@ -661,6 +661,8 @@ type pageSurvey struct {
 	// hidden or search inputs) beside a data table: their form (or, outside
 	// a form, their parent) has the same parent as the table.
 	fields int
+	// controls counts buttons and form fields outside chrome regions.
+	controls int
 }
 
 // datum is a text of the page that must not be dropped: a data table's
@@ -774,6 +776,12 @@ func survey(doc *html.Node) pageSurvey {
 						tables[n.Parent] = true
 					}
 					chrome = true
+				}
+				switch n.DataAtom {
+				case atom.Button, atom.Select, atom.Textarea, atom.Input:
+					if attrOf(n, "type") != "hidden" {
+						s.controls++
+					}
 				}
 				switch n.DataAtom {
 				case atom.Select, atom.Textarea:
