@@ -232,3 +232,22 @@ func (t *Tab) TakeRefused() []string {
 	t.refused = nil
 	return r
 }
+
+// CheckShown leaves the document a page target shows when --allowed-domains
+// refuses it. A new tab is paused until tact has set it up (Fetch stops
+// its first navigation), but in a browser other clients share, another
+// client may let it run first, and its first document can commit before
+// tact's Page events are on: the frameNavigated check never sees it.
+func (tg *Target) CheckShown(ctx context.Context) {
+	if tg.kind != "page" || len(tg.tab.host.Domains()) == 0 {
+		return
+	}
+	tree, err := cdp.Call(ctx, tg.sess, cdppage.GetFrameTree, proto.Empty{})
+	if err != nil || tree.FrameTree == nil || tree.FrameTree.Frame == nil {
+		return
+	}
+	f := tree.FrameTree.Frame
+	if !tg.tab.host.Domains().AllowsDocument(f.URL, f.SecurityOrigin) {
+		tg.leave(f.URL)
+	}
+}

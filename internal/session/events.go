@@ -183,6 +183,7 @@ func (m *Manager) setup(tg *page.Target) {
 	defer cancel()
 	tg.Setup(ctx)
 	if tg.IsPage() {
+		tg.CheckShown(ctx)
 		m.applyEmulation(ctx, tg)
 	}
 }
