@@ -58,19 +58,13 @@ func clean(s string) string {
 	if strings.ContainsAny(s, "\x1b\u009b") {
 		s = ansiRE.ReplaceAllString(s, "")
 	}
-	dirty := false
-	for _, r := range s {
-		if r < 0x20 || (r >= 0x7f && r < 0xa0) || isBidi(r) || r == utf8.RuneError {
-			dirty = true
-			break
-		}
-	}
-	if dirty {
+	bad := func(r rune) bool { return unprintable(r) || r == utf8.RuneError }
+	if strings.ContainsFunc(s, bad) {
 		s = strings.Map(func(r rune) rune {
 			switch {
 			case r == '\t' || r == '\n' || r == '\r':
 				return ' '
-			case r < 0x20 || (r >= 0x7f && r < 0xa0) || isBidi(r) || r == utf8.RuneError:
+			case bad(r):
 				return -1
 			}
 			return r
@@ -78,6 +72,10 @@ func clean(s string) string {
 	}
 	return snapshot.Fold(s)
 }
+
+// unprintable is a control character or a bidi override: it moves or
+// recolours a terminal's text rather than printing.
+func unprintable(r rune) bool { return r < 0x20 || (r >= 0x7f && r < 0xa0) || isBidi(r) }
 
 func isBidi(r rune) bool {
 	return (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) || r == 0x200e || r == 0x200f
@@ -92,18 +90,12 @@ func Terminal(s string) string {
 	if strings.ContainsAny(s, "\x1b\u009b") {
 		s = ansiRE.ReplaceAllString(s, "")
 	}
-	dirty := false
-	for _, r := range s {
-		if (r < 0x20 && r != '\t' && r != '\n') || (r >= 0x7f && r < 0xa0) || isBidi(r) {
-			dirty = true
-			break
-		}
-	}
-	if !dirty {
+	bad := func(r rune) bool { return r != '\t' && r != '\n' && unprintable(r) }
+	if !strings.ContainsFunc(s, bad) {
 		return s
 	}
 	return strings.Map(func(r rune) rune {
-		if (r < 0x20 && r != '\t' && r != '\n') || (r >= 0x7f && r < 0xa0) || isBidi(r) {
+		if bad(r) {
 			return -1
 		}
 		return r
