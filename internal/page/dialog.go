@@ -105,6 +105,10 @@ func (t *Tab) openDialog() *Dialog {
 	return &d
 }
 
+// leftOpen reports a dialog showing that the policy left open (it holds
+// the page's scripts until answered). Call with t.mu held.
+func (t *Tab) leftOpen() bool { return t.open != nil && t.open.Action == "open" }
+
 // dialogBlocks is the error every command on a tab with an open dialog
 // gets: which dialog, and how to answer it.
 func (t *Tab) dialogBlocks(d *Dialog) error {
@@ -208,7 +212,7 @@ func sendInput[P any](ctx context.Context, t *Tab, c proto.Command[P, proto.Empt
 	go func() { done <- cdp.Run(cctx, t.main.sess, c, params) }()
 	for {
 		t.mu.Lock()
-		left, ch := t.open != nil && t.open.Action == "open", t.changed
+		left, ch := t.leftOpen(), t.changed
 		t.mu.Unlock()
 		if left {
 			return errDialogOpened
@@ -242,7 +246,7 @@ func (t *Tab) stopScript(ctx context.Context) (stopped bool) {
 	go func() { done <- cdp.Run(ctx, t.main.sess, cdpruntime.TerminateExecution, proto.Empty{}) }()
 	for {
 		t.mu.Lock()
-		open, ch := t.open != nil && t.open.Action == "open", t.changed
+		open, ch := t.leftOpen(), t.changed
 		t.mu.Unlock()
 		if open {
 			t.answerLeft(ctx)

@@ -50,7 +50,7 @@ func (t *Tab) untilDialog(ctx context.Context) (context.Context, func()) {
 	go func() {
 		for {
 			t.mu.Lock()
-			open, ch := t.open != nil && t.open.Action == "open", t.changed
+			open, ch := t.leftOpen(), t.changed
 			t.mu.Unlock()
 			if open {
 				cancel()
