@@ -95,8 +95,8 @@ func TestBatchUntilQuiet(t *testing.T) {
 	if r := tact(t, s, "batch", "--until", "@e1", "click role=button"); r.code != 2 || !strings.Contains(r.err, "--until @e1") {
 		t.Errorf("--until a ref: exit %d %s", r.code, r.err)
 	}
-	r = tact(t, s, "batch", "--quiet", "--continue-on-error", "click role=button", "wait 10", "eval tapTimes.length", "click text=Nowhere --timeout 500ms", "locate role=button")
-	if r.code != 8 || strings.Contains(r.out, "[1]") || strings.Contains(r.out, "[2]") || !strings.Contains(r.out, "[3] eval tapTimes.length → 6\n[4] click text=Nowhere --timeout 500ms → error NOT_FOUND") ||
+	r = tact(t, s, "batch", "--quiet", "--continue-on-error", "click role=button", "wait 10", "eval tapTimes.length", "click text=Nowhere --timeout 2s", "locate role=button")
+	if r.code != 8 || strings.Contains(r.out, "[1]") || strings.Contains(r.out, "[2]") || !strings.Contains(r.out, "[3] eval tapTimes.length → 6\n[4] click text=Nowhere --timeout 2s → error NOT_FOUND") ||
 		!strings.Contains(r.out, "[5] locate role=button\n") || !strings.Contains(r.out, "---\nTaps — ") {
 		t.Errorf("--quiet: exit %d\n%s", r.code, r.out)
 	}
