@@ -11,6 +11,7 @@ import (
 	"io"
 	"net/url"
 	"os"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -103,32 +104,37 @@ func Daemon(args []string, stdout, stderr io.Writer, extract pagetext.Extractor)
 }
 
 func start(args []string, stdout, stderr io.Writer, extract pagetext.Extractor) int {
+	if len(args) == 1 && (args[0] == "--version" || args[0] == "-V") {
+		// What kong's version flag prints, without building a parser.
+		fmt.Fprintln(stdout, Release.String())
+		return 0
+	}
+	if field, ok := pruneFor(args); ok {
+		if code, ok := startModel(args, stdout, stderr, extract, prunedApp(field)); ok {
+			return code
+		}
+	}
+	code, _ := startModel(args, stdout, stderr, extract, reflect.Value{})
+	return code
+}
+
+// startModel parses args with kong's model of the command tree, or of the
+// pruned one (a prunedApp), and runs the call. A call the pruned model
+// cannot parse prints nothing and is not ok: the caller parses it again
+// with the whole tree, whose errors and help are the ones to show.
+func startModel(args []string, stdout, stderr io.Writer, extract pagetext.Extractor, pruned reflect.Value) (int, bool) {
 	var a app
 	var exitCode = -1
-	parser, err := kong.New(&a,
-		kong.Name("tact"),
-		kong.Description(`A browser for AI agents: see a page in few tokens, act on it, get the fresh page back.
-
-  tact snap example.com        # sections, summaries, @eN refs (a headless browser starts itself)
-  tact click @e3               # act; prints "ok", effects, then the fresh snap
-  tact fill @e5 "hello"        # React/Vue-safe; tact type sends real keys
-  tact read                    # the page's text as markdown
-  tact --session a snap …      # parallel agents: one browser per session`),
-		kong.UsageOnError(),
-		kong.Help(printHelp),
-		kong.ExplicitGroups([]kong.Group{{Key: "global", Title: "Global flags:"}}),
-		kong.Vars{"version": Release.String()},
-		kong.Writers(stdout, stderr),
-		kong.Exit(func(code int) { exitCode = code; panic(exitSentinel{}) }),
-	)
+	var grammar any = &a
+	if pruned.IsValid() {
+		grammar = pruned.Interface()
+	}
+	parser, err := newParser(grammar, stdout, stderr, func(code int) { exitCode = code; panic(exitSentinel{}) })
 	if err != nil {
 		fmt.Fprintln(stderr, "error:", err)
-		return 1
+		return 1, true
 	}
-	// -h/--help is global too: a command's own flags come first.
-	if f := parser.Model.HelpFlag; f != nil {
-		f.Group = &kong.Group{Key: "global", Title: "Global flags:"}
-	}
+	ok := true
 	code := func() (code int) {
 		defer func() {
 			if r := recover(); r != nil {
@@ -142,6 +148,13 @@ func start(args []string, stdout, stderr io.Writer, extract pagetext.Extractor) 
 		}()
 		root := parser.Model.Node
 		kctx, err := parser.Parse(commands.NegativeValues(root, hoistFlags(root, helpArgs(root, args))))
+		if pruned.IsValid() {
+			if err != nil || kctx.Selected() == nil {
+				ok = false
+				return 0
+			}
+			unprune(pruned, &a)
+		}
 		if err != nil {
 			fmt.Fprintf(stderr, "error: %s\n", oneLine(usageMessage(err)))
 			fmt.Fprintf(stderr, "run 'tact %s--help' for usage\n", helpPath(err))
@@ -149,7 +162,37 @@ func start(args []string, stdout, stderr io.Writer, extract pagetext.Extractor) 
 		}
 		return run(kctx, &a, stdout, stderr, extract)
 	}()
-	return code
+	return code, ok
+}
+
+// newParser is kong over grammar (an *app or a prunedApp) with tact's
+// help, groups and writers; exit ends the parse (kong calls it after
+// printing help or the version).
+func newParser(grammar any, stdout, stderr io.Writer, exit func(int)) (*kong.Kong, error) {
+	parser, err := kong.New(grammar,
+		kong.Name("tact"),
+		kong.Description(`A browser for AI agents: see a page in few tokens, act on it, get the fresh page back.
+
+  tact snap example.com        # sections, summaries, @eN refs (a headless browser starts itself)
+  tact click @e3               # act; prints "ok", effects, then the fresh snap
+  tact fill @e5 "hello"        # React/Vue-safe; tact type sends real keys
+  tact read                    # the page's text as markdown
+  tact --session a snap …      # parallel agents: one browser per session`),
+		kong.UsageOnError(),
+		kong.Help(printHelp),
+		kong.ExplicitGroups([]kong.Group{{Key: "global", Title: "Global flags:"}}),
+		kong.Vars{"version": Release.String()},
+		kong.Writers(stdout, stderr),
+		kong.Exit(exit),
+	)
+	if err != nil {
+		return nil, err
+	}
+	// -h/--help is global too: a command's own flags come first.
+	if f := parser.Model.HelpFlag; f != nil {
+		f.Group = &kong.Group{Key: "global", Title: "Global flags:"}
+	}
+	return parser, nil
 }
 
 type exitSentinel struct{}

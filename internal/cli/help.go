@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/alecthomas/kong"
 )
@@ -267,7 +268,7 @@ func helpPath(err error) string {
 	return ""
 }
 
-var unknownFlagRE = regexp.MustCompile(`^unknown flag (--?[\w-]+)`)
+var unknownFlagRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^unknown flag (--?[\w-]+)`) })
 
 // usageMessage is a parse error as tact prints it. An unknown flag names
 // the flag the caller most likely meant, when one is close enough: of the
@@ -275,7 +276,7 @@ var unknownFlagRE = regexp.MustCompile(`^unknown flag (--?[\w-]+)`)
 // of two letters as one edit, or the one flag it begins.
 func usageMessage(err error) string {
 	var pe *kong.ParseError
-	m := unknownFlagRE.FindStringSubmatch(err.Error())
+	m := unknownFlagRE().FindStringSubmatch(err.Error())
 	if m == nil || !errors.As(err, &pe) || pe.Context == nil {
 		return err.Error()
 	}

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/tact-browser/tact/internal/render"
@@ -131,8 +132,8 @@ func removedLines(gone []snapshot.Element) string {
 }
 
 var (
-	refAt     = regexp.MustCompile(`^@(e\d+) `)
-	optionsAt = regexp.MustCompile(` options="[^"]*"`)
+	refAt     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^@(e\d+) `) })
+	optionsAt = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(` options="[^"]*"`) })
 )
 
 // sameOptionsOut drops a changed select's options from its line when they
@@ -144,14 +145,14 @@ func sameOptionsOut(prev, changed string) string {
 	}
 	had := map[string]string{}
 	for _, l := range strings.Split(prev, "\n") {
-		if m := refAt.FindStringSubmatch(l); m != nil {
-			had[m[1]] = optionsAt.FindString(l)
+		if m := refAt().FindStringSubmatch(l); m != nil {
+			had[m[1]] = optionsAt().FindString(l)
 		}
 	}
 	lines := strings.Split(changed, "\n")
 	for i, l := range lines {
-		m := refAt.FindStringSubmatch(l)
-		if o := optionsAt.FindString(l); m != nil && o != "" && had[m[1]] == o {
+		m := refAt().FindStringSubmatch(l)
+		if o := optionsAt().FindString(l); m != nil && o != "" && had[m[1]] == o {
 			lines[i] = strings.Replace(l, o, "", 1)
 		}
 	}
@@ -240,10 +241,10 @@ func sectionText(p *snapshot.Page, s snapshot.Section) string {
 	return text
 }
 
-var refPattern = regexp.MustCompile(`@e[0-9]+`)
+var refPattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`@e[0-9]+`) })
 
 // diffStats is the stderr footer of a --diff: the size of what it
 // printed, not of the whole page.
 func diffStats(d string) string {
-	return fmt.Sprintf("(diff: %d elements, ~%d tokens)\n", len(refPattern.FindAllString(d, -1)), (utf8.RuneCountInString(d)+render.CharsPerToken-1)/render.CharsPerToken)
+	return fmt.Sprintf("(diff: %d elements, ~%d tokens)\n", len(refPattern().FindAllString(d, -1)), (utf8.RuneCountInString(d)+render.CharsPerToken-1)/render.CharsPerToken)
 }

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/tact-browser/tact/internal/datadir"
 	"github.com/tact-browser/tact/internal/failure"
@@ -103,7 +104,9 @@ func InitDir(dir string, force bool) ([]string, error) {
 
 // A file tact writes ends with a stamp: the hash of everything before it.
 // A file whose stamp still matches was not edited and may be replaced.
-var stampRE = regexp.MustCompile(`\n<!-- written by tact init; sha256:([0-9a-f]{16}) -->\n$`)
+var stampRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\n<!-- written by tact init; sha256:([0-9a-f]{16}) -->\n$`)
+})
 
 func stamp(body string) string {
 	return body + "\n<!-- written by tact init; sha256:" + shortSum(body) + " -->\n"
@@ -111,7 +114,7 @@ func stamp(body string) string {
 
 // pristine reports whether content is an unedited file tact wrote.
 func pristine(content string) bool {
-	m := stampRE.FindStringSubmatchIndex(content)
+	m := stampRE().FindStringSubmatchIndex(content)
 	if m == nil {
 		return false
 	}
@@ -147,7 +150,9 @@ func writeManaged(path, rel, body string, force bool) (string, error) {
 // whole file, so an edited section is told from one tact wrote.
 const sectionBegin = "<!-- tact:begin (written by tact init, which updates this section) -->\n"
 
-var sectionRE = regexp.MustCompile(`(?s)<!-- tact:begin[^\n]*-->\n(.*?)<!-- tact:end(?: sha256:([0-9a-f]{16}))? -->\n?`)
+var sectionRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?s)<!-- tact:begin[^\n]*-->\n(.*?)<!-- tact:end(?: sha256:([0-9a-f]{16}))? -->\n?`)
+})
 
 func guideBlock(body string) string {
 	return sectionBegin + body + "<!-- tact:end sha256:" + shortSum(body) + " -->\n"
@@ -168,7 +173,7 @@ func writeSection(path, rel, body string, force bool) (string, error) {
 		return "", failure.New(failure.IO, "init: %v", err)
 	}
 	content, verb := string(old), ""
-	switch m := sectionRE.FindStringSubmatchIndex(content); {
+	switch m := sectionRE().FindStringSubmatchIndex(content); {
 	case err != nil:
 		content, verb = want, "created   "+rel+" (the tact guide; no AGENTS.md or CLAUDE.md here)"
 	case m == nil:

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/tact-browser/tact/internal/page"
@@ -168,7 +169,7 @@ func snapLocators(ctx context.Context, t *page.Tab, page *snapshot.Page, c *Snap
 	return out, nil
 }
 
-var refRE = regexp.MustCompile(`@(e[0-9]+)`)
+var refRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`@(e[0-9]+)`) })
 
 // shownRefs lists the refs a rendered snap prints.
 func shownRefs(text string) map[string]bool {
@@ -177,7 +178,7 @@ func shownRefs(text string) map[string]bool {
 		if strings.HasSuffix(line, " not shown") {
 			continue // "- … 2,900 more items (…, @e40–@e5840) not shown"
 		}
-		for _, r := range refRE.FindAllStringSubmatch(line, -1) {
+		for _, r := range refRE().FindAllStringSubmatch(line, -1) {
 			m[r[1]] = true
 		}
 	}

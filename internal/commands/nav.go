@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/tact-browser/tact/internal/failure"
@@ -398,7 +399,7 @@ func (c *Wait) Run(ctx context.Context, env *Env) (*Output, error) {
 // selector. A ref is refused: it names an element that is already there.
 func waitLocator(cond string) (locator.Locator, error) {
 	loc, err := locator.Parse(cond)
-	if err != nil && !kindPrefix.MatchString(cond) {
+	if err != nil && !kindPrefix().MatchString(cond) {
 		loc, err = locator.Parse("css=" + cond)
 	}
 	if err != nil {
@@ -412,7 +413,7 @@ func waitLocator(cond string) (locator.Locator, error) {
 
 // kindPrefix is a condition written as a locator of some kind (text=…),
 // whose parse error is the one to report.
-var kindPrefix = regexp.MustCompile(`^[a-z]+=`)
+var kindPrefix = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z]+=`) })
 
 // isDuration reports whether s is a duration with a unit, such as 1s or
 // 500ms.

@@ -335,12 +335,12 @@ func (r *Recorder) addSecret(name string) {
 	}
 }
 
-var nonWord = regexp.MustCompile(`[^A-Z0-9]+`)
+var nonWord = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[^A-Z0-9]+`) })
 
 // secretName derives a placeholder name from the field's name (Password →
 // PASSWORD), unique within the recording.
 func (r *Recorder) secretName(field string) string {
-	base := strings.Trim(nonWord.ReplaceAllString(strings.ToUpper(field), "_"), "_")
+	base := strings.Trim(nonWord().ReplaceAllString(strings.ToUpper(field), "_"), "_")
 	if base == "" || base[0] >= '0' && base[0] <= '9' {
 		base = "SECRET" + base
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/tact-browser/tact/internal/page"
 	"github.com/tact-browser/tact/internal/render"
@@ -94,10 +95,12 @@ func requestsLoading(n int) string {
 // loadingNoteRE matches the note at the end of a step's output: replay
 // leaves it out, so a replay prints the same content as its recording
 // however many requests happened to be in flight.
-var loadingNoteRE = regexp.MustCompile(`\n?\((page still loading|still loading \d+ requests?)\)\n$`)
+var loadingNoteRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\n?\((page still loading|still loading \d+ requests?)\)\n$`)
+})
 
 func withoutLoadingNote(s string) string {
-	if loc := loadingNoteRE.FindStringIndex(s); loc != nil {
+	if loc := loadingNoteRE().FindStringIndex(s); loc != nil {
 		return s[:loc[0]] + "\n"
 	}
 	return s

@@ -17,7 +17,6 @@ import (
 	_ "embed"
 	"encoding/hex"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -54,22 +53,55 @@ type Module struct {
 	Src  string
 }
 
-var header = regexp.MustCompile(`__tact\.define\(\s*'([a-z]+)'\s*,\s*\[([^\]]*)\]`)
-
-// New reads a module's name and dependencies from its define header.
+// New reads a module's name and dependencies from its define header,
+// __tact.define('name', ['dep', …], …). It runs at every process's start
+// (package variables), so it scans by hand rather than compile a regexp.
 func New(src string) Module {
 	m := Module{Src: src}
-	h := header.FindStringSubmatch(src)
-	if h == nil {
+	const open = "__tact.define("
+	i := strings.Index(src, open)
+	if i < 0 {
 		return m // Assemble reports it
 	}
-	m.Name = h[1]
-	for _, d := range strings.Split(h[2], ",") {
+	rest := strings.TrimLeft(src[i+len(open):], " \t\n")
+	name, rest, ok := quoted(rest)
+	if !ok {
+		return m
+	}
+	rest = strings.TrimLeft(rest, " \t\n")
+	if !strings.HasPrefix(rest, ",") {
+		return m
+	}
+	rest = strings.TrimLeft(rest[1:], " \t\n")
+	end := strings.IndexByte(rest, ']')
+	if !strings.HasPrefix(rest, "[") || end < 0 {
+		return m
+	}
+	m.Name = name
+	for d := range strings.SplitSeq(rest[1:end], ",") {
 		if d = strings.Trim(strings.TrimSpace(d), `'"`); d != "" {
 			m.Deps = append(m.Deps, d)
 		}
 	}
 	return m
+}
+
+// quoted splits a leading 'name' (lower-case letters) off s.
+func quoted(s string) (name, rest string, ok bool) {
+	if !strings.HasPrefix(s, "'") {
+		return "", s, false
+	}
+	end := strings.IndexByte(s[1:], '\'')
+	if end <= 0 {
+		return "", s, false
+	}
+	name = s[1 : 1+end]
+	for _, r := range name {
+		if r < 'a' || r > 'z' {
+			return "", s, false
+		}
+	}
+	return name, s[2+end:], true
 }
 
 // DOM is the shared module every other module builds on.

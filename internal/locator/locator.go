@@ -32,6 +32,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/tact-browser/tact/internal/inpage"
@@ -307,7 +308,7 @@ func parseStep(p string) (Step, error) {
 			st.Exact = textual[k]
 		}
 		if textual[k] && !st.Exact {
-			if m := regexForm.FindStringSubmatch(v); m != nil {
+			if m := regexForm().FindStringSubmatch(v); m != nil {
 				st.Regex, v, st.Flags = true, m[1], m[2]
 			}
 		}
@@ -322,7 +323,7 @@ func parseStep(p string) (Step, error) {
 // regexForm is a textual value written as a regular expression,
 // /source/flags; the page checks the source when it compiles it (a bad
 // one is USAGE). Anything else that starts with a slash is plain text.
-var regexForm = regexp.MustCompile(`^/(.+)/([dgimsuvy]*)$`)
+var regexForm = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^/(.+)/([dgimsuvy]*)$`) })
 
 // unquote reads one quoted string at the start of s and returns the rest.
 // Double quotes take Go/JSON escapes; single quotes only \' and \\.

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/tact-browser/tact/internal/snapshot"
@@ -47,7 +48,9 @@ func thousands(n int) string {
 
 // Terminal escape sequences (CSI, OSC) that a hostile page could put in a
 // name to rewrite what a human watching the agent's terminal sees.
-var ansiRE = regexp.MustCompile(`\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b.?|\x9b[0-9;?]*[ -/]*[@-~]`)
+var ansiRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b.?|\x9b[0-9;?]*[ -/]*[@-~]`)
+})
 
 // clean removes escape sequences, control characters and bidi overrides,
 // and folds whitespace.
@@ -56,7 +59,7 @@ func clean(s string) string {
 		return s
 	}
 	if strings.ContainsAny(s, "\x1b\u009b") {
-		s = ansiRE.ReplaceAllString(s, "")
+		s = ansiRE().ReplaceAllString(s, "")
 	}
 	bad := func(r rune) bool { return unprintable(r) || r == utf8.RuneError }
 	if strings.ContainsFunc(s, bad) {
@@ -88,7 +91,7 @@ func isBidi(r rune) bool {
 // error cannot rewrite what a person watching the agent sees.
 func Terminal(s string) string {
 	if strings.ContainsAny(s, "\x1b\u009b") {
-		s = ansiRE.ReplaceAllString(s, "")
+		s = ansiRE().ReplaceAllString(s, "")
 	}
 	bad := func(r rune) bool { return r != '\t' && r != '\n' && unprintable(r) }
 	if !strings.ContainsFunc(s, bad) {

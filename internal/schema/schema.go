@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/tact-browser/tact/internal/failure"
@@ -417,7 +418,7 @@ func Kebab(s string) string {
 	return b.String()
 }
 
-var parenRE = regexp.MustCompile(` \([^()]*\)`)
+var parenRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(` \([^()]*\)`) })
 
 // Short shortens a help text for terse schemas: the first clause, without
 // parenthetical remarks ("Click an element; prints…" -> "Click an element.").
@@ -425,7 +426,7 @@ func Short(h string) string {
 	if i := strings.Index(h, "; "); i > 0 {
 		h = h[:i] + "."
 	}
-	if s := parenRE.ReplaceAllString(h, ""); strings.TrimSpace(s) != "" && s != "." {
+	if s := parenRE().ReplaceAllString(h, ""); strings.TrimSpace(s) != "" && s != "." {
 		h = s
 	}
 	return h

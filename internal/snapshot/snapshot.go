@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/tact-browser/tact/internal/inpage"
@@ -625,12 +626,12 @@ func summarize(runs []string) string {
 }
 
 // markupStart matches text that opens with an HTML tag or comment.
-var markupStart = regexp.MustCompile(`^<(?:!--|/?[a-zA-Z][a-zA-Z0-9-]*(?:\s[^<>]*)?/?>)`)
+var markupStart = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^<(?:!--|/?[a-zA-Z][a-zA-Z0-9-]*(?:\s[^<>]*)?/?>)`) })
 
 // looksLikeMarkup reports page text that is really HTML source (a script
 // tag a page's document.write printed as text): true to the page, but no
 // summary of it.
-func looksLikeMarkup(t string) bool { return markupStart.MatchString(t) }
+func looksLikeMarkup(t string) bool { return markupStart().MatchString(t) }
 
 func lastRune(s string) rune {
 	r, _ := utf8.DecodeLastRuneInString(s)

@@ -5,13 +5,14 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // Checker validates a step's command and args against the command
 // registry (kept outside this package so it stays free of the browser).
 type Checker func(s *Step) (needsTarget bool, err error)
 
-var bareRef = regexp.MustCompile(`(^|[^\w$])@?e\d+$|@e\d+\b`)
+var bareRef = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(^|[^\w$])@?e\d+$|@e\d+\b`) })
 
 // Problem is one lint finding.
 type Problem struct {
@@ -60,7 +61,7 @@ func Lint(w *Workflow, check Checker) []Problem {
 				continue
 			}
 			for _, l := range t.Locators {
-				if bareRef.MatchString(strings.TrimSpace(l)) {
+				if bareRef().MatchString(strings.TrimSpace(l)) {
 					out = append(out, Problem{n, fmt.Sprintf("temporary ref %q as a locator; refs die with the page", l)})
 				}
 			}
@@ -83,7 +84,7 @@ func secretFlag(args json.RawMessage) bool {
 	return a.Secret
 }
 
-func isPlaceholder(v string) bool { return varRE.MatchString(v) && varRE.FindString(v) == v }
+func isPlaceholder(v string) bool { return varRE().MatchString(v) && varRE().FindString(v) == v }
 
 // valueOf returns the text a fill or type step types: args "value" or
 // "text" (a string, or words joined), or a version 1 step's Value/Text.

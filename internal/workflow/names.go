@@ -7,9 +7,10 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 )
 
-var slugRun = regexp.MustCompile(`[^a-z0-9]+`)
+var slugRun = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[^a-z0-9]+`) })
 
 // genericSegment path segments name no page of their own.
 var genericSegment = map[string]bool{"": true, "index": true, "default": true, "source": true, "page": true,
@@ -17,7 +18,7 @@ var genericSegment = map[string]bool{"": true, "index": true, "default": true, "
 
 // slug lowers s to letters, digits and single dashes.
 func slug(s string) string {
-	return strings.Trim(slugRun.ReplaceAllString(strings.ToLower(s), "-"), "-")
+	return strings.Trim(slugRun().ReplaceAllString(strings.ToLower(s), "-"), "-")
 }
 
 // OutputName is the name a recorded read gets when none was given: the

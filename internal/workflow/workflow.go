@@ -15,6 +15,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/tact-browser/tact/internal/datadir"
@@ -353,14 +354,14 @@ func Save(path string, w *Workflow) error {
 	return datadir.WriteFile(path, buf.Bytes(), 0o600)
 }
 
-var varRE = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}`)
+var varRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}`) })
 
 // Vars lists the ${NAME} placeholders used anywhere in the workflow.
 func (w *Workflow) Vars() []string {
 	seen := map[string]bool{}
 	var out []string
 	b, _ := json.Marshal(w.Steps)
-	for _, m := range varRE.FindAllStringSubmatch(string(b), -1) {
+	for _, m := range varRE().FindAllStringSubmatch(string(b), -1) {
 		if !seen[m[1]] {
 			seen[m[1]] = true
 			out = append(out, m[1])
@@ -399,14 +400,14 @@ func (w *Workflow) Variables() []Variable {
 }
 
 // ValidName reports whether s can be a variable name (${NAME}).
-func ValidName(s string) bool { return nameRE.MatchString(s) }
+func ValidName(s string) bool { return nameRE().MatchString(s) }
 
-var nameRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+var nameRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`) })
 
 // Expand replaces ${NAME} in s from vars; a missing one is an error.
 func Expand(s string, vars map[string]string) (string, error) {
 	var missing []string
-	out := varRE.ReplaceAllStringFunc(s, func(m string) string {
+	out := varRE().ReplaceAllStringFunc(s, func(m string) string {
 		k := m[2 : len(m)-1]
 		v, ok := vars[k]
 		if !ok {
