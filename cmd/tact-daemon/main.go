@@ -1,13 +1,16 @@
 // Command tact-daemon is tact's session daemon: tact starts it (as
 // `tact-daemon __daemon --session NAME …`) from the directory it is
-// installed in. It is the only binary that links the main-content
-// extraction (internal/read), so the CLI's calls never initialise it.
+// installed in, and runs `tact mcp` (as `tact-daemon __mcp <args>`). It
+// is the only binary that links the main-content extraction
+// (internal/read) and the MCP server, so the CLI's calls never
+// initialise them.
 package main
 
 import (
 	"os"
 
 	"github.com/tact-browser/tact/internal/cli"
+	"github.com/tact-browser/tact/internal/mcp"
 	"github.com/tact-browser/tact/internal/read"
 )
 
@@ -17,5 +20,5 @@ var version, commit, date string
 func main() {
 	exe, _ := os.Executable()
 	cli.Begin(cli.Stamp{Version: version, Commit: commit, Date: date}, exe)
-	os.Exit(cli.Daemon(os.Args[1:], os.Stdout, os.Stderr, read.ExtractWithin))
+	os.Exit(cli.Daemon(os.Args[1:], os.Stdout, os.Stderr, cli.Linked{Extract: read.ExtractWithin, MCP: mcp.RunCommand}))
 }

@@ -89,32 +89,43 @@ var Started time.Time
 
 // Main runs the CLI and returns the process exit code.
 func Main(args []string, stdout, stderr io.Writer) int {
-	return start(args, stdout, stderr, nil)
+	return start(args, stdout, stderr, Linked{})
 }
 
-// Daemon runs the session daemon (`__daemon …`, which the client starts;
-// cmd/tact-daemon) with the main-content extractor, which only the daemon
-// binary links: the CLI's own calls never initialise its libraries.
-func Daemon(args []string, stdout, stderr io.Writer, extract pagetext.Extractor) int {
-	if len(args) == 0 || args[0] != "__daemon" {
-		fmt.Fprintln(stderr, "error: tact-daemon is the session daemon that tact starts; run tact instead")
-		return failure.ExitCode(failure.New(failure.Usage, "not a daemon call"))
+// Linked is what only the daemon binary links, so that the CLI's own
+// calls never initialise its libraries: the main-content extractor and
+// the MCP server.
+type Linked struct {
+	Extract pagetext.Extractor
+	MCP     commands.MCPServer
+}
+
+// Daemon runs the session daemon (`__daemon …`, which the client starts)
+// or `tact mcp` (`__mcp <tact's arguments>`, which the CLI hands over):
+// cmd/tact-daemon, with what it links.
+func Daemon(args []string, stdout, stderr io.Writer, l Linked) int {
+	switch {
+	case len(args) > 0 && args[0] == "__daemon":
+		return start(args, stdout, stderr, l)
+	case len(args) > 0 && args[0] == "__mcp":
+		return start(args[1:], stdout, stderr, l)
 	}
-	return start(args, stdout, stderr, extract)
+	fmt.Fprintln(stderr, "error: tact-daemon is the session daemon that tact starts; run tact instead")
+	return failure.ExitCode(failure.New(failure.Usage, "not a daemon call"))
 }
 
-func start(args []string, stdout, stderr io.Writer, extract pagetext.Extractor) int {
+func start(args []string, stdout, stderr io.Writer, l Linked) int {
 	if len(args) == 1 && (args[0] == "--version" || args[0] == "-V") {
 		// What kong's version flag prints, without building a parser.
 		fmt.Fprintln(stdout, Release.String())
 		return 0
 	}
 	if field, ok := pruneFor(args); ok {
-		if code, ok := startModel(args, stdout, stderr, extract, prunedApp(field)); ok {
+		if code, ok := startModel(args, stdout, stderr, l, prunedApp(field)); ok {
 			return code
 		}
 	}
-	code, _ := startModel(args, stdout, stderr, extract, reflect.Value{})
+	code, _ := startModel(args, stdout, stderr, l, reflect.Value{})
 	return code
 }
 
@@ -122,7 +133,7 @@ func start(args []string, stdout, stderr io.Writer, extract pagetext.Extractor) 
 // pruned one (a prunedApp), and runs the call. A call the pruned model
 // cannot parse prints nothing and is not ok: the caller parses it again
 // with the whole tree, whose errors and help are the ones to show.
-func startModel(args []string, stdout, stderr io.Writer, extract pagetext.Extractor, pruned reflect.Value) (int, bool) {
+func startModel(args []string, stdout, stderr io.Writer, l Linked, pruned reflect.Value) (int, bool) {
 	var a app
 	var exitCode = -1
 	var grammar any = &a
@@ -160,7 +171,7 @@ func startModel(args []string, stdout, stderr io.Writer, extract pagetext.Extrac
 			fmt.Fprintf(stderr, "run 'tact %s--help' for usage\n", helpPath(err))
 			return failure.ExitCode(failure.New(failure.Usage, "%v", err))
 		}
-		return run(kctx, &a, stdout, stderr, extract)
+		return run(kctx, &a, args, stdout, stderr, l)
 	}()
 	return code, ok
 }
@@ -197,11 +208,11 @@ func newParser(grammar any, stdout, stderr io.Writer, exit func(int)) (*kong.Kon
 
 type exitSentinel struct{}
 
-func run(kctx *kong.Context, a *app, stdout, stderr io.Writer, extract pagetext.Extractor) int {
+func run(kctx *kong.Context, a *app, args []string, stdout, stderr io.Writer, l Linked) int {
 	path := commandPath(kctx)
 	switch path {
 	case "__daemon":
-		return runDaemon(a, stderr, extract)
+		return runDaemon(a, stderr, l.Extract)
 	case "help":
 		if slices.Equal(a.Help.Command, []string{"flags"}) {
 			io.WriteString(stdout, globalFlagsHelp(kctx.Model.Node))
@@ -233,9 +244,12 @@ func run(kctx *kong.Context, a *app, stdout, stderr io.Writer, extract pagetext.
 	if !ok {
 		return printErr(stdout, stderr, a.Output, failure.New(failure.Usage, "unknown command %q", path))
 	}
-	if l, ok := cmd.(commands.Local); ok { // schema, init, mcp: no daemon
-		env := &commands.LocalEnv{Globals: g, Version: Version, Stdin: os.Stdin, Stdout: stdout, Stderr: stderr}
-		if err := l.RunLocal(context.Background(), env); err != nil {
+	if _, ok := cmd.(*commands.Mcp); ok && l.MCP == nil {
+		return mcpElsewhere(args, stdout, stderr, a.Output)
+	}
+	if lc, ok := cmd.(commands.Local); ok { // schema, init, mcp: no daemon
+		env := &commands.LocalEnv{Globals: g, Version: Version, Stdin: os.Stdin, Stdout: stdout, Stderr: stderr, MCP: l.MCP}
+		if err := lc.RunLocal(context.Background(), env); err != nil {
 			return printErr(stdout, stderr, a.Output, err)
 		}
 		return 0

@@ -13,6 +13,7 @@ import (
 	"github.com/tact-browser/tact/internal/browser"
 	"github.com/tact-browser/tact/internal/browsertest"
 	"github.com/tact-browser/tact/internal/cli"
+	"github.com/tact-browser/tact/internal/mcp"
 	"github.com/tact-browser/tact/internal/read"
 )
 
@@ -26,8 +27,8 @@ var (
 )
 
 func TestMain(m *testing.M) {
-	if len(os.Args) > 1 && os.Args[1] == "__daemon" {
-		os.Exit(cli.Daemon(os.Args[1:], os.Stdout, os.Stderr, read.ExtractWithin))
+	if len(os.Args) > 1 && (os.Args[1] == "__daemon" || os.Args[1] == "__mcp") {
+		os.Exit(cli.Daemon(os.Args[1:], os.Stdout, os.Stderr, cli.Linked{Extract: read.ExtractWithin, MCP: mcp.RunCommand}))
 	}
 	browsertest.DefaultParallel(parallelTests)
 	os.Exit(run(m))

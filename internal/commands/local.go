@@ -28,6 +28,8 @@ type LocalEnv struct {
 	Stdin   io.Reader
 	Stdout  io.Writer
 	Stderr  io.Writer
+	// MCP is the MCP server, in the binary that links it (nil in tact).
+	MCP MCPServer
 }
 
 // runsLocally is the daemon-side Run of a local command: the CLI never

@@ -2,14 +2,8 @@ package commands
 
 import (
 	"context"
-	"fmt"
-	"net"
-	"os"
-	"os/signal"
-	"syscall"
 
 	"github.com/tact-browser/tact/internal/failure"
-	"github.com/tact-browser/tact/internal/mcp"
 )
 
 // Mcp serves the commands as MCP tools over stdio, or over streamable
@@ -27,30 +21,21 @@ type Mcp struct {
 // Run refuses: mcp is local.
 func (c *Mcp) Run(ctx context.Context, env *Env) (*Output, error) { return runsLocally("mcp") }
 
-// RunLocal serves until stdin closes.
-func (c *Mcp) RunLocal(ctx context.Context, env *LocalEnv) error {
-	o := mcp.Options{
-		Commands: SchemaCommands(),
-		Globals:  env.Globals,
-		Version:  env.Version,
-		Log:      env.Stderr,
+// MCPServer serves c (internal/mcp.RunCommand). Only the daemon binary
+// links it: the CLI runs `tact mcp` there, so no other call pays for
+// initialising the MCP SDK.
+type MCPServer func(ctx context.Context, c *Mcp, env *LocalEnv) error
 
-		Structured: c.Structured,
-		Origins:    c.AllowOrigin,
-	}
+// RunLocal serves until stdin closes (or a signal, with --http).
+func (c *Mcp) RunLocal(ctx context.Context, env *LocalEnv) error {
 	if c.HTTP == "" && len(c.AllowOrigin) > 0 {
 		return failure.New(failure.Usage, "--allow-origin is for --http")
 	}
 	if c.HTTP == "" && c.NoTokenAnyLocalUser {
 		return failure.New(failure.Usage, "--no-token-any-local-user is for --http")
 	}
-	o.AnyLocalUser = c.NoTokenAnyLocalUser
-	if c.HTTP != "" {
-		ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
-		defer stop()
-		return mcp.ServeHTTP(ctx, o, c.HTTP, os.Getenv("TACT_MCP_TOKEN"), func(a net.Addr) {
-			fmt.Fprintf(env.Stderr, "tact mcp: serving http://%s/\n", a)
-		})
+	if env.MCP == nil {
+		return failure.New(failure.Internal, "this binary does not serve MCP; tact runs `tact mcp` in tact-daemon")
 	}
-	return mcp.Serve(ctx, o, env.Stdin, env.Stdout)
+	return env.MCP(ctx, c, env)
 }

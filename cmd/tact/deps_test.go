@@ -1,0 +1,27 @@
+package main
+
+import (
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// The CLI runs at every call an agent makes: the libraries only the
+// daemon needs (main-content extraction, the MCP server) stay out of it,
+// so no call pays for initialising them.
+func TestCLILinksNoDaemonLibraries(t *testing.T) {
+	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
+	out, err := exec.Command(goTool, "list", "-deps", ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	for dep := range strings.SplitSeq(string(out), "\n") {
+		for _, banned := range []string{"tact/internal/read", "tact/internal/mcp", "modelcontextprotocol/go-sdk", "go-trafilatura", "go-domdistiller", "html-to-markdown"} {
+			if strings.Contains(dep, banned) {
+				t.Errorf("cmd/tact links %s", dep)
+			}
+		}
+	}
+}
