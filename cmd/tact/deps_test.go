@@ -2,8 +2,6 @@ package main
 
 import (
 	"os/exec"
-	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 )
@@ -12,8 +10,8 @@ import (
 // daemon needs (main-content extraction, the MCP server) stay out of it,
 // so no call pays for initialising them.
 func TestCLILinksNoDaemonLibraries(t *testing.T) {
-	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
-	out, err := exec.Command(goTool, "list", "-deps", ".").CombinedOutput()
+	// go test puts the go tool that runs it first on PATH.
+	out, err := exec.Command("go", "list", "-deps", ".").CombinedOutput()
 	if err != nil {
 		t.Fatalf("go list: %v\n%s", err, out)
 	}
