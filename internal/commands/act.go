@@ -157,6 +157,9 @@ func act(ctx context.Context, env *Env, o ActOpts, target string, a action, do f
 			_ = nt.WaitLoaded(ctx)
 			nt.Settle(ctx, actQuiet, settleCap)
 			p := &verdict.Popup{Tab: tabName(ctx, env, nt.ID()), Refused: nt.TakeRefused()}
+			if len(p.Refused) == 0 && nt.ShowsRefused() {
+				p.Refused = []string{nt.URL()}
+			}
 			if len(p.Refused) == 0 {
 				// After a refusal the tab is on its way off the refused
 				// document, which may still be showing: its title and

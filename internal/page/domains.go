@@ -172,6 +172,39 @@ func (tg *Target) leave(u string) {
 	}()
 }
 
+// ShowsRefused reports whether the tab shows a document --allowed-domains
+// refuses (one tact is leaving, or has yet to see: a popup can come up
+// before its refusal does).
+func (t *Tab) ShowsRefused() bool { return !t.host.Domains().Allows(t.URL()) }
+
+// leaveWait bounds waiting for the tab to leave a refused document a read
+// found it showing.
+const leaveWait = pauseAnswer
+
+// awaitLeft reports whether shown (the URL of the document a read just
+// walked) is one --allowed-domains refuses, and if so waits until the tab
+// has left it (leave runs in the background): the read must be taken
+// again. A tab still on it when the wait ends is a refusal, never its text.
+func (t *Tab) awaitLeft(ctx context.Context, shown string) (bool, error) {
+	d := t.host.Domains()
+	if shown == "" || d.Allows(shown) {
+		return false, nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, leaveWait)
+	defer cancel()
+	for {
+		st := t.state()
+		if u := t.URL(); u != shown && d.Allows(u) {
+			return true, nil
+		}
+		select {
+		case <-st.changed:
+		case <-ctx.Done():
+			return false, d.Refuse(shown)
+		}
+	}
+}
+
 // backTo takes the main frame to the history entry of the page it was on
 // before the refused document u: the nearest entry that shows prev, else
 // (the tab's URL may already be u's when the refusal is seen) the nearest

@@ -58,12 +58,26 @@ func (t *Tab) Snapshot(ctx context.Context, focus string) (*snapshot.Page, error
 		}
 	}
 	var items []snapshot.Item
-	err := t.ownWork(ctx, host, frame, "snap", func() (err error) {
-		items, err = t.walkFrame(ctx, host, frame, f, path, 0, &frames, &res, &changed)
-		return err
-	})
-	if err != nil {
-		return nil, err
+	for attempt := 0; ; attempt++ {
+		err := t.ownWork(ctx, host, frame, "snap", func() (err error) {
+			items, err = t.walkFrame(ctx, host, frame, f, path, 0, &frames, &res, &changed)
+			return err
+		})
+		if err != nil {
+			return nil, err
+		}
+		if path != "" || attempt > 0 {
+			break
+		}
+		// The walk may have read a document --allowed-domains refused
+		// that tact is still leaving (a popup that came up before the
+		// refusal took effect): never print it, wait until it is gone.
+		if left, err := t.awaitLeft(ctx, res.URL); err != nil {
+			return nil, err
+		} else if !left {
+			break
+		}
+		items, res, frames, changed = nil, snapshot.Result{}, 0, false
 	}
 	if path != "" {
 		res.URL = t.URL()
