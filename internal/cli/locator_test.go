@@ -135,6 +135,19 @@ func TestActWithLocators(t *testing.T) {
 	if _, r := locate(t, s, `role=button[name="Late"]`); r.code != 0 {
 		t.Errorf("late element: exit %d %s", r.code, r.err)
 	}
+	// On a page at rest, a locator that matches nothing is NOT_FOUND once
+	// the page has not changed for a while, not at --timeout (which would
+	// be TIMEOUT-sized here); a page that keeps changing is waited on.
+	r = tact(t, s, "--timeout", "60s", "click", `text="Not on this page"`)
+	if r.code != 8 || !strings.Contains(r.err, "matches nothing (the page was at rest for 2s)") || !strings.Contains(r.err, "tact wait") {
+		t.Errorf("not found on a page at rest: exit %d %q", r.code, r.err)
+	}
+	mustOK(t, tact(t, s, "eval", `window.tick = setInterval(() => { document.title = "t" + Date.now(); document.body.dataset.t = Date.now(); }, 200);
+setTimeout(() => { const b = document.createElement("button"); b.textContent = "Much later"; document.body.append(b); }, 3000); 1`))
+	if r := tact(t, s, "--timeout", "30s", "locate", `role=button[name="Much later"]`); r.code != 0 {
+		t.Errorf("an element a changing page adds after the rest time: exit %d %s", r.code, r.err)
+	}
+	mustOK(t, tact(t, s, "eval", `clearInterval(window.tick); 1`))
 	// Malformed locators are usage errors, one line.
 	for _, bad := range []string{`role=button[name=x]`, `nth=1`, `text="open`, `bogus=1`, `css=a[[`} {
 		r := tact(t, s, "locate", bad)

@@ -49,6 +49,7 @@ func (t *Tab) resolveLocator(ctx context.Context, loc locator.Locator) (*Element
 		wait, cancel = context.WithDeadline(ctx, dl.Add(-min(time.Until(dl)/10, lookupReserve)))
 		defer cancel()
 	}
+	start := time.Now()
 	for {
 		el, r, err := t.locateOnce(ctx, loc.Steps, false)
 		if err == nil && el == nil && r.Count == 0 {
@@ -75,12 +76,37 @@ func (t *Tab) resolveLocator(ctx context.Context, loc locator.Locator) (*Element
 			return nil, failure.New(failure.Ambiguous, "%s matches %d %s: %s", s, r.Count, what, strings.Join(r.Matches, ", ")).
 				WithHint("make it unique (role=…[name=\"…\"], scope with A >> B, or add >> nth=N), or use a ref from tact snap")
 		}
+		if t.atRest(ctx, start) {
+			e := t.notFound(loc, fmt.Sprintf(" (the page was at rest for %v)", missRest))
+			return nil, e.WithHint("if it comes later, tact wait '" + s + "' waits for it until --timeout")
+		}
 		select {
 		case <-wait.Done():
 			return nil, t.notFound(loc, "")
 		case <-time.After(100 * time.Millisecond):
 		}
 	}
+}
+
+// missRest is how long a page must be at rest, with a locator still
+// matching nothing, before the lookup gives up: an agent that misnamed a
+// target learns it in seconds, not at --timeout. A page that is still
+// changing (its DOM, a request, a load) is waited on until the deadline;
+// `tact wait` always waits until then.
+const missRest = 2 * time.Second
+
+// atRest reports whether, since the lookup began at start (missRest ago
+// at least), the page has loaded, has no request in flight and its main
+// document has not changed for missRest.
+func (t *Tab) atRest(ctx context.Context, start time.Time) bool {
+	if time.Since(start) < missRest || t.state().loading || t.FramesLoading() > 0 || t.main.busyRequests(time.Now(), firstPartyLongPoll) > 0 {
+		return false
+	}
+	var still float64
+	if t.EvalWorld(ctx, "performance.now() - __tact.lastMutation", &still) != nil {
+		return false
+	}
+	return still >= float64(missRest.Milliseconds())
 }
 
 // notFound is the NOT_FOUND of a locator that matched nothing, naming what
