@@ -246,6 +246,32 @@ func TestMatchSemantics(t *testing.T) {
 			t.Errorf("%s: %d matches (%s), want %d", c.loc, r.Count, r.Error, c.count)
 		}
 	}
+	// An unquoted text= that matches several elements means those whose
+	// whole text it is, when there are some; nth= after it counts all.
+	load(t, tab, "loc_whole.html")
+	for _, c := range []struct {
+		loc   string
+		count int
+	}{
+		{`text=reply`, 1},          // the Reply button, not the instruction or "Reply all"
+		{`text=Reply >> nth=2`, 1}, // the third of all three matches
+		{`text=Coletta`, 2},        // two whole matches: still ambiguous
+		{`text=Reply a`, 1},
+		{`text=/reply/i`, 3}, // a regex is taken as written
+	} {
+		l, err := locator.Parse(c.loc)
+		if err != nil {
+			t.Fatalf("%s: %v", c.loc, err)
+		}
+		b, _ := json.Marshal(l.Steps)
+		var r struct {
+			Count int `json:"count"`
+		}
+		tab.Eval(t, "__tact.locate("+string(b)+")", &r)
+		if r.Count != c.count {
+			t.Errorf("%s: %d matches, want %d", c.loc, r.Count, c.count)
+		}
+	}
 	var r struct{ Error string }
 	tab.Eval(t, `__tact.locate([{k: "css", v: "a[["}])`, &r)
 	if !strings.Contains(r.Error, "invalid CSS selector") {

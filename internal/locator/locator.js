@@ -333,6 +333,11 @@ __tact.define('locator', ['dom', 'snapshot'], (dom, snapshot) => {
         else cands = ctx.all().filter((el) => { const t = ctx.textOf(el); return t && t !== '\u0000' && test(t); });
         const seen = new Set();
         const out = [];
+        // Matches whose whole text is the value (any case): an unquoted
+        // text= that also matches longer text (an instruction naming the
+        // button) means these (see run).
+        const whole = new Set();
+        const lower = st.exact || st.re ? null : fold(st.v).toLowerCase();
         for (const el of cands) {
           // innermost: no child element has matching text too
           let inner = true;
@@ -342,10 +347,12 @@ __tact.define('locator', ['dom', 'snapshot'], (dom, snapshot) => {
           }
           if (!inner) continue;
           const tgt = el.closest(RETARGET) || el;
+          if (lower !== null && ctx.textOf(el).toLowerCase() === lower) whole.add(tgt);
           if (seen.has(tgt) || !ctx.visible(tgt)) continue;
           seen.add(tgt);
           out.push(tgt);
         }
+        out.whole = whole;
         return out;
       }
       case 'label': {
@@ -405,14 +412,26 @@ __tact.define('locator', ['dom', 'snapshot'], (dom, snapshot) => {
         cur = n >= 0 && n < cur.length ? [cur[n]] : [];
         continue;
       }
+      const whole = new Set();
       if (cur.length === 1) {
         cur = matchStep(ctx, st, cur[0]);
-        continue;
+        for (const e of cur.whole || []) whole.add(e);
+      } else {
+        const seen = new Set();
+        const next = [];
+        for (const s of cur) {
+          const m = matchStep(ctx, st, s);
+          for (const e of m.whole || []) whole.add(e);
+          for (const e of m) if (!seen.has(e)) { seen.add(e); next.push(e); }
+        }
+        cur = ctx.sort(next);
       }
-      const seen = new Set();
-      const next = [];
-      for (const s of cur) for (const e of matchStep(ctx, st, s)) if (!seen.has(e)) { seen.add(e); next.push(e); }
-      cur = ctx.sort(next);
+      // An unquoted text= matching several elements means those whose
+      // whole text it is, when there are some (text=Reply: the Reply
+      // button, not the instruction "…and reply to them"); an nth= after
+      // it counts every match, as written.
+      const wholeOnes = cur.filter((e) => whole.has(e));
+      if (cur.length > 1 && wholeOnes.length > 0 && !(steps[i + 1] && steps[i + 1].k === 'nth')) cur = wholeOnes;
     }
     return { els: cur };
   }
