@@ -123,6 +123,12 @@ func TestARIAWidgets(t *testing.T) {
 			t.Errorf("fill %s %s: %s = %s, want %s (%s)", c.needle, c.value, c.attr, got, c.want, r.out)
 		}
 	}
+	// A text field marked spinbutton with no aria-valuenow (jQuery UI's
+	// spinner) is typed into.
+	mustOK(t, tact(t, s, "fill", `label=Quantity`, "-7", "--no-snap"))
+	if got := evalIn(t, s, `document.getElementById("qty").value`); got != "-7" {
+		t.Errorf("spinner input = %s", got)
+	}
 	mustOK(t, tact(t, s, "fill", `label=Brightness`, "35", "--no-snap"))
 	if got := evalIn(t, s, `document.getElementById("bright").value`); got != "35" {
 		t.Errorf("native range = %s", got)

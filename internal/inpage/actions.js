@@ -24,6 +24,10 @@ __tact.define('actions', ['dom'], (dom) => {
       if (h) return { kind: 'slider', now: h.pos, min: 0, max: 100, text: '', unit: '%' };
     }
     if (role !== 'slider' && role !== 'spinbutton') return { kind: '' };
+    // A text field marked spinbutton that keeps no aria-valuenow (jQuery
+    // UI's spinner) has nothing to steer by: fill types the value.
+    if (role === 'spinbutton' && !el.hasAttribute('aria-valuenow') && (el.localName === 'textarea' ||
+      el.localName === 'input' && /^(text|search|number|tel|)$/.test((el.getAttribute('type') || '').toLowerCase()))) return { kind: '' };
     return {
       kind: role, now: num(el.getAttribute('aria-valuenow')), min: num(el.getAttribute('aria-valuemin')),
       max: num(el.getAttribute('aria-valuemax')), text: fold(el.getAttribute('aria-valuetext') || ''),
