@@ -193,3 +193,19 @@ func TestOwnClickListenerListed(t *testing.T) {
 		t.Errorf("listened row spans not listed:\n%s", out)
 	}
 }
+
+// The text before a group of unlabelled radios is the group's question,
+// not each radio's name (it stays in the summary); a choice is named by
+// its value. A text field's value is printed as it is: edge spaces and
+// line breaks (escaped) kept.
+func TestChoicesAndValuesAsTheyAre(t *testing.T) {
+	t.Parallel()
+	s := env.Pooled(t)
+	out := openPage(t, s, page("names_choices.html"))
+	for _, want := range []string{`> Check the 1st radio button and enter the number "3" into the 2nd textbox.`, `[input:radio] "1"`, `[input:radio] "2"`,
+		`value="Rutrum adipiscing. "`, `value="one\n  two"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("want %s in\n%s", want, out)
+		}
+	}
+}

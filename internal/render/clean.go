@@ -76,6 +76,24 @@ func clean(s string) string {
 	return snapshot.Fold(s)
 }
 
+// cleanValue is clean for a field's value: escape sequences and
+// unprintable runes go, but its edge spaces and line breaks stay (quote
+// escapes them): an agent copies the value and checks it.
+func cleanValue(s string) string {
+	if strings.ContainsAny(s, "\x1b\u009b") {
+		s = ansiRE().ReplaceAllString(s, "")
+	}
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '\t' || r == '\n' || r == '\r':
+			return r
+		case unprintable(r) || r == utf8.RuneError:
+			return -1
+		}
+		return r
+	}, s)
+}
+
 // unprintable is a control character or a bidi override: it moves or
 // recolours a terminal's text rather than printing.
 func unprintable(r rune) bool { return r < 0x20 || (r >= 0x7f && r < 0xa0) || isBidi(r) }

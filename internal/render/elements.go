@@ -456,8 +456,11 @@ func (w *writer) elementLine(e *snapshot.Element, roles int, name bool) string {
 		b.WriteString(k)
 		if a.Value != "" {
 			v := clean(a.Value)
-			if k == "href" {
+			switch k {
+			case "href":
 				v = shortHref(v)
+			case "value":
+				v = cleanValue(a.Value)
 			}
 			b.WriteByte('=')
 			b.WriteString(quote(v))

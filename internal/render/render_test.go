@@ -69,7 +69,7 @@ func TestText(t *testing.T) {
 					e(1, "button", "Say \"hi\"\x00 \\ now", snapshot.Attr{Key: "value", Value: "x\ny"}),
 				}},
 			}},
-			want: "Tred — u\n# Heading\n> a bc\n@e1 [button] \"Say \\\"hi\\\" \\\\ now\" value=\"x y\"\n",
+			want: "Tred — u\n# Heading\n> a bc\n@e1 [button] \"Say \\\"hi\\\" \\\\ now\" value=\"x\\ny\"\n",
 		},
 		{
 			name: "hrefs only where the name does not identify the link",
@@ -414,5 +414,20 @@ func TestTerminal(t *testing.T) {
 	}
 	if s := "plain\ntext"; Terminal(s) != s {
 		t.Errorf("plain text changed")
+	}
+}
+
+// A field's value keeps its edge spaces and line breaks (escaped), while
+// escape sequences still go.
+func TestValueKeptAsTyped(t *testing.T) {
+	p := &snapshot.Page{Title: "T", URL: "http://x/", Sections: []snapshot.Section{{Elements: []snapshot.Element{
+		e(1, "textarea", "Notes", snapshot.Attr{Key: "value", Value: "Rutrum adipiscing. "}),
+		e(2, "textarea", "Poem", snapshot.Attr{Key: "value", Value: "one\n  two\x1b[31m"}),
+	}}}}
+	out, _ := Text(p, Options{})
+	for _, want := range []string{`@e1 [textarea] "Notes" value="Rutrum adipiscing. "`, `@e2 [textarea] "Poem" value="one\n  two"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("want %s in\n%s", want, out)
+		}
 	}
 }

@@ -880,7 +880,12 @@ __tact.define('snapshot', ['dom'], (dom) => {
     const field = (tag === 'input' || tag === 'select' || tag === 'textarea') && !NAMED_BY_VALUE.has(type);
     if (!name && field) name = dom.columnHeader(el);
     if (!name && ph) { name = fold(ph); from = 'placeholder'; }
-    if (!name && field) name = dom.textBefore(el);
+    // Not for a radio or checkbox: the text before a group of them is the
+    // group's question, and would give every choice the same name; an
+    // unlabelled choice is named by its value ("1", "express").
+    const choice = type === 'radio' || type === 'checkbox';
+    if (!name && field && !choice) name = dom.textBefore(el);
+    if (!name && choice && el.hasAttribute('value') && el.value !== 'on') name = fold(el.value);
     if (!name && (type === 'submit' || type === 'button' || type === 'reset')) {
       name = fold(el.value || (type === 'submit' ? 'Submit' : type === 'reset' ? 'Reset' : ''));
     }
@@ -920,7 +925,10 @@ __tact.define('snapshot', ['dom'], (dom) => {
       const h = !value && role === 'slider' && !el.hasAttribute('role') && dom.handleSlider(el);
       if (h) value = h.pos + '%';
     }
-    value = fold(value || '');
+    // What a text field holds is shown as it is (its newlines and edge
+    // spaces quoted, not folded away): an agent copies and checks it.
+    const typed = tag === 'textarea' || (tag === 'input' && TEXT_INPUTS.has(type));
+    value = typed && /\S/.test(value || '') ? value : fold(value || '');
     if (value && dom.secretField(el)) value = '***'; // a password by type or autocomplete, or filled as a secret
     // A field's value is shown whole up to VALUE_CAP (a long textarea
     // is what the agent came to read or fix); valuelen says it was cut.
