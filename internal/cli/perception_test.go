@@ -196,16 +196,22 @@ func TestOwnClickListenerListed(t *testing.T) {
 
 // The text before a group of unlabelled radios is the group's question,
 // not each radio's name (it stays in the summary); a choice is named by
-// its value. A text field's value is printed as it is: edge spaces and
-// line breaks (escaped) kept.
+// its value. A field in a table is named by its row's header cell, and
+// label= finds it by that name. A text field's value is printed as it
+// is: edge spaces and line breaks (escaped) kept.
 func TestChoicesAndValuesAsTheyAre(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t)
 	out := openPage(t, s, page("names_choices.html"))
 	for _, want := range []string{`> Check the 1st radio button and enter the number "3" into the 2nd textbox.`, `[input:radio] "1"`, `[input:radio] "2"`,
-		`value="Rutrum adipiscing. "`, `value="one\n  two"`} {
+		`value="Rutrum adipiscing. "`, `value="one\n  two"`, `[input:text] "Year"`, `[input:text] "Genre"`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("want %s in\n%s", want, out)
 		}
+	}
+	// label= finds a field by the name snap gives it from its row header.
+	mustOK(t, tact(t, s, "fill", "label=Year", "1995", "--no-snap"))
+	if got := evalIn(t, s, `document.getElementById("year").value`); got != "1995" {
+		t.Errorf("fill label=Year: value %q", got)
 	}
 }

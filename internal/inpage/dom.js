@@ -217,6 +217,20 @@ __tact.define('dom', [], () => {
     return '';
   }
 
+  // rowHeader is the text of the cell before el's cell in its row (a
+  // "Year" header cell, a label cell of a form laid out as a table), or
+  // '' when that cell holds a control or no text.
+  function rowHeader(el) {
+    const cell = el.closest('td');
+    if (!cell || cell.querySelectorAll(CONTROL).length !== 1) return '';
+    for (let c = cell.previousElementSibling; c; c = c.previousElementSibling) {
+      if (c.querySelector(CONTROL) || !c.checkVisibility(VIS_ALL)) return '';
+      const t = labelText(c);
+      if (t) return t.length <= NEAR_MAX ? t : '';
+    }
+    return '';
+  }
+
   // columnHeader is the header text of the table column whose cell holds
   // el (a "Quantity" column of number fields), or ''.
   function columnHeader(el) {
@@ -552,7 +566,7 @@ __tact.define('dom', [], () => {
   __tact.secretField = secretField;
   return {
     fold, flatParent, idrefText, labelText, hiddenWhy, rendered, visuallyHidden, parkedOff, shown, isToggle,
-    customToggle, reachable, siblingLabel, namesControl, textBefore, columnHeader, generatedText, drawnText, point, frameShown, frameOrigin, ariaRole,
+    customToggle, reachable, siblingLabel, namesControl, textBefore, columnHeader, rowHeader, generatedText, drawnText, point, frameShown, frameOrigin, ariaRole,
     actionMark, markOf, fileFor, fileStandIns, handleSlider, secretField, hitAt, describe,
   };
 });

@@ -197,10 +197,18 @@ __tact.define('locator', ['dom', 'snapshot'], (dom, snapshot) => {
         if (a) a.push(s);
         else m.set(el, [s]);
       };
+      const fields = [];
       for (const el of this.all()) {
         if (el.hasAttribute('aria-labelledby')) add(el, dom.idrefText(el, 'aria-labelledby'));
         if (el.hasAttribute('aria-label')) add(el, el.getAttribute('aria-label'));
         if (el.localName === 'label' && el.control) add(el.control, dom.labelText(el));
+        if (/^(input|select|textarea)$/.test(el.localName) && !/^(hidden|submit|button|reset|image|radio|checkbox)$/.test(el.type)) fields.push(el);
+      }
+      // A field with no label of its own is labelled by what a person
+      // reads with it, as snap names it: its column or row header, or the
+      // text just before it.
+      for (const el of fields) {
+        if (!m.has(el)) add(el, dom.columnHeader(el) || dom.rowHeader(el) || dom.textBefore(el));
       }
       this._labels = m;
     }

@@ -878,7 +878,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
     // placeholder, else the text a person reads just before it (after the
     // placeholder, which text a page adds nearby cannot change).
     const field = (tag === 'input' || tag === 'select' || tag === 'textarea') && !NAMED_BY_VALUE.has(type);
-    if (!name && field) name = dom.columnHeader(el);
+    if (!name && field) name = dom.columnHeader(el) || dom.rowHeader(el);
     if (!name && ph) { name = fold(ph); from = 'placeholder'; }
     // Not for a radio or checkbox: the text before a group of them is the
     // group's question, and would give every choice the same name; an
