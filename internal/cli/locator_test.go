@@ -142,12 +142,21 @@ func TestActWithLocators(t *testing.T) {
 	if r.code != 8 || !strings.Contains(r.err, "matches nothing (the page was at rest for 2s)") || !strings.Contains(r.err, "tact wait") {
 		t.Errorf("not found on a page at rest: exit %d %q", r.code, r.err)
 	}
-	mustOK(t, tact(t, s, "eval", `window.tick = setInterval(() => { document.title = "t" + Date.now(); document.body.dataset.t = Date.now(); }, 200);
+	mustOK(t, tact(t, s, "eval", `window.tick = setInterval(() => { document.body.classList.toggle("tick"); }, 200);
 setTimeout(() => { const b = document.createElement("button"); b.textContent = "Much later"; document.body.append(b); }, 3000); 1`))
 	if r := tact(t, s, "--timeout", "30s", "locate", `role=button[name="Much later"]`); r.code != 0 {
 		t.Errorf("an element a changing page adds after the rest time: exit %d %s", r.code, r.err)
 	}
 	mustOK(t, tact(t, s, "eval", `clearInterval(window.tick); 1`))
+	// A clock rewriting its text (and recolouring itself) shows nothing
+	// new: the page is at rest for a locator all the same.
+	mustOK(t, tact(t, s, "eval", `const c = document.createElement("span"); document.body.append(c);
+window.clock = setInterval(() => { c.textContent = String(Date.now()); c.style.color = c.style.color === "red" ? "blue" : "red"; }, 200); 1`))
+	r = tact(t, s, "--timeout", "60s", "click", `text="Still not here"`)
+	if r.code != 8 || !strings.Contains(r.err, "at rest") {
+		t.Errorf("not found beside a ticking clock: exit %d %q", r.code, r.err)
+	}
+	mustOK(t, tact(t, s, "eval", `clearInterval(window.clock); 1`))
 	// Malformed locators are usage errors, one line.
 	for _, bad := range []string{`role=button[name=x]`, `nth=1`, `text="open`, `bogus=1`, `css=a[[`} {
 		r := tact(t, s, "locate", bad)

@@ -15,11 +15,18 @@ __tact.define('effects', [], () => {
   T.waiters = T.waiters || new Set(); // pending awaitEffect calls
   T.muts = T.muts || 0;
   T.owns = T.owns || 0;
+  // lastGrowth: the last mutation that could bring an element into view
+  // (one added, or an attribute that shows or hides one). A clock or
+  // counter rewriting its text does not count: a locator that matches
+  // nothing on such a page is not waited on for ever (page/locate.go).
+  T.lastGrowth = performance.now();
+  const SHOWS = new Set(['class', 'style', 'hidden', 'open', 'aria-hidden', 'aria-expanded']);
   T.mutated = (recs) => {
     T.lastMutation = performance.now();
     const tgt = T.actTarget;
     let counted = false;
     for (const r of recs) {
+      if (r.type === 'childList' ? [...r.addedNodes].some((n) => n.nodeType === 1) : r.type === 'attributes' && SHOWS.has(r.attributeName) && showsBy(r)) T.lastGrowth = T.lastMutation;
       if (r.type === 'attributes' && r.attributeName === 'value' && /^(INPUT|TEXTAREA)$/.test(r.target.nodeName)) continue;
       if (tgt && tgt.isContentEditable && tgt.contains(r.target)) continue;
       if (r.type === 'attributes' && T.moved && movedBy(r)) T.moved.add(r.target);
@@ -41,6 +48,17 @@ __tact.define('effects', [], () => {
     scratch.cssText = css || '';
     return PLACE.map((k) => scratch.getPropertyValue(k)).join('|');
   };
+  // showsBy reports an attribute change that may show or hide its
+  // element: any class, hidden, open or aria change; a style only when
+  // its display, visibility, opacity or size changed (a countdown that
+  // recolours itself every second shows nothing new).
+  const SHOW_STYLE = ['display', 'visibility', 'opacity', 'height', 'max-height', 'width', 'max-width'];
+  const showOf = (css) => {
+    if (!scratch) return css || '';
+    scratch.cssText = css || '';
+    return SHOW_STYLE.map((k) => scratch.getPropertyValue(k)).join('|');
+  };
+  const showsBy = (r) => r.attributeName !== 'style' || showOf(r.oldValue) !== showOf(r.target.getAttribute('style'));
   const movedBy = (r) => {
     const now = r.target.getAttribute(r.attributeName);
     if (now === r.oldValue) return false;

@@ -96,14 +96,15 @@ func (t *Tab) resolveLocator(ctx context.Context, loc locator.Locator) (*Element
 const missRest = 2 * time.Second
 
 // atRest reports whether, since the lookup began at start (missRest ago
-// at least), the page has loaded, has no request in flight and its main
-// document has not changed for missRest.
+// at least), the page has loaded, has no request in flight and nothing
+// in its main document could have brought an element into view for
+// missRest (no element added or shown; a ticking clock's text aside).
 func (t *Tab) atRest(ctx context.Context, start time.Time) bool {
 	if time.Since(start) < missRest || t.state().loading || t.FramesLoading() > 0 || t.main.busyRequests(time.Now(), firstPartyLongPoll) > 0 {
 		return false
 	}
 	var still float64
-	if t.EvalWorld(ctx, "performance.now() - __tact.lastMutation", &still) != nil {
+	if t.EvalWorld(ctx, "performance.now() - (__tact.lastGrowth ?? __tact.lastMutation)", &still) != nil {
 		return false
 	}
 	return still >= float64(missRest.Milliseconds())
