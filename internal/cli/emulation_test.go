@@ -59,7 +59,7 @@ func TestEmulationScreenMediaNetwork(t *testing.T) {
 	}
 	// Offline: the page cannot load anything until --no-offline.
 	mustOK(t, tact(t, s, "--offline", "eval", "1"))
-	r = tact(t, s, "eval", "fetch('/hello.html').then(() => 'online', () => 'offline')")
+	r = tact(t, s, "eval", "fetch('/hello.html?offline=' + Math.random(), {cache: 'no-store'}).then(() => 'online', () => 'offline')")
 	mustOK(t, r)
 	if got := strings.TrimSpace(r.out); got != "offline" {
 		t.Errorf("--offline fetch: %q", got)
