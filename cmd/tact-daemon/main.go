@@ -20,5 +20,5 @@ var version, commit, date string
 func main() {
 	exe, _ := os.Executable()
 	cli.Begin(cli.Stamp{Version: version, Commit: commit, Date: date}, exe)
-	os.Exit(cli.Daemon(os.Args[1:], os.Stdout, os.Stderr, cli.Linked{Extract: read.ExtractWithin, MCP: mcp.RunCommand}))
+	os.Exit(cli.Daemon(os.Args[1:], os.Stdout, os.Stderr, cli.Linked{Read: read.Reader, MCP: mcp.RunCommand}))
 }

@@ -10,10 +10,15 @@ import (
 //go:embed html.js
 var htmlSrc string
 
-// HTMLModule defines __tact.readHTML() in the page: the rendered document
-// (hidden parts removed, open shadow roots and same-origin iframes inlined)
-// as an HTML string, decoded into a Page.
+// HTMLModule defines __tact.readHTML(opts) in the page: the rendered
+// document (hidden parts removed, open shadow roots and same-origin iframes
+// inlined, what the renderer needs of the computed style in data-tact-*
+// attributes) as an HTML string, decoded into a Page. html.js documents
+// opts.
 var HTMLModule = inpage.New(htmlSrc)
+
+// JS is the serializer with what it needs, ready to evaluate on its own.
+var JS = inpage.Source(HTMLModule)
 
 // Page is the value returned by __tact.readHTML.
 type Page struct {
@@ -42,6 +47,28 @@ type Main struct {
 	// it, what keeping only the article would drop ("a data table", "a
 	// price", "an app screen"); the page is then read whole.
 	NotArticle string
+}
+
+// RenderOptions say what Renderer reads of a serialized page: Scope
+// "page" (all but navigation, consent banners and ads: a page without an
+// article), "all" (--all), "focus" (the --focus matches) or "main" (the
+// content root: main, a dominant article, else the body), and Links
+// prints links as [text](href).
+type RenderOptions struct {
+	Scope string
+	Links bool
+}
+
+// Renderer renders a serialized page as markdown within ctx
+// (internal/read's RenderWithin); err is ctx's when its deadline came
+// first.
+type Renderer func(ctx context.Context, page string, o RenderOptions) (string, error)
+
+// Reader is how the daemon reads a serialized page: internal/read's
+// ExtractWithin and RenderWithin (read.Reader).
+type Reader struct {
+	Extract Extractor
+	Render  Renderer
 }
 
 // Extractor finds the main content of a serialized page within ctx

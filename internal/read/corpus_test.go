@@ -104,12 +104,8 @@ func TestCorpus(t *testing.T) {
 			continue
 		}
 		start := time.Now()
-		var r pagetext.Result
-		err := evalIsolated(tab, "__tact.read({})", &r)
+		r, err := renderTab(tab, "main")
 		elapsed := time.Since(start)
-		if err == nil && r.Error != "" {
-			err = errors.New(r.Error)
-		}
 		if err == nil && strings.TrimSpace(r.Markdown) == "" {
 			err = errors.New("empty output")
 		}
@@ -138,8 +134,7 @@ func TestCorpus(t *testing.T) {
 			mains++
 		} else {
 			t.Logf("%s: no main content: %s", name, read.ExtractWhy(p.HTML, p.URL))
-			var r2 pagetext.Result
-			if err := evalIsolated(tab, "__tact.read({})", &r2); err == nil {
+			if r2, err := renderTab(tab, "main"); err == nil {
 				mdAfter = pagetext.Clean(r2.Markdown)
 			}
 		}
@@ -195,6 +190,20 @@ func TestCorpus(t *testing.T) {
 
 // corpusTab opens a tab that accepts the dialogs saved pages open: a
 // pending alert() blocks every evaluation.
+// renderTab reads the tab's page as Render does in scope: serialized
+// with the text cap, then laid out.
+func renderTab(tab *browsertest.Tab, scope string) (pagetext.Result, error) {
+	var p pagetext.Page
+	err := evalIsolated(tab, "__tact.readHTML({text: "+strconv.Itoa(pagetext.MaxText)+"})", &p)
+	if err == nil && p.Error != "" {
+		err = errors.New(p.Error)
+	}
+	if err != nil {
+		return pagetext.Result{}, err
+	}
+	return pagetext.Result{URL: p.URL, Title: p.Title, Markdown: read.Render(p.HTML, pagetext.RenderOptions{Scope: scope})}, nil
+}
+
 func corpusTab(t *testing.T) *browsertest.Tab {
 	tab := browsertest.NewTab(t)
 	unsub := browsertest.Conn().Subscribe(func(ev cdp.Event) {

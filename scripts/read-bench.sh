@@ -1,0 +1,62 @@
+#!/bin/sh
+# End-to-end time of `tact read` (the default read and `read --all`) on
+# the saved pages of the shared corpus (../shared/corpus, served on
+# 127.0.0.1, used in place): each page is opened, then read by a tact
+# process of its own, as an agent calls it. Prints the median and p90 ms
+# per page of each. BIN=DIR times the tact and tact-daemon built there
+# (another revision, to compare) instead of this checkout's. Skips when
+# the corpus is absent.
+set -eu
+root=$(cd "$(dirname "$0")/.." && pwd)
+corpus=${TACT_CORPUS_DIR:-$root/../shared/corpus/readability/pages}
+if [ ! -d "$corpus" ]; then
+  echo "no corpus at $corpus: skipped"
+  exit 0
+fi
+tmp=$(mktemp -d)
+srv=
+bin=${BIN:-}
+cleanup() {
+  [ -n "$srv" ] && kill "$srv" 2>/dev/null
+  "$bin/tact" --session readbench browser stop >/dev/null 2>&1 || true
+  rm -rf "$tmp"
+}
+trap cleanup EXIT INT TERM
+if [ -z "$bin" ]; then
+  bin=$tmp
+  (cd "$root" && go build -o "$tmp/" ./cmd/tact ./cmd/tact-daemon)
+fi
+export TACT_HOME="$tmp/home"
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+python3 -m http.server --bind 127.0.0.1 --directory "$corpus" "$port" >/dev/null 2>&1 &
+srv=$!
+base="http://127.0.0.1:$port"
+# Offline, as the corpus is: other sites fail at once.
+rules="--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost"
+tact() { "$bin/tact" --session readbench --browser-arg="$rules" "$@"; }
+ms() { date +%s%3N; }
+i=0
+until tact --timeout 5s open "$base/001/source.html" --no-snap >/dev/null 2>&1; do
+  i=$((i + 1))
+  [ $i -lt 50 ] || { echo "the corpus server did not start" >&2; exit 1; }
+  sleep 0.1
+done
+: >"$tmp/main"
+: >"$tmp/all"
+for d in "$corpus"/*/; do
+  p=$(basename "$d")
+  tact --timeout 60s open "$base/$p/source.html" --no-snap >/dev/null 2>&1 || continue
+  a=$(ms)
+  tact --timeout 60s read >/dev/null 2>&1 || { echo "read $p failed" >&2; continue; }
+  echo $(($(ms) - a)) >>"$tmp/main"
+  a=$(ms)
+  tact --timeout 60s read --all >/dev/null 2>&1 || { echo "read --all $p failed" >&2; continue; }
+  echo $(($(ms) - a)) >>"$tmp/all"
+done
+stat() {
+  sort -n "$1" | awk -v name="$2" '{ v[NR] = $1 } END {
+    printf "%s: %d pages, median %d ms, p90 %d ms\n", name, NR, v[int((NR + 1) / 2)], v[int(NR * 0.9 + 0.999)] }'
+}
+stat "$tmp/main" "tact read"
+stat "$tmp/all" "tact read --all"
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
