@@ -55,6 +55,7 @@ __tact.define('readhtml', ['dom'], (dom) => {
   // <head> content the extractor reads metadata from.
   const META = /^(?:og:|article:|twitter:title|author$|description$|dc\.|citation_title)/i;
   const MAX_FRAME_DEPTH = 3;
+  const MAX_OPEN = 400;
 
   const ESC = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
   const esc = (s) => (/[&<>]/.test(s) ? s.replace(/[&<>]/g, (c) => ESC[c]) : s);
@@ -72,6 +73,7 @@ __tact.define('readhtml', ['dom'], (dom) => {
       this.textLeft = o.text || Infinity;
       this.frames = !!o.frames;
       this.strict = !o.loose;
+      this.open = 0; // elements open around what is written
     }
 
     // take counts n bytes of output against the cap (markup estimated).
@@ -157,6 +159,16 @@ __tact.define('readhtml', ['dom'], (dom) => {
       if (!display.startsWith('inline') && tag !== 'textarea' && PRE_WS.test(ws) &&
           !(el.parentElement && el.parentElement.closest('pre')) && el.textContent.indexOf('\n') >= 0) name = 'pre';
       const o = this.out;
+      // An HTML parser keeps at most 512 open elements (Go's x/net/html
+      // fails past that): deeper boxes are written without their tags, a
+      // block's content between line breaks.
+      if (this.open >= MAX_OPEN && !VOID.has(tag)) {
+        const block = !display.startsWith('inline');
+        if (block) o.push('<br>');
+        if (!block || cs.contentVisibility !== 'hidden') yield this.children(el, shown, depth);
+        if (block) o.push('<br>');
+        return;
+      }
       o.push('<', name, kept);
       if ((display.startsWith('inline') || display === 'contents' || display === 'math' || display.startsWith('ruby')) !== INLINE.has(name)) {
         o.push(INLINE.has(name) ? ' data-tact-d="b"' : ' data-tact-d="i"');
@@ -218,6 +230,7 @@ __tact.define('readhtml', ['dom'], (dom) => {
         }
         return;
       }
+      this.open++;
       if (tag === 'details' && !el.open) {
         for (const c of el.children) {
           if (c.localName === 'summary') {
@@ -229,6 +242,7 @@ __tact.define('readhtml', ['dom'], (dom) => {
         yield this.children(el, shown, depth);
       }
       o.push('</', name, '>');
+      this.open--;
     }
 
     // frame inlines a same-origin iframe's document; others are read
