@@ -93,8 +93,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 }
 
 // Linked is what only the daemon binary links, so that the CLI's own
-// calls never initialise its libraries: the main-content extractor and
-// the MCP server.
+// calls never initialise its libraries: the reader of serialized pages
+// (main-content extraction and rendering) and the MCP server.
 type Linked struct {
 	Read pagetext.Reader
 	MCP  commands.MCPServer

@@ -30,7 +30,7 @@ import (
 //   - size in characters.
 //
 // It reports rather than asserts (recall, precision and their F1, before —
-// the in-page reader alone — and after — the default `tact read`, main
+// all the text of the content root, Render's "main" scope — and after — the default `tact read`, main
 // content extracted in Go): the reference is one reader view's idea of
 // "the article", and Readability's own output, so only a proxy. Run with: TACT_CORPUS=1 go test -run TestCorpus -v ./internal/read/
 // (TACT_CORPUS_DUMP=1 also writes each page's markdown to the temp dir;
@@ -51,9 +51,9 @@ func TestCorpus(t *testing.T) {
 		times                       []time.Duration
 		low                         []string
 	}
-	// before: the in-page reader alone (read.js, content-root rules);
+	// before: the content root's text (Render's "main" scope);
 	// after: what `tact read` prints by default (main content extracted in
-	// Go from the serialized page, else read.js).
+	// Go from the serialized page, else its text).
 	// unpruned: the main content as extracted without the boilerplate
 	// rules (boiler.go), from the same serialized page, for their effect.
 	var before, after, unpruned score
@@ -168,7 +168,7 @@ func TestCorpus(t *testing.T) {
 	for _, x := range []struct {
 		name string
 		s    *score
-	}{{"before (read.js)", &before}, {"after (main content)", &after}, {"after without boilerplate rules", &unpruned}} {
+	}{{"before (content root)", &before}, {"after (main content)", &after}, {"after without boilerplate rules", &unpruned}} {
 		s := x.s
 		mean := 0.0
 		for _, f := range s.f1 {
