@@ -22,6 +22,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	trafilatura "github.com/markusmobius/go-trafilatura"
+
 	"github.com/tact-browser/tact/internal/browsertest"
 	"github.com/tact-browser/tact/internal/pagetext"
 	"github.com/tact-browser/tact/internal/read"
@@ -93,7 +95,7 @@ func TestHeldOut(t *testing.T) {
 		tab = corpusTab(t)
 	}
 
-	var total, asPrinted snippetScore
+	var total, asPrinted, baseline snippetScore
 	var extractTimes, readTimes []time.Duration
 	whys := map[string]int{}
 	type pageLine struct {
@@ -168,6 +170,15 @@ func TestHeldOut(t *testing.T) {
 				}
 			}
 		}
+		// The baseline: go-trafilatura (with its fallbacks) on the raw
+		// HTML of the same page, as its own benchmark runs it.
+		if raw, err := os.ReadFile(filepath.Join(files, sub, e.File)); err == nil {
+			text := ""
+			if res, err := trafilatura.Extract(strings.NewReader(string(raw)), trafilatura.Options{EnableFallback: true, HtmlDateMode: trafilatura.Disabled}); err == nil {
+				text = res.ContentText
+			}
+			baseline.add(scoreSnippets(e, text))
+		}
 		start := time.Now()
 		m, ok := read.Extract(c.HTML, c.URL, false)
 		took := time.Since(start)
@@ -228,6 +239,8 @@ func TestHeldOut(t *testing.T) {
 		len(pages), len(failed), failed, total.precision(), total.recall(), total.f1(), total.accuracy(), total.tp, total.fn, total.fp, total.tn)
 	t.Logf("as printed (title and image lines in): precision %.3f recall %.3f F1 %.3f (TP %d FN %d FP %d TN %d)",
 		asPrinted.precision(), asPrinted.recall(), asPrinted.f1(), asPrinted.tp, asPrinted.fn, asPrinted.fp, asPrinted.tn)
+	t.Logf("baseline, go-trafilatura on the raw HTML of the same pages: precision %.3f recall %.3f F1 %.3f (TP %d FN %d FP %d TN %d)",
+		baseline.precision(), baseline.recall(), baseline.f1(), baseline.tp, baseline.fn, baseline.fp, baseline.tn)
 	t.Logf("fell back to all text on %d pages: %s", fallbacks, strings.Join(why, ", "))
 	t.Logf("Extract time median %v p90 %v max %v; serialize+Extract median %v p90 %v",
 		durQ(extractTimes, 0.5), durQ(extractTimes, 0.9), extractTimes[len(extractTimes)-1].Round(time.Millisecond),
