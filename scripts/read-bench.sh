@@ -13,34 +13,9 @@ if [ ! -d "$corpus" ]; then
   echo "no corpus at $corpus: skipped"
   exit 0
 fi
-tmp=$(mktemp -d)
-srv=
+session=readbench
 bin=${BIN:-}
-cleanup() {
-  [ -n "$srv" ] && kill "$srv" 2>/dev/null
-  "$bin/tact" --session readbench browser stop >/dev/null 2>&1 || true
-  rm -rf "$tmp"
-}
-trap cleanup EXIT INT TERM
-if [ -z "$bin" ]; then
-  bin=$tmp
-  (cd "$root" && go build -o "$tmp/" ./cmd/tact ./cmd/tact-daemon)
-fi
-export TACT_HOME="$tmp/home"
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-python3 -m http.server --bind 127.0.0.1 --directory "$corpus" "$port" >/dev/null 2>&1 &
-srv=$!
-base="http://127.0.0.1:$port"
-# Offline, as the corpus is: other sites fail at once.
-rules="--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost"
-tact() { "$bin/tact" --session readbench --browser-arg="$rules" "$@"; }
-ms() { date +%s%3N; }
-i=0
-until tact --timeout 5s open "$base/001/source.html" --no-snap >/dev/null 2>&1; do
-  i=$((i + 1))
-  [ $i -lt 50 ] || { echo "the corpus server did not start" >&2; exit 1; }
-  sleep 0.1
-done
+. "$root/scripts/corpus-serve.sh"
 : >"$tmp/main"
 : >"$tmp/all"
 for d in "$corpus"/*/; do
