@@ -1,9 +1,15 @@
 # Sourced by the corpus benchmarks (replay-bench.sh, read-bench.sh), with
-# $root (the checkout), $corpus (the pages), $session and $bin (where
-# tact and tact-daemon are, or empty: they are built there from $root)
-# set: makes $tmp (removed on exit), serves $corpus on 127.0.0.1 at
+# $root (the checkout), $session and $bin (where tact and tact-daemon
+# are, or empty: they are built there from $root) set: exits when the
+# corpus is absent ($TACT_CORPUS_DIR, else ../shared/corpus beside the
+# checkout), makes $tmp (removed on exit), serves $corpus on 127.0.0.1 at
 # $base, defines tact (the session, offline) and ms (now, in ms), and
 # waits until the server answers.
+corpus=${TACT_CORPUS_DIR:-$root/../shared/corpus/readability/pages}
+if [ ! -d "$corpus" ]; then
+  echo "no corpus at $corpus: skipped"
+  exit 0
+fi
 tmp=$(mktemp -d)
 srv=
 [ -n "$bin" ] || bin=$tmp

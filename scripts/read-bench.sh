@@ -8,11 +8,6 @@
 # the corpus is absent.
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
-corpus=${TACT_CORPUS_DIR:-$root/../shared/corpus/readability/pages}
-if [ ! -d "$corpus" ]; then
-  echo "no corpus at $corpus: skipped"
-  exit 0
-fi
 session=readbench
 bin=${BIN:-}
 . "$root/scripts/corpus-serve.sh"

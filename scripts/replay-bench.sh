@@ -7,11 +7,6 @@
 # REPLAYS replays, and replay ÷ recording. Skips when the corpus is absent.
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
-corpus=${TACT_CORPUS_DIR:-$root/../shared/corpus/readability/pages}
-if [ ! -d "$corpus" ]; then
-  echo "no corpus at $corpus: skipped"
-  exit 0
-fi
 pages=${PAGES:-"aclu ars-1 bbc-1 citylab-1 cnet dropbox-blog ehow-1 engadget"}
 replays=${REPLAYS:-5}
 session=replaybench
