@@ -184,7 +184,7 @@ __tact.define('readhtml', ['dom'], (dom) => {
         // (the annotation holding it is not displayed).
         const ann = el.querySelector('annotation[encoding="application/x-tex"]');
         const tex = el.getAttribute('alttext') || (ann && ann.textContent) || '';
-        if (tex.trim()) o.push(' data-tact-tex="', attr(tex), '"');
+        if (shown && tex.trim()) o.push(' data-tact-tex="', attr(tex), '"');
       } else if (tag === 'ol') {
         if (el.reversed) o.push(' reversed');
       } else if (tag === 'li') {
