@@ -64,21 +64,18 @@ func (t *Tab) Read(ctx context.Context, focus string, links bool, scope string, 
 	if err != nil {
 		return nil, err
 	}
-	// Two page states hide text that a person would still get to read:
-	// opening a modal often sets aria-hidden on the whole app behind it,
-	// and anti-flicker snippets keep <body> visibility:hidden until some
-	// script (maybe one that never loads) reveals it. If honouring
-	// aria-hidden and visibility leaves almost nothing of a text-rich page
-	// (html.js checks), it is read again ignoring both.
-	if len(md) < 200 {
+	md = pagetext.Text(md, func() string {
 		opts["loose"] = true
-		if q, err := serialize(); err == nil && q.HTML != "" {
-			if again, err := t.render(ctx, render, q.HTML, ro); err == nil && len(again) > len(md)*4 {
-				md = again
-			}
+		defer delete(opts, "loose")
+		q, err := serialize()
+		if err != nil {
+			return ""
 		}
-		delete(opts, "loose")
-	}
+		return q.HTML
+	}, func(html string) string {
+		md, _ := render(ctx, html, ro)
+		return md
+	})
 	r := pagetext.Result{URL: p.URL, Title: p.Title, Markdown: md}
 	if el != nil {
 		if v, ok := el.WholeValue(ctx); ok {

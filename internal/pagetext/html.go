@@ -75,3 +75,23 @@ type Reader struct {
 // (internal/read's ExtractWithin); ok is false when the page has none, err
 // is ctx's when its deadline came first.
 type Extractor func(ctx context.Context, page, pageURL string, links bool) (m Main, ok bool, err error)
+
+// Text is the markdown of a page read strictly (md, rendered from its
+// serialization) or, when that leaves almost nothing, from loose (a
+// serialization that ignores aria-hidden and visibility:hidden, html.js's
+// loose option; "" when the page holds little text anyway) when that says
+// much more. Two page states hide text a person still gets to read:
+// opening a modal often sets aria-hidden on the whole app behind it, and
+// anti-flicker snippets keep <body> visibility:hidden until some script
+// (maybe one that never loads) reveals it.
+func Text(md string, loose func() string, render func(html string) string) string {
+	if len(md) >= 200 {
+		return md
+	}
+	if h := loose(); h != "" {
+		if again := render(h); len(again) > len(md)*4 {
+			return again
+		}
+	}
+	return md
+}

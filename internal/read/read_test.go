@@ -20,7 +20,7 @@ func TestMain(m *testing.M) { os.Exit(browsertest.Main(m)) }
 // serializes it with opts (a JS object literal: focus, all, page, links;
 // none of those is the content root) and Render lays it out, a second
 // time without honouring aria-hidden and visibility when that left almost
-// nothing (page.Tab.Read's rule).
+// nothing (pagetext.Text).
 func readPage(t *testing.T, path, opts string) pagetext.Result {
 	t.Helper()
 	tab := browsertest.NewTab(t)
@@ -51,14 +51,8 @@ func readPage(t *testing.T, path, opts string) pagetext.Result {
 	if p.Error != "" {
 		return pagetext.Result{Error: p.Error}
 	}
-	md := read.Render(p.HTML, o)
-	if len(md) < 200 {
-		if q := serialize(", loose: true"); q.HTML != "" {
-			if again := read.Render(q.HTML, o); len(again) > len(md)*4 {
-				md = again
-			}
-		}
-	}
+	render := func(html string) string { return read.Render(html, o) }
+	md := pagetext.Text(render(p.HTML), func() string { return serialize(", loose: true").HTML }, render)
 	return pagetext.Result{URL: p.URL, Title: p.Title, Markdown: md}
 }
 
