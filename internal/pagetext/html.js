@@ -31,6 +31,7 @@
 //   data-tact-ws: white-space keeps line breaks (pre-line, pre-wrap, …);
 //   data-tact-value: a button input's value, a select's chosen option;
 //   data-tact-tex: a formula's TeX (alttext, a TeX annotation);
+//   data-tact-hidden: a line break or rule of a visibility:hidden box;
 //   data-tact-cookie: a consent banner (a dialog or a fixed box so named).
 __tact.define('readhtml', ['dom'], (dom) => {
   const T = globalThis.__tact;
@@ -179,6 +180,8 @@ __tact.define('readhtml', ['dom'], (dom) => {
         if (shown && /^(submit|button|reset)$/.test(el.type) && el.value) o.push(' data-tact-value="', attr(el.value), '"');
       } else if (tag === 'select') {
         if (shown && el.selectedOptions && el.selectedOptions.length) o.push(' data-tact-value="', attr(el.selectedOptions[0].text), '"');
+      } else if (tag === 'hr' || tag === 'br') {
+        if (!shown) o.push(' data-tact-hidden');
       } else if (tag === 'math') {
         // Its TeX source, when the page gives it, is what a reader wants
         // (the annotation holding it is not displayed).

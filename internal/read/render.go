@@ -449,9 +449,14 @@ func (w *walker) element(n *html.Node) {
 	o := w.out
 	switch n.DataAtom {
 	case atom.Br:
-		o.flush()
+		if !hasAttr(n, "data-tact-hidden") {
+			o.flush()
+		}
 		return
 	case atom.Hr:
+		if hasAttr(n, "data-tact-hidden") {
+			return
+		}
 		o.flush()
 		// Not "---": under a paragraph line that would make a setext heading.
 		o.line("***")
