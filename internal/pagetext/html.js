@@ -32,6 +32,8 @@
 //   data-tact-value: a button input's value, a select's chosen option;
 //   data-tact-tex: a formula's TeX (alttext, a TeX annotation);
 //   data-tact-hidden: a line break or rule of a visibility:hidden box;
+//   data-tact-layout: a table that lays out the page, not data (judged on
+//     all its content, the hidden parts too);
 //   data-tact-cookie: a consent banner (a dialog or a fixed box so named).
 __tact.define('readhtml', ['dom'], (dom) => {
   const T = globalThis.__tact;
@@ -180,6 +182,8 @@ __tact.define('readhtml', ['dom'], (dom) => {
         if (shown && /^(submit|button|reset)$/.test(el.type) && el.value) o.push(' data-tact-value="', attr(el.value), '"');
       } else if (tag === 'select') {
         if (shown && el.selectedOptions && el.selectedOptions.length) o.push(' data-tact-value="', attr(el.selectedOptions[0].text), '"');
+      } else if (tag === 'table') {
+        if (layoutTable(el)) o.push(' data-tact-layout');
       } else if (tag === 'hr' || tag === 'br') {
         if (!shown) o.push(' data-tact-hidden');
       } else if (tag === 'math') {
@@ -265,6 +269,20 @@ __tact.define('readhtml', ['dom'], (dom) => {
       yield this.children(doc.body, doc.defaultView.getComputedStyle(doc.body).visibility === 'visible', depth + 1);
       this.out.push('</div>');
     }
+  }
+
+  // layoutTable tells a table used for page layout from a table of data.
+  function layoutTable(t) {
+    const role = t.getAttribute('role');
+    if (role === 'presentation' || role === 'none' || t.querySelector('table')) return true;
+    let cells = 0;
+    for (const r of t.rows) cells = Math.max(cells, r.cells.length);
+    // Cells holding whole sections of a page mean layout.
+    if (cells < 2 || t.querySelector('td h1, td h2, td h3, td ul, td ol, td pre, td blockquote, td p + p, td div div div')) return true;
+    for (const c of t.querySelectorAll('td')) {
+      if (c.textContent.length > 400) return true;
+    }
+    return false;
   }
 
   // roots are the --focus matches, minus matches nested inside an earlier

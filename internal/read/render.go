@@ -791,9 +791,10 @@ func tableRows(t *html.Node) []*html.Node {
 }
 
 // dataTable tells tables of data from tables used for page layout; only
-// the former become markdown tables.
+// the former become markdown tables. html.js judged the table on all its
+// content (data-tact-layout); what it wrote is judged again the same way.
 func dataTable(t *html.Node) bool {
-	if r := attrOf(t, "role"); r == "presentation" || r == "none" {
+	if r := attrOf(t, "role"); r == "presentation" || r == "none" || hasAttr(t, "data-tact-layout") {
 		return false
 	}
 	if find(t, func(n *html.Node) bool { return n.DataAtom == atom.Table }) != nil {
