@@ -77,6 +77,7 @@ __tact.define('readhtml', ['dom'], (dom) => {
       this.frames = !!o.frames;
       this.strict = !o.loose;
       this.open = 0; // elements open around what is written
+      this.inPre = 0; // <pre> elements among them
     }
 
     // take counts n bytes of output against the cap (markup estimated).
@@ -176,7 +177,8 @@ __tact.define('readhtml', ['dom'], (dom) => {
       if ((display.startsWith('inline') || display === 'contents' || display === 'math' || display.startsWith('ruby')) !== INLINE.has(name)) {
         o.push(INLINE.has(name) ? ' data-tact-d="b"' : ' data-tact-d="i"');
       }
-      if (name !== 'pre' && ws !== 'normal' && ws !== 'nowrap') o.push(' data-tact-ws');
+      // (A <pre>'s text is read as it is: no mark inside.)
+      if (name !== 'pre' && !this.inPre && ws !== 'normal' && ws !== 'nowrap') o.push(' data-tact-ws');
       if (tag === 'input') {
         o.push(' type="', attr(el.type), '"');
         if (shown && /^(submit|button|reset)$/.test(el.type) && el.value) o.push(' data-tact-value="', attr(el.value), '"');
@@ -238,6 +240,7 @@ __tact.define('readhtml', ['dom'], (dom) => {
         return;
       }
       this.open++;
+      if (name === 'pre') this.inPre++;
       if (tag === 'details' && !el.open) {
         for (const c of el.children) {
           if (c.localName === 'summary') {
@@ -250,6 +253,7 @@ __tact.define('readhtml', ['dom'], (dom) => {
       }
       o.push('</', name, '>');
       this.open--;
+      if (name === 'pre') this.inPre--;
     }
 
     // frame inlines a same-origin iframe's document; others are read
