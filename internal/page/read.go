@@ -24,7 +24,7 @@ func (t *Tab) Read(ctx context.Context, focus string, links bool, scope string, 
 	if err := t.checkUsable(); err != nil {
 		return nil, err
 	}
-	opts := map[string]any{"text": pagetext.MaxText}
+	opts := map[string]any{"text": pagetext.MaxText, "lean": true, "links": links}
 	ro := pagetext.RenderOptions{Scope: scope, Links: links}
 	if focus != "" {
 		opts["focus"] = focus

@@ -13,6 +13,8 @@
 //     the daemon, which reads every frame on its own);
 //   focus: a CSS selector, or focusEl (this, for a resolved --focus
 //     target): only the matches, each in a <div data-tact-root>;
+//   lean: only what the renderer reads (no metadata in <head>, no image
+//     sources, links' targets only with links: true);
 //   loose: aria-hidden and visibility:hidden are not honoured, and html
 //     is '' unless the page holds more than 2,000 characters of text
 //     (read's second try, when the strict reading left almost nothing).
@@ -76,6 +78,8 @@ __tact.define('readhtml', ['dom'], (dom) => {
       this.textLeft = o.text || Infinity;
       this.frames = !!o.frames;
       this.strict = !o.loose;
+      this.lean = !!o.lean;
+      this.hrefs = !o.lean || !!o.links;
       this.open = 0; // elements open around what is written
       this.inPre = 0; // <pre> elements among them
     }
@@ -206,7 +210,7 @@ __tact.define('readhtml', ['dom'], (dom) => {
         o.push(' data-tact-cookie');
       }
       this.take(kept.length);
-      if (tag === 'a' && el.href && !el.href.startsWith('javascript:')) {
+      if (tag === 'a' && this.hrefs && el.href && !el.href.startsWith('javascript:')) {
         this.take(el.href.length + 8);
         o.push(' href="', attr(el.href), '"');
       }
@@ -215,7 +219,7 @@ __tact.define('readhtml', ['dom'], (dom) => {
           o.push('>');
           return;
         }
-        const src = el.currentSrc || el.src;
+        const src = this.lean ? '' : el.currentSrc || el.src;
         if (src && !src.startsWith('data:')) o.push(' src="', attr(src), '"');
         const alt = el.getAttribute('alt');
         if (alt) o.push(' alt="', attr(alt), '"');
@@ -327,7 +331,8 @@ __tact.define('readhtml', ['dom'], (dom) => {
       const lang = root.getAttribute('lang');
       if (lang) w.out.push(' lang="', attr(lang), '"');
       w.out.push('>');
-      w.head(doc);
+      if (w.lean) w.out.push('<head><title>', esc(doc.title || ''), '</title></head>');
+      else w.head(doc);
       if (o.focus || o.focusEl) {
         const rs = roots(o);
         if (rs.error) return rs;

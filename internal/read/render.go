@@ -243,8 +243,6 @@ var (
 	ariaTable = regexp.MustCompile(`^(?:grid|treegrid|table)$`)
 	preLang   = regexp.MustCompile(`(?:^|\s)(?:lang(?:uage)?-|highlight-source-)([\w+#.-]+)`)
 	notLang   = regexp.MustCompile(`[^\w+#.-]`)
-	spaceRun  = regexp.MustCompile(`[ \t\n\r\f]+`)
-	nbspRun   = regexp.MustCompile(`[ \x{a0}]+`)
 )
 
 // skipTags are never text, or text read elsewhere (head, frames).
@@ -273,8 +271,31 @@ type out struct {
 	flat  bool // a one-line capture (heading, cell): no room for markers
 }
 
+// foldSpace replaces each run of HTML white space in s with one space.
+func foldSpace(s string) string {
+	if !strings.ContainsAny(s, "\t\n\r\f") && !strings.Contains(s, "  ") {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	space := false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case ' ', '\t', '\n', '\r', '\f':
+			if !space {
+				b.WriteByte(' ')
+			}
+			space = true
+		default:
+			b.WriteByte(c)
+			space = false
+		}
+	}
+	return b.String()
+}
+
 func (o *out) text(s string) {
-	t := spaceRun.ReplaceAllString(s, " ")
+	t := foldSpace(s)
 	if t == "" {
 		return
 	}
@@ -336,8 +357,27 @@ func (o *out) line(s string) { o.lines = append(o.lines, o.prefix()+s) }
 func (o *out) flush() {
 	// nbsp is kept by folding but reads as a space; zero-width spaces and
 	// BOMs are invisible noise.
-	s := strings.NewReplacer("\u200b", "", "\ufeff", "").Replace(o.buf.String())
-	s = strings.TrimSpace(nbspRun.ReplaceAllString(s, " "))
+	s := o.buf.String()
+	if strings.ContainsAny(s, "\u200b\ufeff\u00a0") {
+		var b strings.Builder
+		space := false
+		for _, r := range s {
+			switch r {
+			case '\u200b', '\ufeff':
+				continue
+			case ' ', '\u00a0':
+				if !space {
+					b.WriteByte(' ')
+				}
+				space = true
+				continue
+			}
+			b.WriteRune(r)
+			space = false
+		}
+		s = b.String()
+	}
+	s = strings.TrimSpace(s)
 	o.buf.Reset()
 	o.space = false
 	if s != "" {
