@@ -30,7 +30,8 @@
 // attributes are dropped):
 //   data-tact-d="b"/"i": a box laid out as a block (or inline) where the
 //     tag's default is the other (INLINE below, and read's render.go);
-//   data-tact-ws: white-space keeps line breaks (pre-line, pre-wrap, …);
+//   data-tact-ws: a block whose white-space keeps line breaks (pre-line,
+//     pre-wrap, …), which its inline boxes inherit;
 //   data-tact-value: a button input's value, a select's chosen option;
 //   data-tact-tex: a formula's TeX (alttext, a TeX annotation);
 //   data-tact-hidden: a line break or rule of a visibility:hidden box;
@@ -145,13 +146,15 @@ __tact.define('readhtml', ['dom'], (dom) => {
       if (SKIP.has(tag)) return;
       this.take(2 * tag.length + 5);
       let kept = '';
+      let cookie = false;
       for (const a of el.attributes) {
         const k = a.name;
         if (k === 'aria-hidden') {
           if (this.strict && a.value === 'true' && !(tag === 'img' && TEX_ALT.test(el.getAttribute('alt') || ''))) return;
-        } else if (KEEP.has(k) && a.value !== '') {
-          kept += ' ' + k + '="' + attr(a.value) + '"';
+          continue;
         }
+        if ((k === 'id' || k === 'class' || k === 'aria-label') && !cookie) cookie = COOKIE.test(a.value);
+        if (KEEP.has(k) && a.value !== '') kept += ' ' + k + '="' + attr(a.value) + '"';
       }
       const cs = getComputedStyle(el);
       const display = cs.display;
@@ -163,8 +166,11 @@ __tact.define('readhtml', ['dom'], (dom) => {
       // line breaks is a <pre>, so it is read exactly. A focus root that
       // is the body (or html) is a box inside the one written around it.
       let name = tag.includes('-') || tag === 'body' || tag === 'html' ? (display.startsWith('inline') ? 'span' : 'div') : tag;
-      const ws = cs.whiteSpace;
-      if (!display.startsWith('inline') && tag !== 'textarea' && PRE_WS.test(ws) &&
+      // white-space is read on blocks only (inline boxes take their
+      // block's: render.go).
+      const inline = display.startsWith('inline');
+      const ws = inline ? '' : cs.whiteSpace;
+      if (!inline && tag !== 'textarea' && PRE_WS.test(ws) &&
           !(el.parentElement && el.parentElement.closest('pre')) && el.textContent.indexOf('\n') >= 0) name = 'pre';
       const o = this.out;
       // An HTML parser keeps at most 512 open elements (Go's x/net/html
@@ -182,7 +188,7 @@ __tact.define('readhtml', ['dom'], (dom) => {
         o.push(INLINE.has(name) ? ' data-tact-d="b"' : ' data-tact-d="i"');
       }
       // (A <pre>'s text is read as it is: no mark inside.)
-      if (name !== 'pre' && !this.inPre && ws !== 'normal' && ws !== 'nowrap') o.push(' data-tact-ws');
+      if (ws && name !== 'pre' && !this.inPre && ws !== 'normal' && ws !== 'nowrap') o.push(' data-tact-ws');
       if (tag === 'input') {
         o.push(' type="', attr(el.type), '"');
         if (shown && /^(submit|button|reset)$/.test(el.type) && el.value) o.push(' data-tact-value="', attr(el.value), '"');
@@ -204,8 +210,7 @@ __tact.define('readhtml', ['dom'], (dom) => {
         const v = el.getAttribute('value');
         if (v) o.push(' value="', attr(v), '"');
       }
-      if ((COOKIE.test(el.id) || COOKIE.test(el.getAttribute('class') || '') || COOKIE.test(el.getAttribute('aria-label') || '')) &&
-          (/^(alert)?dialog$/.test(el.getAttribute('role') || '') || el.getAttribute('aria-modal') === 'true' ||
+      if (cookie && (/^(alert)?dialog$/.test(el.getAttribute('role') || '') || el.getAttribute('aria-modal') === 'true' ||
            cs.position === 'fixed' || cs.position === 'sticky')) {
         o.push(' data-tact-cookie');
       }

@@ -405,22 +405,31 @@ type walker struct {
 	marked bool // the content root is the page's main or article
 	inPre  int
 	fold   bool // whitespace is folded whatever white-space says
+	ws     bool // the current block's white-space keeps line breaks
 	// Heading texts so far: a lead image whose alt repeats the headline
 	// adds nothing.
 	headings map[string]bool
 	numbers  map[*html.Node]map[*html.Node]int
 }
 
+// children walks n's children. Whether text keeps its line breaks is
+// marked on blocks (data-tact-ws); an inline box takes its block's.
 func (w *walker) children(n *html.Node) {
-	ws := hasAttr(n, "data-tact-ws")
+	saved := w.ws
+	if hasAttr(n, "data-tact-ws") {
+		w.ws = true
+	} else if isBlock(n) {
+		w.ws = false
+	}
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		switch c.Type {
 		case html.ElementNode:
 			w.element(c)
 		case html.TextNode:
-			w.textNode(c.Data, ws)
+			w.textNode(c.Data, w.ws)
 		}
 	}
+	w.ws = saved
 }
 
 // textNode writes text, keeping its line breaks where its box's
