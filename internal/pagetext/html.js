@@ -170,7 +170,7 @@ __tact.define('readhtml', ['dom'], (dom) => {
       // block's: render.go).
       const inline = display.startsWith('inline');
       const ws = inline ? '' : cs.whiteSpace;
-      if (!inline && tag !== 'textarea' && PRE_WS.test(ws) &&
+      if (!inline && !VOID.has(tag) && PRE_WS.test(ws) &&
           !(el.parentElement && el.parentElement.closest('pre')) && el.textContent.indexOf('\n') >= 0) name = 'pre';
       const o = this.out;
       // An HTML parser keeps at most 512 open elements (Go's x/net/html

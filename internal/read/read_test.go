@@ -676,3 +676,12 @@ func TestAdjacentListsNoMarker(t *testing.T) {
 		t.Errorf("adjacent lists:\n%s", m.Markdown)
 	}
 }
+
+// A select laid out as preformatted text (display: block; white-space:
+// pre) is read as its chosen option, and what follows it is read after it
+// (the serializer once wrote it as an unclosed <pre>, which swallowed the
+// rest of the page).
+func TestPreformattedFieldReadAsItsValue(t *testing.T) {
+	md := mustRead(t, "/read_prefield.html", "{page: true}")
+	diff(t, md, "Term 60 months\nAfter the field.")
+}
