@@ -260,6 +260,15 @@ __tact.define('actions', ['dom'], (dom) => {
     if (tag === 'select') return { v: [...el.selectedOptions].map((o) => o.label || o.textContent).join(', ') };
     return { v: el.isContentEditable && tag !== 'textarea' && tag !== 'input' ? el.innerText : String(el.value) };
   };
+  // exactText is what read --exact prints: a field's whole value, else
+  // the element's text as rendered (innerText: its line breaks, trailing
+  // spaces kept), never trimmed. {v} or {secret: true}.
+  T.exactText = (el) => {
+    const w = T.wholeValue(el);
+    if (w.secret || w.v !== undefined) return w;
+    if (el.localName === 'input') return { v: String(el.value) };
+    return { v: el.innerText !== undefined ? el.innerText : el.textContent };
+  };
   // fieldValue is what a field holds after one macrotask (so a mask or a
   // framework rewriting the value in a timer has done so): {v, pw}, or {}
   // for an element that is not a field.
