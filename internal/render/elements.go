@@ -466,6 +466,30 @@ func (w *writer) elementLine(e *snapshot.Element, roles int, name bool) string {
 			b.WriteString(quote(v))
 		}
 	}
+	writeBox(&b, e.Box)
+	return b.String()
+}
+
+// writeBox adds ` box=x,y,w,h` (snap --boxes: CSS pixels of the viewport).
+func writeBox(b *strings.Builder, box []int) {
+	if len(box) != 4 {
+		return
+	}
+	fmt.Fprintf(b, " box=%d,%d,%d,%d", box[0], box[1], box[2], box[3])
+}
+
+// drawnLine is a canvas, image, svg or video of snap --boxes:
+// `@e9 [canvas] "Board" box=0,60,800,600`.
+func drawnLine(e *snapshot.Element) string {
+	var b strings.Builder
+	b.WriteString("@" + e.Ref + " [" + clean(e.Role) + "]")
+	if n := snapshot.Cut(clean(e.Name), NameMax); n != "" {
+		b.WriteString(" " + quote(n))
+	}
+	for _, a := range e.Attrs {
+		b.WriteString(" " + clean(a.Key) + "=" + quote(clean(a.Value)))
+	}
+	writeBox(&b, e.Box)
 	return b.String()
 }
 

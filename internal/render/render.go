@@ -311,6 +311,11 @@ func (w *writer) section(s *snapshot.Section) bool {
 		}
 		done += seg.n
 	}
+	for i := range s.Drawn {
+		if !w.try(drawnLine(&s.Drawn[i])) {
+			return false
+		}
+	}
 	return true
 }
 

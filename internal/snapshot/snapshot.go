@@ -60,6 +60,9 @@ const (
 	// Build puts a dialog's sections before the rest of the page.
 	KindDialog    = "d"
 	KindDialogEnd = "d>"
+	// KindDrawn is a canvas, image, svg or video region (snap --boxes
+	// only): Ref, Role (its tag, or img/application), Name, Box.
+	KindDrawn = "g"
 )
 
 // Item is one entry of the walker's flat, document-ordered list.
@@ -86,6 +89,9 @@ type Item struct {
 	Keep bool `json:"keep,omitempty"`
 	// URL is a link's full address when its href attr is shortened.
 	URL string `json:"url,omitempty"`
+	// Box is x,y,w,h in CSS pixels of the tab's viewport (snap --boxes;
+	// the daemon adds a child frame's offset).
+	Box []int `json:"box,omitempty"`
 	// Frame is set by the daemon on items that came from a child frame.
 	Frame string `json:"-"`
 }
@@ -211,6 +217,9 @@ type Section struct {
 	// Dialog is set on the sections of an open dialog (role=dialog or
 	// alertdialog, <dialog open>), which lead the page.
 	Dialog *Dialog `json:"dialog,omitempty"`
+	// Drawn are the section's canvases, images, svg and videos with their
+	// boxes (snap --boxes): Role is the tag (or img), Action empty.
+	Drawn []Element `json:"drawn,omitempty"`
 }
 
 // Dialog is the open dialog a section belongs to.
@@ -255,6 +264,8 @@ type Element struct {
 	// URL is a link's full address when Attrs' href is the short form the
 	// text shows; JSON's href is always the full one.
 	URL string `json:"-"`
+	// Box is x,y,w,h in CSS pixels of the viewport (snap --boxes).
+	Box []int `json:"box,omitempty"`
 }
 
 // Attr is one element attribute. Flags (disabled, checked, ...) have an
@@ -305,6 +316,26 @@ func (p *Page) Folded(keep func(ref string) bool) *Page {
 		keep = func(string) bool { return false }
 	}
 	q := build(p.URL, p.Title, p.items, keep)
+	q.Loading, q.Note, q.FramesLoading = p.Loading, p.Note, p.FramesLoading
+	return q
+}
+
+// WithoutBoxes is p as a snap without --boxes shows it (no boxes, no
+// drawn regions): what the next diff compares with, so boxes alone never
+// read as a change.
+func (p *Page) WithoutBoxes() *Page {
+	if p == nil || p.items == nil || p.folded {
+		return p
+	}
+	items := make([]Item, 0, len(p.items))
+	for _, it := range p.items {
+		if it.K == KindDrawn {
+			continue
+		}
+		it.Box = nil
+		items = append(items, it)
+	}
+	q := build(p.URL, p.Title, items, nil)
 	q.Loading, q.Note, q.FramesLoading = p.Loading, p.Note, p.FramesLoading
 	return q
 }
@@ -400,7 +431,7 @@ func build(url, title string, items []Item, keep func(string) bool) *Page {
 	done := func() {
 		runs := keptRuns(texts, cur.Elements)
 		cur.Summary = summarize(runs)
-		if cur.Heading != "" || cur.Summary != "" || len(cur.Elements) > 0 || len(cur.Code) > 0 || cur == opening {
+		if cur.Heading != "" || cur.Summary != "" || len(cur.Elements) > 0 || len(cur.Code) > 0 || len(cur.Drawn) > 0 || cur == opening {
 			if cur.Elements == nil {
 				cur.Elements = []Element{}
 			}
@@ -516,6 +547,7 @@ func build(url, title string, items []Item, keep func(string) bool) *Page {
 				Frame:  it.Frame,
 				Group:  it.Group,
 				URL:    it.URL,
+				Box:    it.Box,
 			}
 			if e.Frame != "" && e.Group != "" {
 				// Group ids are per document; keep frames apart.
@@ -529,6 +561,12 @@ func build(url, title string, items []Item, keep func(string) bool) *Page {
 				continue
 			}
 			cur.Elements = append(cur.Elements, e)
+		case KindDrawn:
+			d := Element{Ref: RefString(it.Ref), Role: it.Role, Name: it.Name, Tag: it.Tag, Frame: it.Frame, Box: it.Box}
+			for _, kv := range it.Attrs {
+				d.Attrs = append(d.Attrs, Attr{Key: kv[0], Value: kv[1]})
+			}
+			cur.Drawn = append(cur.Drawn, d)
 		}
 	}
 	done()

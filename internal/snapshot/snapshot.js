@@ -39,6 +39,11 @@ __tact.define('snapshot', ['dom'], (dom) => {
   const TEXT_INPUTS = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', 'date',
     'datetime-local', 'month', 'week', 'time', 'color', 'range']);
   const NAME_CAP = 80;
+  // Tags drawn rather than written: snap --boxes lists them with a box.
+  const DRAWN = new Set(['canvas', 'img', 'svg', 'video', 'object', 'embed']);
+  // boxOf is a box as snap --boxes prints it: x,y,w,h in CSS pixels of
+  // the frame's viewport.
+  const boxOf = (r) => [Math.round(r.left), Math.round(r.top), Math.round(r.width), Math.round(r.height)];
   const DRAG_CLASS = /(^|\s)ui-(sortable-handle|draggable)(\s|$)/;
   // Folding (see snapshot.go, Folded): regions an agent rarely needs in full
   // (navigation, menus, headers, footers, sidebars, long link lists outside the main
@@ -141,6 +146,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
     T.frames = [];
     const dialogs = []; // open dialogs met: {el, item}
     const rowItems = new Map(); // parent -> its children that are a row of items (splitItem)
+    const drawn = []; // --boxes: drawn regions met outside controls: {el, item}
     standIns = dom.fileStandIns();
     standInFiles = new Set(standIns.values());
     labelMap = null;
@@ -221,7 +227,11 @@ __tact.define('snapshot', ['dom'], (dom) => {
     // pointer (cursor is inherited, so only the root of a pointer region counts).
     function* visit(el, parentPointer, parentHidden) {
       const tag = el.localName;
-      if (SKIP.has(tag)) return;
+      if (SKIP.has(tag)) {
+        // A canvas or video has no text to walk, only its box to list.
+        if (opts.boxes && DRAWN.has(tag) && !inAct && !parentHidden && !dom.hiddenWhy(el)) drawnRegion(el, tag);
+        return;
+      }
       if (el.getAttribute('aria-hidden') === 'true') return;
 
       // Visibility (dom.hiddenWhy): prune subtrees nobody sees, but keep
@@ -547,6 +557,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
       const block = !INLINE.has(tag);
       if (block) flush();
       if (block) sepCols();
+      if (opts.boxes && !hidden && !inAct) drawnRegion(el, tag);
       if (tag === 'pre' && !hidden && !cols.length) {
         // A code listing: its first line and size, in a marker of its own.
         const src = el.textContent;
@@ -577,6 +588,25 @@ __tact.define('snapshot', ['dom'], (dom) => {
         flush();
         sepCols();
       }
+    }
+
+    // drawnRegion lists a canvas, image, svg, video or role=img region (a
+    // board, a map, a chart) as a line of its own with its box (--boxes),
+    // so an agent can aim at a point of it without a screenshot.
+    function drawnRegion(el, tag) {
+      const role = (el.getAttribute('role') || '').trim().toLowerCase();
+      if (!DRAWN.has(tag) && role !== 'img' && role !== 'application') return;
+      const r = el.getBoundingClientRect();
+      // Icons (under 20 px) are decoration, or named by their control.
+      const min = tag === 'canvas' || tag === 'video' ? 8 : 20;
+      if (r.width < min || r.height < min) return;
+      flush();
+      const t = tag === 'svg' ? el.querySelector('title') : null;
+      const name = fold(el.getAttribute('aria-label') || el.getAttribute('alt') || el.getAttribute('title') || (t ? t.textContent : ''));
+      const item = { k: 'g', ref: 0, role: DRAWN.has(tag) ? tag : role, name: cap(name, NAME_CAP), tag, box: boxOf(r) };
+      if (!name && stableId(el.id)) item.attrs = [['id', el.id]];
+      items.push(item);
+      drawn.push({ el, item });
     }
 
     // sepCols ends a word in the names being collected: blocks (list items,
@@ -813,6 +843,12 @@ __tact.define('snapshot', ['dom'], (dom) => {
     // Fold and dialog handles, numbered after the elements so those keep
     // their numbers.
     for (const reg of regions) reg.item.ref = issue(reg.el);
+    // --boxes: each element's box, and drawn regions' refs (so click @eN
+    // aims at a board's centre) after the elements'.
+    if (opts.boxes) {
+      for (const r of recs) if (r.item) r.item.box = boxOf(r.el.getBoundingClientRect());
+      for (const d of drawn) d.item.ref = issue(d.el);
+    }
     for (const d of dialogs) d.item.ref = issue(d.el);
     const out = [];
     for (const it of items) if (it) out.push(it);
