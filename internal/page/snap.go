@@ -271,6 +271,12 @@ func (t *Tab) walkFrame(ctx context.Context, tg *Target, frameID string, focus s
 		case snapshot.KindElement:
 			refs = append(refs, it.Ref)
 			t.headings[it.Ref] = heading
+		case snapshot.KindGrid:
+			refs = append(refs, it.Ref) // the board's --focus handle, then its cells
+			for i := range it.Rows * it.Cols {
+				refs = append(refs, it.First+i)
+				t.headings[it.First+i] = heading
+			}
 		case snapshot.KindRegion, snapshot.KindDialog, snapshot.KindDrawn:
 			refs = append(refs, it.Ref) // a folded region's or a dialog's --focus handle
 		}

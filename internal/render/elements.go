@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -503,4 +504,50 @@ func quote(s string) string {
 		}
 	}
 	return `"` + s + `"`
+}
+
+// gridLines prints a board of cells: a head line with its refs, the
+// colour legend, then one line per row of cell states, padded to columns:
+//
+//	@e21 [grid] "Board" 3x3, cells @e22…@e30 row by row (row 2, column 1 is @e25)
+//	  a=black b=white
+//	  1: a b a
+func gridLines(g *snapshot.Grid) []string {
+	head := "@" + g.Ref + " [grid]"
+	if n := snapshot.Cut(clean(g.Name), NameMax); n != "" {
+		head += " " + quote(n)
+	}
+	last := g.CellRef(g.Rows, g.Cols)
+	head += fmt.Sprintf(" %dx%d, cells @%s…@%s row by row (row 2, column 1 is @%s)", g.Rows, g.Cols, g.First, last, g.CellRef(2, 1))
+	out := []string{head}
+	if len(g.Legend) > 0 {
+		keys := make([]string, 0, len(g.Legend))
+		for k := range g.Legend {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		var b strings.Builder
+		b.WriteString(" ")
+		for _, k := range keys {
+			b.WriteString(" " + k + "=" + clean(g.Legend[k]))
+		}
+		out = append(out, b.String())
+	}
+	width := 1
+	for _, row := range g.Cells {
+		for _, c := range row {
+			width = max(width, utf8.RuneCountInString(clean(c)))
+		}
+	}
+	num := len(strconv.Itoa(len(g.Cells)))
+	for i, row := range g.Cells {
+		var b strings.Builder
+		fmt.Fprintf(&b, "  %*d:", num, i+1)
+		for _, c := range row {
+			c = clean(c)
+			b.WriteString(" " + c + strings.Repeat(" ", width-utf8.RuneCountInString(c)))
+		}
+		out = append(out, strings.TrimRight(b.String(), " "))
+	}
+	return out
 }

@@ -14,6 +14,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -63,6 +64,10 @@ const (
 	// KindDrawn is a canvas, image, svg or video region (snap --boxes
 	// only): Ref, Role (its tag, or img/application), Name, Box.
 	KindDrawn = "g"
+	// KindGrid is a board of cells (Ref: its container, Name, Rows, Cols,
+	// First: the first cell's ref, the rest following row by row; Cells:
+	// each cell's state; Legend: the colour each letter stands for).
+	KindGrid = "G"
 )
 
 // Item is one entry of the walker's flat, document-ordered list.
@@ -89,6 +94,12 @@ type Item struct {
 	Keep bool `json:"keep,omitempty"`
 	// URL is a link's full address when its href attr is shortened.
 	URL string `json:"url,omitempty"`
+	// A grid's shape, cells and legend (KindGrid).
+	Rows   int         `json:"rows,omitempty"`
+	Cols   int         `json:"cols,omitempty"`
+	First  int         `json:"first,omitempty"`
+	Cells  [][]string  `json:"cells,omitempty"`
+	Legend [][2]string `json:"legend,omitempty"`
 	// Box is x,y,w,h in CSS pixels of the tab's viewport (snap --boxes;
 	// the daemon adds a child frame's offset).
 	Box []int `json:"box,omitempty"`
@@ -220,6 +231,30 @@ type Section struct {
 	// Drawn are the section's canvases, images, svg and videos with their
 	// boxes (snap --boxes): Role is the tag (or img), Action empty.
 	Drawn []Element `json:"drawn,omitempty"`
+	// Grids are the section's boards of cells, each printed as rows of
+	// cell states instead of a line per cell.
+	Grids []Grid `json:"grids,omitempty"`
+}
+
+// Grid is a board of repeated cells (a game board, a colour grid): its
+// container's ref (for --focus), its shape and each cell's state: its
+// short text, "✓" when checked, a letter for its colour (Legend says
+// which), else ".". The cells are refs First, First+1, … row by row:
+// row r, column c (from 1) is First + (r-1)*Cols + (c-1).
+type Grid struct {
+	Ref    string            `json:"ref"`
+	Name   string            `json:"name,omitempty"`
+	Rows   int               `json:"rows"`
+	Cols   int               `json:"cols"`
+	First  string            `json:"first"`
+	Cells  [][]string        `json:"cells"`
+	Legend map[string]string `json:"legend,omitempty"`
+}
+
+// CellRef is the ref of the cell at row r, column c (from 1).
+func (g *Grid) CellRef(r, c int) string {
+	n, _ := strconv.Atoi(strings.TrimPrefix(g.First, "e"))
+	return RefString(n + (r-1)*g.Cols + (c - 1))
 }
 
 // Dialog is the open dialog a section belongs to.
@@ -431,7 +466,7 @@ func build(url, title string, items []Item, keep func(string) bool) *Page {
 	done := func() {
 		runs := keptRuns(texts, cur.Elements)
 		cur.Summary = summarize(runs)
-		if cur.Heading != "" || cur.Summary != "" || len(cur.Elements) > 0 || len(cur.Code) > 0 || len(cur.Drawn) > 0 || cur == opening {
+		if cur.Heading != "" || cur.Summary != "" || len(cur.Elements) > 0 || len(cur.Code) > 0 || len(cur.Drawn) > 0 || len(cur.Grids) > 0 || cur == opening {
 			if cur.Elements == nil {
 				cur.Elements = []Element{}
 			}
@@ -561,6 +596,15 @@ func build(url, title string, items []Item, keep func(string) bool) *Page {
 				continue
 			}
 			cur.Elements = append(cur.Elements, e)
+		case KindGrid:
+			g := Grid{Ref: RefString(it.Ref), Name: Fold(it.Name), Rows: it.Rows, Cols: it.Cols, First: RefString(it.First), Cells: it.Cells}
+			if len(it.Legend) > 0 {
+				g.Legend = map[string]string{}
+				for _, l := range it.Legend {
+					g.Legend[l[0]] = l[1]
+				}
+			}
+			cur.Grids = append(cur.Grids, g)
 		case KindDrawn:
 			d := Element{Ref: RefString(it.Ref), Role: it.Role, Name: it.Name, Tag: it.Tag, Frame: it.Frame, Box: it.Box}
 			for _, kv := range it.Attrs {

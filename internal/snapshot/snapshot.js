@@ -843,6 +843,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
     // Fold and dialog handles, numbered after the elements so those keep
     // their numbers.
     for (const reg of regions) reg.item.ref = issue(reg.el);
+    findGrids(recs, items, issue);
     // --boxes: each element's box, and drawn regions' refs (so click @eN
     // aims at a board's centre) after the elements'.
     if (opts.boxes) {
@@ -855,6 +856,103 @@ __tact.define('snapshot', ['dom'], (dom) => {
     // Where the time went, for benchmarks and --verbose.
     T.lastTiming = { walkMs: t1 - t0, finishMs: performance.now() - t1, items: out.length, elements: recs.length };
     return { url: location.href, title: document.title, nextRef: next, items: out };
+  };
+
+  // findGrids prints a board of cells (a 15x17 grid of divs that differ
+  // only in colour, tic-tac-toe squares) as one grid item instead of a
+  // line per cell: rows and columns by their boxes, each cell's state
+  // (its short text, checked, or a letter for its colour, with a legend).
+  // The cells keep their refs, which run row by row (a grid whose refs
+  // do not, as after a cell was replaced, stays a list of lines).
+  function findGrids(recs, items, issue) {
+    const cellOf = (r) => r.item && !r.split && r.item.name.length <= 3 && !/\s/.test(r.item.name);
+    const byParent = new Map();
+    for (const r of recs) {
+      if (!cellOf(r) || !r.el.parentElement) continue;
+      const p = r.el.parentElement;
+      if (!byParent.has(p)) byParent.set(p, []);
+      byParent.get(p).push(r);
+    }
+    // A row's parent holds one row; its parent holds the grid.
+    const byRows = new Map();
+    for (const [p, rs] of byParent) {
+      if (grid(p, rs)) continue;
+      const gp = p.parentElement;
+      if (!gp) continue;
+      if (!byRows.has(gp)) byRows.set(gp, []);
+      byRows.get(gp).push(...rs);
+    }
+    for (const [gp, rs] of byRows) grid(gp, rs);
+
+    function grid(box, rs) {
+      const n = rs.length;
+      if (n < 6) return false;
+      const rects = rs.map((r) => r.el.getBoundingClientRect());
+      const tops = [], lefts = [];
+      const near = (list, v) => list.findIndex((x) => Math.abs(x - v) < 3);
+      for (const b of rects) {
+        if (!b.width || !b.height) return false;
+        if (near(tops, b.top) < 0) tops.push(b.top);
+        if (near(lefts, b.left) < 0) lefts.push(b.left);
+      }
+      const rows = tops.length, cols = lefts.length;
+      if (rows < 2 || cols < 2 || rows * cols !== n) return false;
+      tops.sort((a, b) => a - b);
+      lefts.sort((a, b) => a - b);
+      const first = rs[0].item.ref;
+      let lo = Infinity, hi = -1;
+      for (let i = 0; i < n; i++) {
+        if (near(tops, rects[i].top) * cols + near(lefts, rects[i].left) !== i || rs[i].item.ref !== first + i) return false;
+        lo = Math.min(lo, rs[i].at);
+        hi = Math.max(hi, rs[i].at);
+      }
+      const mine = new Set(rs.map((r) => r.at));
+      for (let i = lo; i <= hi; i++) if (items[i] && !mine.has(i)) return false;
+      // States: the cell's text, checked, else a letter for how it looks
+      // when the unnamed cells differ: its colour, and the classes not
+      // every cell has (mark-x: an X drawn by CSS).
+      const classes = rs.map((r) => (r.el.getAttribute('class') || '').split(/\s+/).filter(Boolean));
+      const common = classes[0].filter((c) => classes.every((l) => l.includes(c)));
+      const colours = new Map();
+      const colour = rs.map((r, i) => (r.item.name ? '' : [cellColour(r.el), ...classes[i].filter((c) => !common.includes(c))].filter(Boolean).join(' ')));
+      for (const c of colour) if (c && !colours.has(c)) colours.set(c, String.fromCharCode(97 + colours.size));
+      const many = colours.size > 0 && colours.size <= 26 && new Set(colour).size > 1;
+      const cells = [];
+      for (let i = 0; i < n; i++) {
+        const it = rs[i].item;
+        const checked = (it.attrs || []).some((a) => a[0] === 'checked' || a[0] === 'pressed' || a[0] === 'selected');
+        let st = it.name || (checked ? '✓' : many && colour[i] ? colours.get(colour[i]) : '.');
+        if (it.name && checked) st += '✓';
+        if (i % cols === 0) cells.push([]);
+        cells[cells.length - 1].push(st);
+        items[rs[i].at] = null;
+      }
+      const legend = many ? [...colours].map(([c, l]) => [l, c]) : undefined;
+      const name = fold(box.getAttribute('aria-label') || '');
+      items[lo] = { k: 'G', ref: issue(box), name: cap(name, NAME_CAP), rows, cols, first, cells, legend };
+      for (const r of rs) r.item = null;
+      return true;
+    }
+  }
+
+  // cellColour is the colour a cell shows (its background, else its one
+  // child's): a CSS name when it is one, else #rrggbb; '' for none.
+  function cellColour(el) {
+    for (let e = el, i = 0; e && i < 2; e = e.childElementCount === 1 ? e.firstElementChild : null, i++) {
+      const m = /^rgba?\((\d+), (\d+), (\d+)(?:, ([\d.]+))?\)$/.exec(getComputedStyle(e).backgroundColor);
+      if (!m || m[4] === '0') continue;
+      const hex = '#' + [m[1], m[2], m[3]].map((x) => (+x).toString(16).padStart(2, '0')).join('');
+      return COLOUR_NAMES[hex] || hex;
+    }
+    return '';
+  }
+  // The colour names a task is likely to say ("click the grey box").
+  const COLOUR_NAMES = {
+    '#000000': 'black', '#ffffff': 'white', '#808080': 'grey', '#c0c0c0': 'silver', '#d3d3d3': 'lightgrey',
+    '#a9a9a9': 'darkgrey', '#ff0000': 'red', '#800000': 'maroon', '#ffff00': 'yellow', '#808000': 'olive',
+    '#00ff00': 'lime', '#008000': 'green', '#00ffff': 'cyan', '#008080': 'teal', '#0000ff': 'blue',
+    '#000080': 'navy', '#ff00ff': 'magenta', '#800080': 'purple', '#ffa500': 'orange', '#ffc0cb': 'pink',
+    '#a52a2a': 'brown', '#4b0082': 'indigo', '#ee82ee': 'violet', '#f5f5dc': 'beige', '#ffd700': 'gold',
   };
 
   // el.labels is avoided on purpose: Chromium answers it by scanning the
@@ -1018,6 +1116,9 @@ __tact.define('snapshot', ['dom'], (dom) => {
     if (!name && !value && !a.some((x) => x[0] === 'id')) {
       const cls = fold((el.getAttribute('class') || '').split(/\s+/).filter((c) => c && !/\d{4,}|^[0-9a-f-]{12,}$/i.test(c)).join(' '));
       if (cls) a.push(['class', cap(cls, 40)]);
+      // A box told apart by its colour alone ("click the grey box").
+      const c = cellColour(el);
+      if (c) a.push(['color', c]);
       const icon = iconFile(el) || (el.childElementCount === 1 ? iconFile(el.firstElementChild) : '');
       if (icon) a.push(['icon', icon]);
     }
