@@ -865,7 +865,8 @@ __tact.define('snapshot', ['dom'], (dom) => {
   // The cells keep their refs, which run row by row (a grid whose refs
   // do not, as after a cell was replaced, stays a list of lines).
   function findGrids(recs, items, issue) {
-    const cellOf = (r) => r.item && !r.split && r.item.name.length <= 3 && !/\s/.test(r.item.name);
+    // Links are left alone: a month of day links reads better as names.
+    const cellOf = (r) => r.item && !r.split && r.role !== 'link' && r.item.name.length <= 3 && !/\s/.test(r.item.name);
     const byParent = new Map();
     for (const r of recs) {
       if (!cellOf(r) || !r.el.parentElement) continue;
