@@ -46,6 +46,8 @@ func (c *Snap) Run(ctx context.Context, env *Env) (*Output, error) {
 	same := false
 	if c.Focus == "" {
 		prev, same = t.SwapLastSnap(page.WithoutBoxes())
+	} else {
+		seenWhole(ctx, t)
 	}
 	if c.HTML {
 		c.Raw = true // --html only has a place in --raw's JSON
@@ -69,6 +71,16 @@ func (c *Snap) Run(ctx context.Context, env *Env) (*Output, error) {
 	so := snapOutput(page, c.MaxTokens)
 	so.Text += loadingNote(t, page.Loading)
 	return so, nil
+}
+
+// seenWhole makes the page as it is now the base of the next diff after
+// a snap of a part of it (--focus): what the agent saw last, not an older
+// whole snap whose removed refs it would be told about again. The whole
+// page is walked for it (nothing printed).
+func seenWhole(ctx context.Context, t *page.Tab) {
+	if p, err := t.Snapshot(ctx, ""); err == nil {
+		t.SwapLastSnap(p)
+	}
 }
 
 // loadingNote tells a reader that the page's load event has not fired, so

@@ -304,7 +304,8 @@ func (w *writer) blocks(els []snapshot.Element) []block {
 			i += n
 			continue
 		}
-		out = append(out, block{lines: []groupLine{{text: w.elementLine(&els[i], withRole, true), elems: 1}}})
+		// A nested menu's items are indented by their level.
+		out = append(out, block{lines: []groupLine{{text: strings.Repeat("  ", els[i].Depth) + w.elementLine(&els[i], withRole, true), elems: 1}}})
 		i++
 	}
 	return out
@@ -402,6 +403,18 @@ func (w *writer) groupLines(items [][]snapshot.Element) []groupLine {
 			}
 		}
 	}
+	// Rows whose controls read the same as another row's (Edit · Delete)
+	// are told apart by the row's own words.
+	byRow := false
+	seen := map[string]bool{}
+	for _, it := range items {
+		var k strings.Builder
+		for j := range it {
+			k.WriteString(it[j].Role + "\x00" + it[j].Name + "\x00")
+		}
+		byRow = byRow || seen[k.String()]
+		seen[k.String()] = true
+	}
 	out := make([]groupLine, 0, len(items))
 	for i, it := range items {
 		aligned := i > 0 && sameRoles(it)
@@ -415,7 +428,11 @@ func (w *writer) groupLines(items [][]snapshot.Element) []groupLine {
 			}
 			parts[j] = w.elementLine(&it[j], mode, true)
 		}
-		out = append(out, groupLine{text: "- " + strings.Join(parts, " · "), elems: len(it)})
+		head := "- "
+		if byRow && it[0].Row != "" {
+			head += quote(clean(it[0].Row)) + ": "
+		}
+		out = append(out, groupLine{text: head + strings.Join(parts, " · "), elems: len(it)})
 	}
 	return out
 }

@@ -100,6 +100,10 @@ type Item struct {
 	First  int         `json:"first,omitempty"`
 	Cells  [][]string  `json:"cells,omitempty"`
 	Legend [][2]string `json:"legend,omitempty"`
+	// Row is the name of the repeated row an element is in (its first
+	// words outside controls), Depth a menu item's nesting level.
+	Row   string `json:"row,omitempty"`
+	Depth int    `json:"depth,omitempty"`
 	// Box is x,y,w,h in CSS pixels of the tab's viewport (snap --boxes;
 	// the daemon adds a child frame's offset).
 	Box []int `json:"box,omitempty"`
@@ -301,6 +305,11 @@ type Element struct {
 	URL string `json:"-"`
 	// Box is x,y,w,h in CSS pixels of the viewport (snap --boxes).
 	Box []int `json:"box,omitempty"`
+	// Row names the repeated row the element is in ("Grace Hopper" for
+	// its Edit button), when the row's own words are not its name.
+	Row string `json:"row,omitempty"`
+	// Depth is a nested menu item's level (1: in a submenu).
+	Depth int `json:"depth,omitempty"`
 }
 
 // Attr is one element attribute. Flags (disabled, checked, ...) have an
@@ -583,6 +592,8 @@ func build(url, title string, items []Item, keep func(string) bool) *Page {
 				Group:  it.Group,
 				URL:    it.URL,
 				Box:    it.Box,
+				Row:    Fold(it.Row),
+				Depth:  it.Depth,
 			}
 			if e.Frame != "" && e.Group != "" {
 				// Group ids are per document; keep frames apart.

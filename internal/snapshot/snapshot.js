@@ -831,7 +831,17 @@ __tact.define('snapshot', ['dom'], (dom) => {
       // card), not a whole repeated page section.
       let g = null;
       for (let f = r.frame; f && f.n <= 8; f = f.up) g = f;
-      if (g) item.group = g.gid + ':' + g.idx;
+      if (g) {
+        item.group = g.gid + ':' + g.idx;
+        if (g.row === undefined) g.row = rowName(g.el);
+        if (g.row && g.row !== item.name) item.row = g.row;
+      }
+      // A menu item's level: how many menus it is nested in below the bar.
+      if (r.role.startsWith('menuitem')) {
+        let d = 0;
+        for (let p = r.el.parentElement; p; p = p.parentElement) if ((p.getAttribute('role') || '').trim() === 'menu') d++;
+        if (d > 1 || (d === 1 && r.el.closest('[role=menubar]'))) item.depth = r.el.closest('[role=menubar]') ? d : d - 1;
+      }
       if (probe) { probe.push({ el: r.el, item }); continue; }
       item.ref = issue(r.el);
     }
@@ -934,6 +944,21 @@ __tact.define('snapshot', ['dom'], (dom) => {
       for (const r of rs) r.item = null;
       return true;
     }
+  }
+
+  // rowName is what a person reads a repeated row by: its first words
+  // outside its controls (the name cell of a table row, a card's title),
+  // so `- @e79 "Edit" · @e80 "Delete"` says whose row it is.
+  function rowName(el) {
+    const w = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = w.nextNode(); n; n = w.nextNode()) {
+      if (!WORDY.test(n.data)) continue;
+      const p = n.parentElement;
+      if (!p || p.closest('a,button,input,select,textarea,label,[role=button],[role=link],[role=checkbox],[role=menuitem]') ||
+          !p.getClientRects().length) continue;
+      return cap(fold(p.textContent), 40);
+    }
+    return '';
   }
 
   // cellColour is the colour a cell shows (its background, else its one
