@@ -16,7 +16,7 @@ func TestCLILinksNoDaemonLibraries(t *testing.T) {
 		t.Fatalf("go list: %v\n%s", err, out)
 	}
 	for dep := range strings.SplitSeq(string(out), "\n") {
-		for _, banned := range []string{"tact/internal/read", "tact/internal/mcp", "modelcontextprotocol/go-sdk", "go-trafilatura", "go-domdistiller", "html-to-markdown"} {
+		for _, banned := range []string{"tact/internal/read", "tact/internal/mcp", "modelcontextprotocol/go-sdk", "go-trafilatura", "go-domdistiller", "html-to-markdown", "ledongthuc/pdf"} {
 			if strings.Contains(dep, banned) {
 				t.Errorf("cmd/tact links %s", dep)
 			}
