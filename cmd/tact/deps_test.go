@@ -17,7 +17,7 @@ func TestCLILinksNoDaemonLibraries(t *testing.T) {
 		t.Fatalf("go list: %v\n%s", err, out)
 	}
 	for dep := range strings.SplitSeq(string(out), "\n") {
-		for _, banned := range []string{"tact/internal/read", "tact/internal/mcp", "tact/internal/cli", "tact/internal/commands", "tact/internal/page", "tact/internal/browser", "alecthomas/kong", "chromedp/cdproto", "modelcontextprotocol/go-sdk", "go-trafilatura", "go-domdistiller", "html-to-markdown"} {
+		for _, banned := range []string{"tact/internal/read", "tact/internal/mcp", "tact/internal/cli", "tact/internal/commands", "tact/internal/page", "tact/internal/browser", "alecthomas/kong", "chromedp/cdproto", "modelcontextprotocol/go-sdk", "go-trafilatura", "go-domdistiller", "html-to-markdown", "ledongthuc/pdf"} {
 			if strings.Contains(dep, banned) {
 				t.Errorf("cmd/tact links %s", dep)
 			}
