@@ -166,6 +166,20 @@ func readLoadingNote(t *page.Tab) string {
 // extract reads the page: the main content when the page has one (and the
 // daemon can extract it), else (or with --all/--focus) the visible text.
 func (c *Read) extract(ctx context.Context, env *Env, t *page.Tab) (*pagetext.Result, error) {
+	if c.Focus == "" && pagetext.PDFText != nil {
+		// A PDF in Chrome's viewer: its text, read like a page's.
+		b, ok, err := t.PDFBytes(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			text, err := pagetext.PDFText(b)
+			if err != nil {
+				return nil, failure.New(failure.Internal, "%v", err)
+			}
+			return &pagetext.Result{URL: t.URL(), Markdown: text, Mode: "pdf"}, nil
+		}
+	}
 	notArticle := ""
 	if c.Focus == "" && !c.All && env.Extract != nil {
 		p, err := t.ReadHTML(ctx)
