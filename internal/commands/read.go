@@ -170,6 +170,20 @@ func (c *Read) extract(ctx context.Context, env *Env, t *page.Tab) (*pagetext.Re
 	if env.Read.Render == nil {
 		return nil, failure.New(failure.Internal, "this process cannot read pages (only tact-daemon links the reader)")
 	}
+	if c.Focus == "" && env.Read.PDFText != nil {
+		// A PDF in Chrome's viewer: its text, read like a page's.
+		b, ok, err := t.PDFBytes(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			text, err := env.Read.PDFText(b)
+			if err != nil {
+				return nil, failure.New(failure.Internal, "%v", err)
+			}
+			return &pagetext.Result{URL: t.URL(), Markdown: text, Mode: "pdf"}, nil
+		}
+	}
 	notArticle := ""
 	var seen *pagetext.Page
 	if c.Focus == "" && !c.All && env.Read.Extract != nil {
