@@ -73,12 +73,12 @@ type Manager struct {
 	// still list for a moment: tab list leaves them out (until their
 	// destroyed event, which drops them from here).
 	closing map[string]bool
-	current    string
-	state      persisted
-	emul       page.Emulation
-	domains    page.Domains // --allowed-domains in force
-	notes      []string
-	dialog     page.DialogPolicy
+	current string
+	state   persisted
+	emul    page.Emulation
+	domains page.Domains // --allowed-domains in force
+	notes   []string
+	dialog  page.DialogPolicy
 
 	queue     eventQueue
 	browserEv *cdp.Handlers[string]
