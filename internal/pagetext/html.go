@@ -69,6 +69,8 @@ type Renderer func(ctx context.Context, page string, o RenderOptions) (string, e
 type Reader struct {
 	Extract Extractor
 	Render  Renderer
+	// PDFText is a PDF's text (internal/read's PDFText).
+	PDFText func(pdf []byte) (string, error)
 }
 
 // Extractor finds the main content of a serialized page within ctx

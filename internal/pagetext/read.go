@@ -62,7 +62,8 @@ type Result struct {
 	Loading  bool   `json:"loading,omitempty"` // the load event has not fired
 	// Mode is what was read: "main" (the page's main content), "page"
 	// (all visible text but navigation: no clear main content), "all"
-	// (--all) or "focus" (--focus).
+	// (--all), "focus" (--focus), "exact" (--focus --exact: the text as
+	// the page has it) or "pdf" (a PDF the tab shows, as text).
 	Mode string `json:"mode,omitempty"`
 	// LeftOut names what "main" left out of the page ("navigation",
 	// "2 sidebars", "comments", …).

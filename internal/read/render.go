@@ -1007,4 +1007,4 @@ func (w *walker) ariaTable(grid [][]*html.Node) {
 }
 
 // Reader is what the daemon reads pages with (cli.Linked, commands.Env).
-var Reader = pagetext.Reader{Extract: ExtractWithin, Render: RenderWithin}
+var Reader = pagetext.Reader{Extract: ExtractWithin, Render: RenderWithin, PDFText: PDFText}
