@@ -15,7 +15,9 @@ bin=${BIN:-}
 base_bin=${BASE:-}
 . "$root/scripts/corpus-serve.sh"
 if [ -n "$base_bin" ]; then
-  trap 'cleanup; "$base_bin/tact" --session readbench-base browser stop >/dev/null 2>&1' EXIT INT TERM
+  # The second session's browser is stopped first: cleanup removes the
+  # home it is recorded in.
+  trap '"$base_bin/tact" --session readbench-base browser stop >/dev/null 2>&1; cleanup' EXIT INT TERM
 fi
 tactb() { "$base_bin/tact" --session readbench-base --browser-arg="$rules" "$@"; }
 # time1 BUILD ARGS…: ms of one read by that build (tact or tactb), or
