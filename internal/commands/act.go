@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/observe"
 	"github.com/tact-browser/tact/internal/page"
 	"github.com/tact-browser/tact/internal/render"
 	"github.com/tact-browser/tact/internal/snapshot"
@@ -135,8 +136,7 @@ func act(ctx context.Context, env *Env, o ActOpts, target string, a action, do f
 	if loadNote != "" {
 		lines = append([]string{loadNote}, lines...)
 	}
-	t.AwaitPopup(ctx, popupWait)
-	t.AwaitDownloads(ctx, downloadWait)
+	t.Hold(ctx, mark, popupWait, downloadWait)
 	eff := t.Drain()
 	if t.Navigated(mark) {
 		// Also a navigation during a first attempt, or after the wait.
@@ -210,17 +210,14 @@ func attempt(ctx context.Context, t *page.Tab, el *page.Element, a action, do fu
 	}
 	o := verdict.Observation{Unseen: a.unseen, Targeted: el != nil, Already: a.already != nil && *a.already}
 	if !o.Already {
-		re := t.AwaitReaction(ctx, am, effectWindow)
-		o.Page, o.Own = re.Page, re.Own
-		if re.Page {
-			t.Settle(ctx, actQuiet, settleCap)
+		// The engine decides: a reaction within effectWindow, then the
+		// page settled, and what it reported (see observe.Watch).
+		r := t.Watch(ctx, am, observe.Policy{React: effectWindow, Quiet: actQuiet, Cap: settleCap})
+		w := r.Observation
+		o.Page, o.Own, o.NewDocument, o.SameDocument = w.Page, w.Own, w.NewDocument, w.SameDocument
+		if o.Page || o.Own {
+			o.URL, o.Scroll, o.Boxes, o.Moved, o.Invalid = w.URL, w.Scroll, w.Boxes, w.Moved, w.Invalid
 		}
-	}
-	if o.Page || o.Own {
-		// What Observe reads in the page (a scroll, a move, a submit the
-		// browser stopped) always comes with a reaction or the action's
-		// own events: without one, there is nothing to read.
-		t.Observe(ctx, am, &o)
 	}
 	return o, lines, nil
 }

@@ -34,9 +34,9 @@ const (
 	FrameStopped              // a child frame (ID) stopped loading
 	FrameGone                 // a child frame (ID) detached
 	FrameMoved                // a child frame (ID) has a new URL (Host); no reaction by itself
-	FrameSwapped              // a child frame (ID) moved to a process of its own: its load may never report its end
 	Crash                     // the renderer died
 	Mutation                  // the in-page library saw the DOM change after an action
+	Activity                  // something else the page did (a request in an out-of-process frame)
 	Input                     // input delivered (a pointer move, a key): no reaction by itself
 )
 
@@ -65,7 +65,7 @@ type Event struct {
 // verdict counts), as opposed to bookkeeping.
 func (k Kind) reaction() bool {
 	switch k {
-	case DOMReady, Load, Stopped, RequestEnd, DownloadEnd, PopupAttached, FrameMoved, FrameSwapped, Input:
+	case DOMReady, Load, Stopped, RequestEnd, DownloadEnd, PopupAttached, FrameMoved, Input:
 		return false
 	}
 	return true
@@ -78,6 +78,7 @@ type Doc struct {
 	DOMReady                                 bool      // the current document fired DOMContentLoaded
 	DOMReadyAt                               time.Time // when it did
 	Reactions                                int       // events that are the page reacting
+	Popups, Attached                         int       // windows the page opened; their tabs attached
 }
 
 // Mark is the log at one moment, to ask what happened since.
@@ -109,16 +110,15 @@ type Log struct {
 	doc       Doc
 	inflight  map[string]Event
 	frames    map[string]*frame
-	frameLast time.Time // a same-site child frame last started or stopped loading
-	popups    int       // windows opened and not attached yet
-	downloads map[string]bool
+	frameLast time.Time      // a same-site child frame last started or stopped loading
+	downloads map[string]int // in progress: guid → the seq it started at
 }
 
 // NewLog is an empty log on clock; sameSite says whether two hosts are one
 // site (the page package's one definition, by the public suffix list).
 func NewLog(clock Clock, sameSite func(a, b string) bool) *Log {
 	return &Log{clock: clock, sameSite: sameSite, changed: make(chan struct{}),
-		inflight: map[string]Event{}, frames: map[string]*frame{}, downloads: map[string]bool{}}
+		inflight: map[string]Event{}, frames: map[string]*frame{}, downloads: map[string]int{}}
 }
 
 // SetHost sets the page's host before any navigation (a tab attached to
@@ -207,19 +207,19 @@ func (l *Log) apply(ev Event) {
 	case RequestEnd:
 		delete(l.inflight, ev.ID)
 	case DownloadStart:
-		l.downloads[ev.ID] = true
+		l.downloads[ev.ID] = l.seq
 		// The navigation that produced it is over: no document will load.
 		d.Stops++
 		d.Loading = false
 	case DownloadEnd:
 		delete(l.downloads, ev.ID)
 	case PopupOpened:
-		l.popups++
+		d.Popups++
 	case PopupAttached:
-		l.popups = max(0, l.popups-1)
+		d.Attached++
 	case FrameMoved:
 		l.frame(ev.ID).host = ev.Host
-	case FrameLoading, FrameStopped, FrameGone, FrameSwapped:
+	case FrameLoading, FrameStopped, FrameGone:
 		f := l.frame(ev.ID)
 		if ev.Kind == FrameLoading {
 			f.loading = ev.At

@@ -105,18 +105,24 @@ func (l *Log) FramesBuilding(now time.Time, quiet, grace time.Duration) bool {
 	return false
 }
 
-// PopupsPending counts windows the page opened whose tab has not attached.
-func (l *Log) PopupsPending() int {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.popups
+// PopupsPending counts windows the page opened since m whose tab has not
+// attached yet.
+func (l *Log) PopupsPending(m Mark) int {
+	d := l.Doc()
+	return max(0, (d.Popups-m.Doc.Popups)-(d.Attached-m.Doc.Attached))
 }
 
-// DownloadsActive counts downloads in progress.
-func (l *Log) DownloadsActive() int {
+// DownloadsActive counts downloads started since m still in progress.
+func (l *Log) DownloadsActive(m Mark) int {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return len(l.downloads)
+	n := 0
+	for _, seq := range l.downloads {
+		if seq >= m.Seq {
+			n++
+		}
+	}
+	return n
 }
 
 // Usable reports whether the document that fired DOMContentLoaded after

@@ -146,7 +146,7 @@ func Watch(ctx context.Context, l *Log, m Mark, p Policy, pg Probe) Result {
 	if p.React == 0 || r.Page {
 		settle(ctx, l, m, p, pg, &r)
 	}
-	HoldFor(ctx, l, p, &r)
+	HoldFor(ctx, l, m, p, &r)
 	d := l.Doc()
 	r.NewDocument, r.SameDocument = d.Navs > m.Doc.Navs, d.SameDocs > m.Doc.SameDocs
 	if !r.NewDocument && (r.Page || r.Own) {
@@ -195,6 +195,10 @@ func react(ctx context.Context, l *Log, m Mark, window time.Duration, pg Probe) 
 
 // settle waits for the page to be quiet (see Watch).
 func settle(ctx context.Context, l *Log, m Mark, p Policy, pg Probe, r *Result) {
+	// The bound of the page's own waits (a load, the DOM's quiet), which
+	// the clock's checks below do not interrupt.
+	ctx, cancel := context.WithTimeout(ctx, p.Cap+p.FrameMore)
+	defer cancel()
 	start := l.clock.Now()
 	appShell, bare := p.AppShell, false
 	for ctx.Err() == nil {
@@ -283,19 +287,19 @@ func LoadedSince(ctx context.Context, l *Log, base Doc, p Policy, usable func() 
 	return err
 }
 
-// HoldFor waits, as p says, for the windows the page opened to attach
-// and its downloads to finish, noting the holds in r.
-func HoldFor(ctx context.Context, l *Log, p Policy, r *Result) {
+// HoldFor waits, as p says, for the windows the page opened since m to
+// attach and the downloads it started to finish, noting the holds in r.
+func HoldFor(ctx context.Context, l *Log, m Mark, p Policy, r *Result) {
 	for _, h := range []struct {
 		limit time.Duration
 		hold  Hold
-		n     func() int
+		n     func(Mark) int
 	}{{p.Popups, HoldPopup, l.PopupsPending}, {p.Downloads, HoldDownload, l.DownloadsActive}} {
-		if h.limit <= 0 || h.n() == 0 {
+		if h.limit <= 0 || h.n(m) == 0 {
 			continue
 		}
 		r.hold(h.hold)
-		_, _ = Until(ctx, l, h.limit, p.Poll, func(time.Time) (bool, error) { return h.n() == 0, nil })
+		_, _ = Until(ctx, l, h.limit, p.Poll, func(time.Time) (bool, error) { return h.n(m) == 0, nil })
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/observe"
 	"github.com/tact-browser/tact/internal/locator"
 	"github.com/tact-browser/tact/internal/snapshot"
 )
@@ -100,7 +101,8 @@ const missRest = 2 * time.Second
 // in its main document could have brought an element into view for
 // missRest (no element added or shown; a ticking clock's text aside).
 func (t *Tab) atRest(ctx context.Context, start time.Time) bool {
-	if time.Since(start) < missRest || t.state().loading || t.FramesLoading() > 0 || t.main.busyRequests(time.Now(), firstPartyLongPoll) > 0 {
+	now := t.obs.Clock().Now()
+	if now.Sub(start) < missRest || t.obs.Doc().Loading || t.FramesLoading() > 0 || t.obs.InFlight(now, observe.Busy, firstPartyLongPoll, time.Time{}) > 0 {
 		return false
 	}
 	var still float64
@@ -124,16 +126,11 @@ func (t *Tab) notFound(loc locator.Locator, how string) *failure.Error {
 // any of its frames (as snap and resolve look); several are fine. It
 // ends with TIMEOUT when ctx does.
 func (t *Tab) WaitLocator(ctx context.Context, loc locator.Locator) error {
-	for {
-		if ok, err := t.Matches(ctx, loc); ok || err != nil {
-			return err
-		}
-		select {
-		case <-ctx.Done():
-			return failure.New(failure.Timeout, "timed out waiting for %s", loc.String())
-		case <-time.After(100 * time.Millisecond):
-		}
+	_, err := observe.Until(ctx, t.obs, 0, 100*time.Millisecond, func(time.Time) (bool, error) { return t.Matches(ctx, loc) })
+	if err != nil && ctx.Err() != nil {
+		return failure.New(failure.Timeout, "timed out waiting for %s", loc.String())
 	}
+	return err
 }
 
 // Matches reports whether loc matches a visible element now, in the page
