@@ -36,4 +36,3 @@ func (t *Tab) DownloadEnded(guid, state string, bytes int64, place func(guid, na
 		}
 	})
 }
-

@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/tact-browser/tact/internal/failure"
-	"github.com/tact-browser/tact/internal/observe"
 	"github.com/tact-browser/tact/internal/locator"
+	"github.com/tact-browser/tact/internal/observe"
 	"github.com/tact-browser/tact/internal/snapshot"
 )
 

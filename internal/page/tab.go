@@ -39,8 +39,8 @@ type Tab struct {
 	loaderID     string
 	obs          *observe.Log // what the page did (navigations, loads, requests, frames…), for every wait
 	lastNav      int          // navigations (obs.Doc().Navs) when the snap in last was taken
-	seenNav      int // navigations before this are not `wait navigation`'s: see SincePrevious
-	startNav     int // navSeq when the running command started
+	seenNav      int          // navigations before this are not `wait navigation`'s: see SincePrevious
+	startNav     int          // navSeq when the running command started
 	crashed      bool
 	dialogs      []Dialog // since the last Drain
 	open         *Dialog  // the dialog showing in the page (whatever the policy), until it closes
@@ -51,7 +51,7 @@ type Tab struct {
 	consoleErr   int
 	firstErr     string // the first console error since the last Drain
 	opened       []string
-	closedPopups int // popups over MaxPopups closed since the last Drain
+	closedPopups int            // popups over MaxPopups closed since the last Drain
 	last         *snapshot.Page // latest full snap, for --diff
 	headings     map[int]string // ref -> heading its snap showed it under, for refind
 	downloads    []*Download    // since the last Drain

@@ -32,16 +32,16 @@ type Target struct {
 	worlds    map[string]int64 // frameId -> tact isolated world context
 	mainCtx   map[string]int64 // frameId -> default (page) world context
 	unique    map[string]int64 // context uniqueId -> id (destroyed events name only the uniqueId)
-	emulation Emulation // the session emulation last applied to this target
+	emulation Emulation        // the session emulation last applied to this target
 }
 
 func newTarget(id, kind string, sess *cdp.Session, tab *Tab) *Target {
 	return &Target{
 		id: id, kind: kind, sess: sess, tab: tab,
-		ready:    make(chan struct{}),
-		worlds:   map[string]int64{},
-		mainCtx:  map[string]int64{},
-		unique:   map[string]int64{},
+		ready:   make(chan struct{}),
+		worlds:  map[string]int64{},
+		mainCtx: map[string]int64{},
+		unique:  map[string]int64{},
 	}
 }
 
