@@ -135,3 +135,10 @@ func (t *Tab) Settle(ctx context.Context, quiet, limit time.Duration) {
 func (t *Tab) Hold(ctx context.Context, m Mark, popups, downloads time.Duration) {
 	observe.HoldFor(ctx, t.obs, m.log, t.policy(ctx, observe.Policy{Popups: popups, Downloads: downloads}), &observe.Result{})
 }
+
+// Until waits until done reports true or an error, looking again at every
+// event of the page and every poll, up to limit (0: until ctx ends; see
+// observe.Until). It reports false when limit passed first.
+func (t *Tab) Until(ctx context.Context, limit, poll time.Duration, done func() (bool, error)) (bool, error) {
+	return observe.Until(ctx, t.obs, limit, poll, func(time.Time) (bool, error) { return done() })
+}

@@ -222,25 +222,6 @@ func (e *Element) Box(ctx context.Context) (*Rect, error) {
 	return &r, nil
 }
 
-// WaitFor polls cond (a JS expression in tact's world) until it is truthy.
-func (t *Tab) WaitFor(ctx context.Context, expr, what string) error {
-	_, err := observe.Until(ctx, t.obs, 0, 50*time.Millisecond, func(time.Time) (bool, error) {
-		if err := t.checkUsable(); err != nil {
-			return false, err
-		}
-		var ok bool
-		err := t.EvalWorld(ctx, "!!("+expr+")", &ok)
-		if err != nil && failure.From(err).Code != failure.Internal {
-			return false, err
-		}
-		return ok, nil
-	})
-	if err != nil && (ctx.Err() != nil || failure.From(err).Code == failure.Timeout) {
-		return failure.New(failure.Timeout, "timed out waiting for %s", what)
-	}
-	return err
-}
-
 // WaitNavigation waits for a main-frame navigation after m, and its load.
 func (t *Tab) WaitNavigation(ctx context.Context, m Mark) error {
 	return t.waitThenLoad(ctx, func() bool { return t.obs.Doc().Navs > m.nav }, func() error {
