@@ -201,6 +201,7 @@ func attempt(ctx context.Context, t *page.Tab, el *page.Element, a action, do fu
 		// Sent, not waited on: Own stands for "the input was delivered",
 		// so the verdict is ok; what it caused shows in the next one.
 		lines, err := do(t, el)
+		t.Delivered()
 		return verdict.Observation{Own: true, Targeted: el != nil}, lines, err
 	}
 	am := t.MarkAction(ctx, el)

@@ -142,3 +142,8 @@ func (t *Tab) Hold(ctx context.Context, m Mark, popups, downloads time.Duration)
 func (t *Tab) Until(ctx context.Context, limit, poll time.Duration, done func() (bool, error)) (bool, error) {
 	return observe.Until(ctx, t.obs, limit, poll, func(time.Time) (bool, error) { return done() })
 }
+
+// Delivered records input sent without a watch (a pointer move, a key
+// down or up, a wheel step): the log has it, so the next watch starts
+// from a log that knows it; it is no reaction of the page by itself.
+func (t *Tab) Delivered() { t.obs.Add(observe.Event{Kind: observe.Input}) }
