@@ -75,12 +75,7 @@ func TestLogNavigation(t *testing.T) {
 
 // TestUsable: when a loading document can be used.
 func TestUsable(t *testing.T) {
-	for _, c := range []struct {
-		name   string
-		events []Event
-		at     time.Duration
-		want   bool
-	}{
+	for _, c := range []stateCase{
 		{"still parsing", []Event{{Kind: Loading}}, 0, false},
 		{"loaded", []Event{{Kind: Loading}, {Kind: DOMReady}, {Kind: Load}}, 0, true},
 		{"became a download", []Event{{Kind: Loading}, {Kind: DownloadStart, ID: "g"}}, 0, true},
@@ -89,14 +84,8 @@ func TestUsable(t *testing.T) {
 		{"DOMContentLoaded, the grace passed", []Event{{Kind: Loading}, {Kind: DOMReady}, req("x", "app.test", Subresource)}, 5 * time.Second, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			l := NewLog(NewFake(t0), sameSiteForTest)
-			l.SetHost("app.test")
-			base := l.Doc()
-			for _, ev := range c.events {
-				ev.At = t0
-				l.Add(ev)
-			}
-			if got := l.Usable(t0.Add(c.at), base, 4*time.Second, 10*time.Second); got != c.want {
+			l := logOf(c.events)
+			if got := l.Usable(t0.Add(c.at), Doc{}, 4*time.Second, 10*time.Second); got != c.want {
 				t.Errorf("usable %v, want %v", got, c.want)
 			}
 		})
@@ -106,12 +95,7 @@ func TestUsable(t *testing.T) {
 // TestFramesBuilding: a same-site frame loading (for less than the grace),
 // or one that just loaded (its page may add the next), holds; others not.
 func TestFramesBuilding(t *testing.T) {
-	for _, c := range []struct {
-		name   string
-		events []Event
-		at     time.Duration
-		want   bool
-	}{
+	for _, c := range []stateCase{
 		{"same-site frame loading", []Event{{Kind: FrameLoading, ID: "f"}}, time.Second, true},
 		{"same-site frame loading past the grace", []Event{{Kind: FrameLoading, ID: "f"}}, 5 * time.Second, false},
 		{"just loaded", []Event{{Kind: FrameLoading, ID: "f"}, {Kind: FrameStopped, ID: "f"}}, 300 * ms, true},
@@ -120,15 +104,28 @@ func TestFramesBuilding(t *testing.T) {
 		{"detached", []Event{{Kind: FrameLoading, ID: "f"}, {Kind: FrameGone, ID: "f"}}, time.Second, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			l := NewLog(NewFake(t0), sameSiteForTest)
-			l.SetHost("app.test")
-			for _, ev := range c.events {
-				ev.At = t0
-				l.Add(ev)
-			}
-			if got := l.FramesBuilding(t0.Add(c.at), 600*ms, 4*time.Second); got != c.want {
+			if got := logOf(c.events).FramesBuilding(t0.Add(c.at), 600*ms, 4*time.Second); got != c.want {
 				t.Errorf("building %v, want %v", got, c.want)
 			}
 		})
 	}
+}
+
+// stateCase is a log's events and what a query answers some time after.
+type stateCase struct {
+	name   string
+	events []Event
+	at     time.Duration
+	want   bool
+}
+
+// logOf is a log of app.test with events, all at t0.
+func logOf(events []Event) *Log {
+	l := NewLog(NewFake(t0), sameSiteForTest)
+	l.SetHost("app.test")
+	for _, ev := range events {
+		ev.At = t0
+		l.Add(ev)
+	}
+	return l
 }
