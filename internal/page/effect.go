@@ -47,6 +47,9 @@ func (t *Tab) MarkAction(ctx context.Context, el *Element) *ActMark {
 func (t *Tab) Watch(ctx context.Context, m *ActMark, p observe.Policy) observe.Result {
 	r := observe.Watch(ctx, t.obs, m.log, t.policy(ctx, p), &probe{t: t, frames: m.frames})
 	r.URL = t.URL()
+	// What held the watch, for daemon.log: why an action took as long as
+	// it did.
+	t.log.Debug("watch", "page", r.Page, "own", r.Own, "holds", r.Holds, "capped", r.Capped, "took", r.Took)
 	return r
 }
 
