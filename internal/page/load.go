@@ -92,6 +92,9 @@ func (t *Tab) policy(ctx context.Context, p observe.Policy) observe.Policy {
 // loading without a load event. Other sites' subresources still loading
 // do not hold it; StillLoading then reports the page, so output can say so.
 func (t *Tab) waitUsable(ctx context.Context, base observe.Doc) error {
+	// A stop counts from now: the document left behind may have stopped
+	// loading as the navigation began.
+	base.Stops = t.obs.Doc().Stops
 	return t.loadErr(ctx, observe.LoadedSince(ctx, t.obs, base, t.policy(ctx, observe.Policy{}), t.checkUsable))
 }
 
