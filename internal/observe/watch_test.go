@@ -50,6 +50,9 @@ func TestWatchReaction(t *testing.T) {
 			want: verdict.Blocked, invalid: true},
 		{name: "a pan: no DOM change, elements moved", page: fakePage{own: true, report: verdict.Observation{Moved: 3}},
 			want: verdict.Reacted, moved: 3},
+		{name: "a search debounced by 350 ms: its request, then the results", page: fakePage{mutations: []time.Duration{350 * ms, 500 * ms}},
+			events: []at{{360 * ms, req("q", "app.test", Scripted)}, {500 * ms, end("q")}},
+			want:   verdict.Reacted, took: [2]time.Duration{550 * ms, 600 * ms}},
 		{name: "a scroll", page: fakePage{own: true, report: verdict.Observation{Scroll: &verdict.Scroll{To: [2]int{4, 200}, Max: [2]int{4, 900}}}},
 			want: verdict.Reacted},
 	} {
@@ -247,5 +250,36 @@ func TestUntil(t *testing.T) {
 	cancel()
 	if _, err = Until(ctx, r.log, 0, 0, func(time.Time) (bool, error) { return false, nil }); err != context.Canceled {
 		t.Errorf("cancelled: %v", err)
+	}
+}
+
+// TestWatchAfterNavigation: open's watch (no reaction to wait for) settles
+// the new page: nested frames its script adds one after another hold it
+// (past the cap while they build), and it never asks the library for a
+// reaction or a report.
+func TestWatchAfterNavigation(t *testing.T) {
+	var evs []at
+	for i := time.Duration(0); i < 4; i++ {
+		id := "f" + i.String()
+		evs = append(evs, at{i*400*ms + 10*ms, Event{Kind: FrameLoading, ID: id}}, at{i*400*ms + 300*ms, Event{Kind: FrameStopped, ID: id}})
+	}
+	pg := &fakePage{mutations: []time.Duration{-10 * ms, 5 * ms}}
+	res := record(evs, pg).watch(settlePolicy)
+	if !within(res.Took, 2100*ms, 2200*ms) || !slices.Contains(res.Holds, HoldFrames) {
+		t.Errorf("took %v holds %v, want the last frame's stop + 600 ms", res.Took, res.Holds)
+	}
+	if pg.reports != 0 || res.Page {
+		t.Errorf("a settle asked for a reaction (%v) or a report (%d)", res.Page, pg.reports)
+	}
+}
+
+// TestLoadEventOnly: wait --load counts the load event (or a stop without
+// one), never DOMContentLoaded.
+func TestLoadEventOnly(t *testing.T) {
+	r := record([]at{{-time.Second, Event{Kind: Loading}}, {10 * ms, Event{Kind: DOMReady}}, {5 * time.Second, Event{Kind: Load}}}, nil)
+	base := r.log.Doc()
+	base.DOMReadies = 1 << 30
+	if err := LoadedSince(context.Background(), r.log, base, actPolicy, func() error { return nil }); err != nil || !within(r.offset(), 5*time.Second, 5020*ms) {
+		t.Errorf("err %v at %v, want the load event at 5s", err, r.offset())
 	}
 }
