@@ -214,11 +214,8 @@ func attempt(ctx context.Context, t *page.Tab, el *page.Element, a action, do fu
 		// The engine decides: a reaction within effectWindow, then the
 		// page settled, and what it reported (see observe.Watch).
 		r := t.Watch(ctx, am, observe.Policy{React: effectWindow, Quiet: actQuiet, Cap: settleCap})
-		w := r.Observation
-		o.Page, o.Own, o.NewDocument, o.SameDocument = w.Page, w.Own, w.NewDocument, w.SameDocument
-		if o.Page || o.Own {
-			o.URL, o.Scroll, o.Boxes, o.Moved, o.Invalid = w.URL, w.Scroll, w.Boxes, w.Moved, w.Invalid
-		}
+		r.Unseen, r.Targeted = o.Unseen, o.Targeted
+		o = r.Observation
 	}
 	return o, lines, nil
 }
