@@ -1,12 +1,13 @@
-// Command tact is a browser CLI for AI agents. Its session daemon is
-// cmd/tact-daemon, installed beside it.
+// Command tact is a browser CLI for AI agents. It relays each call to the
+// session's daemon, cmd/tact-daemon, installed beside it, which also runs
+// whatever the relay does not (see internal/relay).
 package main
 
 import (
 	"os"
 
-	"github.com/tact-browser/tact/internal/cli"
-	"github.com/tact-browser/tact/internal/client"
+	"github.com/tact-browser/tact/internal/build"
+	"github.com/tact-browser/tact/internal/relay"
 )
 
 // Set by release builds: -ldflags "-X main.version=v1.2.3 -X main.commit=…
@@ -14,9 +15,5 @@ import (
 var version, commit, date string
 
 func main() {
-	// The daemon this CLI starts must be of its build; a missing one
-	// fails when a command needs it, saying so.
-	daemon, _ := client.DaemonPath()
-	cli.Begin(cli.Stamp{Version: version, Commit: commit, Date: date}, daemon)
-	os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(relay.Main(os.Args[1:], build.Stamp{Version: version, Commit: commit, Date: date}))
 }

@@ -20,11 +20,13 @@ import (
 	"github.com/alecthomas/kong"
 
 	"github.com/tact-browser/tact/internal/browser"
+	"github.com/tact-browser/tact/internal/build"
 	"github.com/tact-browser/tact/internal/client"
 	"github.com/tact-browser/tact/internal/commands"
 	"github.com/tact-browser/tact/internal/daemon"
 	"github.com/tact-browser/tact/internal/failure"
 	"github.com/tact-browser/tact/internal/pagetext"
+	"github.com/tact-browser/tact/internal/relay"
 	"github.com/tact-browser/tact/internal/rpc"
 )
 
@@ -81,7 +83,7 @@ var Version = "dev"
 
 // Release is this build as `tact --version` shows it; main sets it from
 // the linker stamp.
-var Release = ReadBuild(Stamp{})
+var Release = build.ReadBuild(build.Stamp{})
 
 // Started is when the tact process started, set by main; zero means now
 // (cli.Main called in-process, as tests do).
@@ -100,14 +102,15 @@ type Linked struct {
 	MCP     commands.MCPServer
 }
 
-// Daemon runs the session daemon (`__daemon …`, which the client starts)
-// or `tact mcp` (`__mcp <tact's arguments>`, which the CLI hands over):
-// cmd/tact-daemon, with what it links.
+// Daemon runs the session daemon (`__daemon …`, which the client starts),
+// `tact mcp` (`__mcp <tact's arguments>`) or any call the relay does not
+// send to a running daemon itself (`__cli <tact's arguments>`, see
+// internal/relay): cmd/tact-daemon, with what it links.
 func Daemon(args []string, stdout, stderr io.Writer, l Linked) int {
 	switch {
 	case len(args) > 0 && args[0] == "__daemon":
 		return start(args, stdout, stderr, l)
-	case len(args) > 0 && args[0] == "__mcp":
+	case len(args) > 0 && (args[0] == "__mcp" || args[0] == relay.FullCommand):
 		return start(args[1:], stdout, stderr, l)
 	}
 	fmt.Fprintln(stderr, "error: tact-daemon is the session daemon that tact starts; run tact instead")
@@ -232,7 +235,7 @@ func run(kctx *kong.Context, a *app, args []string, stdout, stderr io.Writer, l 
 	case "completion":
 		return a.Completion.run(kctx.Model.Node, stdout, stderr)
 	}
-	if stdoutClosed(stdout) {
+	if relay.StdoutClosed(stdout) {
 		return printErr(stdout, stderr, "text", failure.New(failure.IO, "stdout is closed: the result would be lost (redirect it to /dev/null to discard it)"))
 	}
 	g, err := a.wire()
@@ -326,21 +329,8 @@ func run(kctx *kong.Context, a *app, args []string, stdout, stderr io.Writer, l 
 	return 0
 }
 
-// writeBoth prints a command's stdout, then its stderr (the snap's
-// "(N elements, ~T tokens)" footer, notes; more: an error line follows).
-// An agent's harness often merges the two streams, some after trimming
-// stdout's last newline, so stdout ends in a newline and stderr starts
-// with one whenever both have something: the footer never glues onto
-// stdout's last line.
 func writeBoth(stdout, stderr io.Writer, out, errOut string, more bool) {
-	if out != "" && (errOut != "" || more) {
-		if !strings.HasSuffix(out, "\n") {
-			out += "\n"
-		}
-		errOut = "\n" + errOut
-	}
-	io.WriteString(stdout, out)
-	io.WriteString(stderr, errOut)
+	relay.WriteBoth(stdout, stderr, out, errOut, more)
 }
 
 // An orphaned browser (its daemon died) is asked to exit and given
@@ -382,7 +372,10 @@ func commandPath(kctx *kong.Context) string {
 }
 
 // wire converts parsed flags (and environment) into the request globals.
-func (a *app) wire() (rpc.Globals, error) {
+func (a *app) wire() (rpc.Globals, error) { return a.wireEnv(os.Getenv) }
+
+// wireEnv is wire with the caller's environment read through getenv.
+func (a *app) wireEnv(getenv func(string) string) (rpc.Globals, error) {
 	g := rpc.Globals{
 		Session: a.SessionName, Output: a.Output, Verbose: a.Verbose, Lang: a.Lang, Locale: a.Locale,
 		Geo: a.Geo, UserAgent: a.UserAgent, NoCache: a.NoCache, Dialog: a.DialogMode, PromptText: a.PromptText,
@@ -404,7 +397,7 @@ func (a *app) wire() (rpc.Globals, error) {
 	}
 	g.Timeout = d
 	if g.CDP == "" {
-		host, port := os.Getenv("BROWSER_CDP_HOST"), os.Getenv("BROWSER_CDP_PORT")
+		host, port := getenv("BROWSER_CDP_HOST"), getenv("BROWSER_CDP_PORT")
 		if host != "" || port != "" {
 			if host == "" {
 				host = "127.0.0.1"
@@ -415,7 +408,7 @@ func (a *app) wire() (rpc.Globals, error) {
 			g.CDP = host + ":" + port
 		}
 	}
-	if env := os.Getenv("TACT_CHROME_ARGS"); env != "" {
+	if env := getenv("TACT_CHROME_ARGS"); env != "" {
 		g.BrowserArgs = append(SplitArgs(env), g.BrowserArgs...)
 	}
 	if a.Proxy != "" {
@@ -496,25 +489,10 @@ func SplitArgs(s string) []string {
 }
 
 func printErr(stdout, stderr io.Writer, format string, err error) int {
-	fe := failure.From(err)
-	if format == "json" || format == "ndjson" {
-		b, _ := json.Marshal(errorData{Error: fe})
-		fmt.Fprintln(stdout, string(b))
-	} else {
-		fmt.Fprintf(stderr, "error: %s\n", oneLine(fe.Error()))
-	}
-	return failure.ExitCode(fe)
+	return relay.PrintErr(stdout, stderr, format, err)
 }
 
-// errorData is a failed command's -o json (and ndjson) line.
-type errorData struct {
-	Error *failure.Error `json:"error"`
-}
-
-func oneLine(s string) string {
-	s = strings.ReplaceAll(s, "\r", " ")
-	return strings.ReplaceAll(s, "\n", " ")
-}
+func oneLine(s string) string { return relay.OneLine(s) }
 
 func runDaemon(a *app, stderr io.Writer, extract pagetext.Extractor) int {
 	if extract == nil {
@@ -523,7 +501,7 @@ func runDaemon(a *app, stderr io.Writer, extract pagetext.Extractor) int {
 	}
 	d := &a.Daemon
 	err := daemon.Run(context.Background(), daemon.Options{
-		Session: a.SessionName, IdleTimeout: d.IdleTimeout, Version: Version, Log: stderr, Verbose: a.Verbose, Extract: extract,
+		Session: a.SessionName, IdleTimeout: d.IdleTimeout, Version: Version, Log: stderr, Verbose: a.Verbose, Extract: extract, Forward: new(Forwarder).Forward,
 		Browser: browser.Setup{Profile: d.Profile, Headed: d.Headed, Port: d.Port, CDP: a.CDP, Args: a.BrowserArg},
 	})
 	if errors.Is(err, daemon.ErrLostRace) {

@@ -82,7 +82,8 @@ func TestVerdictMovement(t *testing.T) {
 	out := openPage(t, s, page("verdict_cases.html"))
 	r := tact(t, s, "click", refOf(t, out, `"Pan right"`))
 	mustOK(t, r)
-	if !strings.Contains(r.out, "\n3 elements moved\n") || strings.Contains(r.out, "no change") {
+	// What moved is named, as a person would point at it.
+	if !strings.Contains(r.out, "\n3 elements moved: \"A\", \"B\", \"C\"\n") || strings.Contains(r.out, "no change") {
 		t.Errorf("pan by transforms:\n%s", r.out)
 	}
 	r = tact(t, s, "scroll", "right", "--amount", "100000")

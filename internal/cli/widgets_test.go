@@ -22,8 +22,10 @@ func TestDragSortableVerdict(t *testing.T) {
 	if got := evalIn(t, s, `[...document.querySelectorAll("#sortable li")].map((l) => l.textContent).join(",")`); got != "Willa,Alvera,Gerda,Marcille,Terza" {
 		t.Fatalf("order after dragging Gerda onto Alvera: %s\n%s", got, r.out)
 	}
-	// What changed shows the moved lines in their new order.
-	if a, g := strings.Index(r.out, `"Alvera"`), strings.Index(r.out, `"Gerda"`); !strings.HasPrefix(r.out, "ok\n") || a < 0 || g < a {
+	// What changed shows the moved lines in their new order (below the
+	// verdict, which names what moved).
+	changed := r.out[strings.Index(r.out, "\n---\n")+1:]
+	if a, g := strings.Index(changed, `"Alvera"`), strings.Index(changed, `"Gerda"`); !strings.HasPrefix(r.out, "ok\n") || a < 0 || g < a {
 		t.Errorf("drag output lacks ok or the reordered list:\n%s", r.out)
 	}
 	// Upwards: Terza onto Willa goes first.

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/tact-browser/tact/internal/browser"
+	"github.com/tact-browser/tact/internal/build"
 	"github.com/tact-browser/tact/internal/datadir"
 	"github.com/tact-browser/tact/internal/failure"
 	"github.com/tact-browser/tact/internal/peer"
@@ -188,7 +189,7 @@ func (c *Client) Do(ctx context.Context, req rpc.Request, autostart bool) (*rpc.
 		if resp.Error != nil && string(resp.Error.Code) == rpc.CodeRetry && started && strings.HasPrefix(resp.Error.Message, "daemon is version ") {
 			// The daemon binary itself is of another build: starting it
 			// again would not help.
-			exe, _ := DaemonPath()
+			exe, _ := build.DaemonPath()
 			return nil, failure.New(failure.BrowserUnavailable, "%s is of another build than this tact (%s): install both from the same release", exe, resp.Error.Message)
 		}
 		if resp.Error != nil && string(resp.Error.Code) == rpc.CodeRetry {
@@ -326,7 +327,7 @@ const maxLog = 4 << 20
 // console, so it outlives this CLI call and is not killed with the
 // caller's process group).
 func (c *Client) start(ctx context.Context) error {
-	exe, err := DaemonPath()
+	exe, err := build.DaemonPath()
 	if err != nil {
 		return err
 	}

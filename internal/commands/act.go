@@ -284,6 +284,8 @@ func freshSnap(ctx context.Context, t *page.Tab, o ActOpts, changes, said bool) 
 	same := false
 	if o.Focus == "" {
 		prev, same = t.SwapLastSnap(page)
+	} else {
+		seenWhole(ctx, t)
 	}
 	// What the action changed shows even inside a folded region, and text
 	// it made appear shows whole.

@@ -44,6 +44,12 @@ func diffText(prev, cur *snapshot.Page) string {
 		oldSum[k] = append(oldSum[k], s.Summary)
 	}
 	live := map[string]bool{}
+	had := map[string]bool{}
+	for _, s := range prev.Sections {
+		for _, e := range s.Elements {
+			had[e.Ref] = true
+		}
+	}
 	var sb strings.Builder
 	for _, s := range cur.Sections {
 		for _, e := range s.Elements {
@@ -70,7 +76,7 @@ func diffText(prev, cur *snapshot.Page) string {
 			// lines that are new or changed, not its unchanged elements.
 			txt = sameOptionsOut(list[0], changedLines(list[0], txt))
 		}
-		sb.WriteString(txt)
+		sb.WriteString(markAdded(txt, had))
 	}
 	var gone []snapshot.Element
 	for _, s := range prev.Sections {
@@ -84,6 +90,32 @@ func diffText(prev, cur *snapshot.Page) string {
 	return sb.String()
 }
 
+// markAdded marks the element lines of a diff whose first element is new
+// since the previous snap with "+ " (a row's "- " becomes "+ "), so an
+// added line never reads like the "- removed" ones; a changed element's
+// line stays unmarked. Indentation (a submenu) is kept.
+func markAdded(txt string, had map[string]bool) string {
+	lines := strings.SplitAfter(txt, "\n")
+	for i, l := range lines {
+		body := strings.TrimLeft(l, " ")
+		ind := l[:len(l)-len(body)]
+		m := firstRef().FindStringSubmatch(body)
+		if m == nil || had[m[1]] {
+			continue
+		}
+		switch {
+		case strings.HasPrefix(body, "- "):
+			lines[i] = ind + "+ " + body[2:]
+		case strings.HasPrefix(body, "@"):
+			lines[i] = ind + "+ " + body
+		}
+	}
+	return strings.Join(lines, "")
+}
+
+// firstRef finds the first element of a line: a ref, after a row's name.
+var firstRef = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:- (?:"(?:[^"\\]|\\.)*": )?)?@(e\d+)\b`) })
+
 // removedFew is how many removed elements still get a line each; more (a
 // list replaced by a page turn) are one line, like elements counted.
 const removedFew = 3
@@ -95,7 +127,11 @@ func removedLines(gone []snapshot.Element) string {
 	if len(gone) <= removedFew {
 		var sb strings.Builder
 		for _, e := range gone {
-			fmt.Fprintf(&sb, "- removed @%s [%s] %q\n", e.Ref, e.Role, e.Name)
+			fmt.Fprintf(&sb, "- removed @%s [%s] %q", e.Ref, e.Role, e.Name)
+			if e.Row != "" {
+				fmt.Fprintf(&sb, " in row %q", e.Row)
+			}
+			sb.WriteString("\n")
 		}
 		return sb.String()
 	}

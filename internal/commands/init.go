@@ -225,8 +225,8 @@ headless browser for the session and keeps it (tabs, cookies, refs) between call
 2. Act: ` + "`tact click @e3`" + `, ` + "`tact fill @e5 \"text\"`" + `, ` + "`tact select @e7 Label`" + `,
    ` + "`tact press Enter`" + ` (keys and chords: ` + "`press Tab`" + `, ` + "`press Control+a @e5`" + ` focuses @e5 first,
    ` + "`press \"ArrowDown ArrowDown Enter\"`" + `). Actions print ` + "`ok`" + `, effects (navigated, dialog,
-   new tab), then after ` + "`---`" + ` the page line and what changed: new and changed lines (new
-   text whole), ` + "`- removed @eN`" + `; the rest is as the last snap showed it. After a
+   new tab), then after ` + "`---`" + ` the page line and what changed: new (` + "`+ `" + `) and changed lines
+   (new text whole), ` + "`- removed @eN`" + `; the rest is as last shown. After a
    navigation or in a new tab: the whole fresh snap. No need to snap again. ` + "`--snap`" + ` prints
    the whole page, ` + "`--no-snap`" + ` nothing of it.
 3. Targets: ` + "`@eN`" + ` refs come from the latest snap; after the page changes they fail with

@@ -17,19 +17,20 @@ import (
 type Read struct {
 	URL       string `arg:"" optional:"" help:"Open this URL first (scheme optional)."`
 	Focus     string `help:"Only this part: a CSS selector, @eN, a locator (text=Tasks >> xpath=..) or dialog (the open one)." placeholder:"TARGET"`
-	All       bool   `help:"Every visible text, navigation, sidebars and footer included (default: the main content)."`
-	MaxTokens int    `name:"max-tokens" default:"3000" help:"Cap output at about N tokens (chars/4), ending with the --from that continues; 0 = no limit."`
-	From      string `help:"Start at this line (as the cut line and --outline give it), or at the first heading (else line) containing this text." placeholder:"N|TEXT"`
-	Outline   bool   `help:"Only the headings, each with the line --from opens it at."`
-	MaxLines  int    `name:"max-lines" default:"0" help:"Keep the first N lines, ending with the --from that continues; 0 = all."`
+	All       bool   `help:"Every visible text, navigation and footer included (default: the main content)."`
+	MaxTokens int    `name:"max-tokens" default:"3000" help:"Cap at about N tokens (chars/4), then the --from that goes on; 0 = no limit."`
+	From      string `help:"Start at line N (of a cut or --outline), or the first heading (else line) containing TEXT." placeholder:"N|TEXT"`
+	Outline   bool   `help:"Only the headings, each with its line for --from."`
+	MaxLines  int    `name:"max-lines" default:"0" help:"Keep the first N lines, then the --from that goes on; 0 = all."`
 	Links     bool   `help:"Print links as [text](href)."`
+	Exact     bool   `help:"With --focus: its text or field value byte for byte (no newline added)."`
 	OutputAs
 }
 
 // Help for read (kong prints it after the flags).
 func (c *Read) Help() string {
 	return `Examples:
-  tact read --outline                   # headings, each with its line for --from
+  tact read --outline                   # headings and their lines
   tact read --from "Installation"       # start at a heading (or a line number)`
 }
 
@@ -41,9 +42,21 @@ func (c *Read) Run(ctx context.Context, env *Env) (*Output, error) {
 	if c.All && c.Focus != "" {
 		return nil, failure.New(failure.Usage, "--all and --focus do not go together")
 	}
+	if c.Exact && (c.Focus == "" || c.All || c.Outline || c.From != "" || c.Links) {
+		return nil, failure.New(failure.Usage, "--exact takes --focus TARGET and no --all, --outline, --from or --links")
+	}
 	t, err := open(ctx, env, c.URL)
 	if err != nil {
 		return nil, err
+	}
+	if c.Exact {
+		// As the page has it: no markdown, no cleaning, no budget, and
+		// no newline added, so a trailing one is the element's own.
+		v, err := t.ExactText(ctx, c.Focus)
+		if err != nil {
+			return nil, err
+		}
+		return &Output{Text: v, Data: &pagetext.Result{URL: t.URL(), Markdown: v, Mode: "exact"}}, nil
 	}
 	r, err := c.extract(ctx, env, t)
 	if err != nil {

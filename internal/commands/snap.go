@@ -21,11 +21,12 @@ type Snap struct {
 	// Interactive is accepted for agent-browser's "snapshot -i"; tact's snap
 	// already lists interactive elements and keeps section text.
 	Interactive bool `short:"i" hidden:"" help:"Accepted for compatibility; snap is always interactive-first."`
-	Locators    bool `help:"Add loc=<best verified locator> to each element line (durable, unlike @eN)."`
-	Diff        bool `help:"Only what changed since the last snap (or action): changed sections, removed elements."`
-	Raw         bool `help:"Every element as JSON: ref, role, name, attributes, box, frame, action, verified locators (with --focus: the target, any element, and its box)."`
-	HTML        bool `help:"Print --raw with each element's outer HTML (first 300 characters)."`
-	Full        bool `help:"Fold nothing: navigation, menus, footers, link lists, docs, code, every table row in full."`
+	Locators    bool `help:"Add loc=<best verified locator> to each element (durable, unlike @eN)."`
+	Diff        bool `help:"Only what changed since the last snap or action."`
+	Raw         bool `help:"Every element as JSON with box, frame, action, verified locators (with --focus: the target, any element)."`
+	HTML        bool `help:"--raw with each element's outer HTML (first 300 characters)."`
+	Full        bool `help:"Fold nothing: navigation, menus, footers, link lists, docs, code, long tables."`
+	Boxes       bool `help:"Add box=x,y,w,h (CSS px) to each element, and list canvases, images, svg, video."`
 }
 
 // Run navigates if asked, snapshots and renders.
@@ -34,14 +35,20 @@ func (c *Snap) Run(ctx context.Context, env *Env) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	page, err := t.Snapshot(ctx, c.Focus)
+	snapshotOf := t.Snapshot
+	if c.Boxes {
+		snapshotOf = t.SnapshotBoxes
+	}
+	page, err := snapshotOf(ctx, c.Focus)
 	if err != nil {
 		return nil, err
 	}
 	var prev *snapshot.Page
 	same := false
 	if c.Focus == "" {
-		prev, same = t.SwapLastSnap(page)
+		prev, same = t.SwapLastSnap(page.WithoutBoxes())
+	} else {
+		seenWhole(ctx, t)
 	}
 	if c.HTML {
 		c.Raw = true // --html only has a place in --raw's JSON
@@ -66,6 +73,16 @@ func (c *Snap) Run(ctx context.Context, env *Env) (*Output, error) {
 	so := snapOutput(page, c.MaxTokens)
 	so.Text += loadingNote(t, page.Loading)
 	return so, nil
+}
+
+// seenWhole makes the page as it is now the base of the next diff after
+// a snap of a part of it (--focus): what the agent saw last, not an older
+// whole snap whose removed refs it would be told about again. The whole
+// page is walked for it (nothing printed).
+func seenWhole(ctx context.Context, t *page.Tab) {
+	if p, err := t.Snapshot(ctx, ""); err == nil {
+		t.SwapLastSnap(p)
+	}
 }
 
 // loadingNote tells a reader that the page's load event has not fired, so

@@ -51,6 +51,23 @@ type Preparer interface {
 	Prepare(cwd string, environ []string, stdin io.Reader) error
 }
 
+// NeedsCaller reports whether c, as parsed, reads something of the
+// caller's process (a Preparer with something to prepare), so that only
+// the CLI in that process can send it.
+func NeedsCaller(c Command) bool {
+	switch c := c.(type) {
+	case *Fill:
+		return c.fromOutside()
+	case *Type:
+		return c.fromOutside()
+	case *Eval:
+		return c.Stdin
+	case Preparer:
+		return true
+	}
+	return false
+}
+
 // Stepper commands (batch, replay) run other commands as steps and
 // bracket each step for `wait navigation` themselves (Browser.BeginCommand
 // and EndCommand); the daemon does not bracket them as a whole.

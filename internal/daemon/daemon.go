@@ -47,6 +47,10 @@ type Options struct {
 	Verbose     bool
 	// Extract is the main-content extractor commands use (commands.Env).
 	Extract pagetext.Extractor
+	// Forward parses a command line the CLI relayed unparsed
+	// (rpc.Request.Argv) into the request the full CLI would send, or
+	// is not ok when the call needs the CLI's own process (cli.Forwarded).
+	Forward func(req rpc.Request, session string) (rpc.Request, bool)
 }
 
 // Waits of a starting daemon for the session lock.
@@ -393,6 +397,20 @@ func (d *daemon) serve(conn net.Conn) {
 	// will read the answer, so its command stops.
 	ctx, cancel := cancelOnHangup(d.ctx, br)
 	defer cancel()
+	if len(req.Argv) > 0 {
+		// A relayed line is run only by a daemon of the relay's build, and
+		// one of another build declines rather than hands over: the full
+		// CLI that runs it next settles which daemon serves.
+		fwd, ok := rpc.Request{}, false
+		if d.opts.Forward != nil && req.Version == d.opts.Version {
+			fwd, ok = d.opts.Forward(req, d.opts.Session)
+		}
+		if !ok {
+			_ = rpc.Write(conn, rpc.Response{Declined: true, Daemon: d.self})
+			return
+		}
+		req = fwd
+	}
 	if req.Version != d.opts.Version {
 		_ = rpc.Write(conn, d.retry("daemon is version "+d.opts.Version))
 		d.log.Info("client of another version; handing over", "client", req.Version)

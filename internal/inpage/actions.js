@@ -15,7 +15,7 @@ __tact.define('actions', ['dom'], (dom) => {
   // <input type=range>, or {kind: ''} for anything else.
   function rangeState(el) {
     if (el.localName === 'input' && (el.type || '').toLowerCase() === 'range') {
-      return { kind: 'slider', now: num(el.value), min: num(el.min) ?? 0, max: num(el.max) ?? 100, text: '' };
+      return { kind: 'slider', now: num(el.value), min: num(el.min) ?? 0, max: num(el.max) ?? 100, text: '', native: true };
     }
     const role = roleOf(el);
     if (!role) {
@@ -259,6 +259,31 @@ __tact.define('actions', ['dom'], (dom) => {
     if (tag === 'input' && /^(checkbox|radio|file|button|submit|reset|image|hidden)$/i.test(el.type)) return {};
     if (tag === 'select') return { v: [...el.selectedOptions].map((o) => o.label || o.textContent).join(', ') };
     return { v: el.isContentEditable && tag !== 'textarea' && tag !== 'input' ? el.innerText : String(el.value) };
+  };
+  // rangeTrack is where the thumb of a horizontal <input type=range>
+  // travels, for fill's drag: its centre from x0 (min) to x1 (max) at y,
+  // in the frame's viewport, for a thumb of Chromium's 16 px (a styled
+  // thumb's width cannot be read: the strokes after the first correct);
+  // {} for a vertical or disabled one.
+  T.rangeTrack = (el) => {
+    if (el.localName !== 'input' || (el.type || '').toLowerCase() !== 'range' || el.disabled) return {};
+    const r = el.getBoundingClientRect();
+    const cs = getComputedStyle(el);
+    if (r.height > r.width || cs.writingMode.startsWith('vertical')) return {};
+    const left = r.left + parseFloat(cs.borderLeftWidth) + parseFloat(cs.paddingLeft);
+    const right = r.right - parseFloat(cs.borderRightWidth) - parseFloat(cs.paddingRight);
+    const w = Math.min(16, right - left);
+    const step = el.step === 'any' ? 0 : +el.step || 1;
+    return { x0: left + w / 2, x1: right - w / 2, y: r.top + r.height / 2, rtl: cs.direction === 'rtl', step };
+  };
+  // exactText is what read --exact prints: a field's whole value, else
+  // the element's text as rendered (innerText: its line breaks, trailing
+  // spaces kept), never trimmed. {v} or {secret: true}.
+  T.exactText = (el) => {
+    const w = T.wholeValue(el);
+    if (w.secret || w.v !== undefined) return w;
+    if (el.localName === 'input') return { v: String(el.value) };
+    return { v: el.innerText !== undefined ? el.innerText : el.textContent };
   };
   // fieldValue is what a field holds after one macrotask (so a mask or a
   // framework rewriting the value in a timer has done so): {v, pw}, or {}

@@ -169,6 +169,16 @@ __tact.define('effects', [], () => {
     const own = [...((l && l.childNodes) || [])].filter((n) => n.nodeType === 3).map((n) => n.textContent).join(' ');
     return (own || (l && l.textContent) || el.getAttribute('aria-label') || el.placeholder || el.name || el.localName).replace(/\s+/g, ' ').trim().slice(0, 60);
   };
+  // movedName names an element that moved as the snap would: its ref
+  // when a snap listed it, and its label or first words, else its id or
+  // tag (`@e12 "Start"`, `"Card 3"`, `div#ball`).
+  const movedName = (el) => {
+    const ref = T.refOf && T.refOf.get(el);
+    let words = (el.getAttribute('aria-label') || el.innerText || el.getAttribute('alt') || '').replace(/\s+/g, ' ').trim();
+    if (words.length > 30) words = words.slice(0, 29).trimEnd() + '…';
+    const what = words ? JSON.stringify(words) : el.localName + (el.id ? '#' + el.id : '');
+    return ref && T.refs && T.refs.get(ref) === el ? '@e' + ref + ' ' + what : what;
+  };
   // actReport is what the page did since markAct that no DOM diff shows:
   // the document's scroll (from, to, and whether it reached its end),
   // elements that scrolled, elements that moved (still in the page), and
@@ -185,10 +195,20 @@ __tact.define('effects', [], () => {
       boxes.push({ name: (el.getAttribute('aria-label') || el.id || el.localName).slice(0, 40), to: [round(el.scrollLeft), round(el.scrollTop)] });
     }
     let moved = 0;
-    for (const el of T.moved || []) if (el.isConnected) moved++;
+    const movedNames = [];
+    const named = [];
+    for (const el of T.moved || []) {
+      if (!el.isConnected) continue;
+      moved++;
+      // The first few, outermost first met: what a person saw move.
+      if (movedNames.length < 3 && !named.some((o) => o.contains(el))) {
+        named.push(el);
+        movedNames.push(movedName(el));
+      }
+    }
     const invalid = (T.invalid || []).filter((el) => el.isConnected && el.validationMessage)
       .map((el) => ({ field: fieldName(el), message: el.validationMessage }));
-    return { from: (m.inputScroll || m.scroll).map(round), to, max, boxes, moved, invalid };
+    return { from: (m.inputScroll || m.scroll).map(round), to, max, boxes, moved, movedNames, invalid };
   };
   // awaitEffect resolves at the first page reaction since markAct, or `ms`
   // after the action's last input arrived (page time, so a timer the

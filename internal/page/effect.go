@@ -112,6 +112,7 @@ func (p *probe) Report(ctx context.Context, o *verdict.Observation) {
 			From, To, Max [2]int
 			Boxes         []verdict.BoxScroll
 			Moved         int
+			MovedNames    []string
 			Invalid       []verdict.Invalid
 		}
 		if t.evalIn(ctx, f.tg, f.frame, "__tact.actReport()", &r) != nil || r == nil {
@@ -122,6 +123,7 @@ func (p *probe) Report(ctx context.Context, o *verdict.Observation) {
 		}
 		o.Boxes = append(o.Boxes, r.Boxes...)
 		o.Moved += r.Moved
+		o.MovedNames = append(o.MovedNames, r.MovedNames...)
 		o.Invalid = append(o.Invalid, r.Invalid...)
 	}
 }

@@ -20,6 +20,17 @@ const (
 // out-of-process) and returns the page model. Refs are numbered from the
 // session's counter and recorded so actions can find their frame.
 func (t *Tab) Snapshot(ctx context.Context, focus string) (*snapshot.Page, error) {
+	return t.snapshot(ctx, focus, false)
+}
+
+// SnapshotBoxes is Snapshot with each element's box, and the canvases,
+// images, svg and videos with theirs (snap --boxes), in the tab's
+// viewport.
+func (t *Tab) SnapshotBoxes(ctx context.Context, focus string) (*snapshot.Page, error) {
+	return t.snapshot(ctx, focus, true)
+}
+
+func (t *Tab) snapshot(ctx context.Context, focus string, boxes bool) (*snapshot.Page, error) {
 	if err := t.checkUsable(); err != nil {
 		return nil, err
 	}
@@ -57,6 +68,7 @@ func (t *Tab) Snapshot(ctx context.Context, focus string) (*snapshot.Page, error
 			}
 		}
 	}
+	f.boxes = boxes
 	var items []snapshot.Item
 	for attempt := 0; ; attempt++ {
 		err := t.ownWork(ctx, host, frame, "snap", func() (err error) {
@@ -179,8 +191,9 @@ const mainRegionJS = `(() => {
 // snapFocus is a --focus: a CSS selector the walker applies, or an
 // element resolved from a ref or locator.
 type snapFocus struct {
-	css string
-	el  *Element
+	css   string
+	el    *Element
+	boxes bool // snap --boxes, for every frame walked
 }
 
 // FocusElement resolves a --focus that is a ref, a locator (role=dialog,
@@ -211,6 +224,9 @@ func (t *Tab) walkFrame(ctx context.Context, tg *Target, frameID string, focus s
 	if focus.css != "" {
 		opts["focus"] = focus.css
 	}
+	if focus.boxes {
+		opts["boxes"] = true
+	}
 	// keepGone first: the snap forgets refs of removed elements, which a
 	// re-rendered element is re-found by (ResolveRef); noteSeen after: what
 	// each element shows, which its replacement must show too.
@@ -230,6 +246,18 @@ func (t *Tab) walkFrame(ctx context.Context, tg *Target, frameID string, focus s
 	if top != nil && depth == 0 {
 		*top = r
 	}
+	if focus.boxes && frameID != t.id {
+		// The walker's boxes are in the frame's viewport: move them into
+		// the tab's, where click X,Y aims.
+		if ox, oy, err := t.frameOffset(ctx, tg, frameID); err == nil {
+			for i := range r.Items {
+				if b := r.Items[i].Box; len(b) == 4 {
+					b[0] += int(ox)
+					b[1] += int(oy)
+				}
+			}
+		}
+	}
 	var refs []int
 	heading := ""
 	t.mu.Lock()
@@ -243,7 +271,13 @@ func (t *Tab) walkFrame(ctx context.Context, tg *Target, frameID string, focus s
 		case snapshot.KindElement:
 			refs = append(refs, it.Ref)
 			t.headings[it.Ref] = heading
-		case snapshot.KindRegion, snapshot.KindDialog:
+		case snapshot.KindGrid:
+			refs = append(refs, it.Ref) // the board's --focus handle, then its cells
+			for i := range it.Rows * it.Cols {
+				refs = append(refs, it.First+i)
+				t.headings[it.First+i] = heading
+			}
+		case snapshot.KindRegion, snapshot.KindDialog, snapshot.KindDrawn:
 			refs = append(refs, it.Ref) // a folded region's or a dialog's --focus handle
 		}
 	}
@@ -275,7 +309,7 @@ func (t *Tab) walkFrame(ctx context.Context, tg *Target, frameID string, focus s
 		if framePath != "" {
 			path = framePath + "/" + childID
 		}
-		sub, err := t.walkFrame(ctx, host, hostFrame, snapFocus{}, path, depth+1, frames, nil, changed)
+		sub, err := t.walkFrame(ctx, host, hostFrame, snapFocus{boxes: focus.boxes}, path, depth+1, frames, nil, changed)
 		if err != nil {
 			if failure.From(err).Code == failure.Timeout {
 				return nil, err

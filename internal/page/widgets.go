@@ -26,6 +26,8 @@ type rangeState struct {
 	Unit string `json:"unit"`
 	// Gone: the page removed or hid the widget while it was driven.
 	Gone bool `json:"gone"`
+	// Native: an <input type=range>, whose thumb fill drags.
+	Native bool `json:"native"`
 }
 
 // errGone stops driving a widget the page removed: not a failure of the
@@ -68,7 +70,20 @@ func (e *Element) FillWidget(ctx context.Context, value string) (handled bool, l
 	if st.Kind == "" {
 		return false, nil, nil
 	}
-	lines, err = e.fillRange(ctx, st, value)
+	if st.Native {
+		// A native range is dragged by its thumb first (pointer events
+		// and a release the page sees); keys finish what a drag missed.
+		var dragged bool
+		st, dragged, err = e.dragRange(ctx, st, value)
+		if dragged && err == nil && st.Now != nil {
+			if w, perr := strconv.ParseFloat(strings.TrimSpace(value), 64); perr == nil && math.Abs(*st.Now-w) < 1e-9 {
+				return true, []string{"value: " + st.show()}, nil
+			}
+		}
+	}
+	if err == nil {
+		lines, err = e.fillRange(ctx, st, value)
+	}
 	var gone errGone
 	if errors.As(err, &gone) {
 		// What the page shows now is in the action's output.

@@ -44,6 +44,10 @@ type Main struct {
 	NotArticle string
 }
 
+// PDFText is a PDF's text (internal/read's PDFText), set by that package,
+// which only the daemon links; nil in a binary without it.
+var PDFText func(pdf []byte) (string, error)
+
 // Extractor finds the main content of a serialized page within ctx
 // (internal/read's ExtractWithin); ok is false when the page has none, err
 // is ctx's when its deadline came first.

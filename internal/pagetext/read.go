@@ -84,7 +84,8 @@ type Result struct {
 	Loading  bool   `json:"loading,omitempty"` // the load event has not fired
 	// Mode is what was read: "main" (the page's main content), "page"
 	// (all visible text but navigation: no clear main content), "all"
-	// (--all) or "focus" (--focus).
+	// (--all), "focus" (--focus) or "exact" (--focus --exact: the text as
+	// the page has it).
 	Mode string `json:"mode,omitempty"`
 	// LeftOut names what "main" left out of the page ("navigation",
 	// "2 sidebars", "comments", …).

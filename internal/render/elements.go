@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -303,7 +304,8 @@ func (w *writer) blocks(els []snapshot.Element) []block {
 			i += n
 			continue
 		}
-		out = append(out, block{lines: []groupLine{{text: w.elementLine(&els[i], withRole, true), elems: 1}}})
+		// A nested menu's items are indented by their level.
+		out = append(out, block{lines: []groupLine{{text: strings.Repeat("  ", els[i].Depth) + w.elementLine(&els[i], withRole, true), elems: 1}}})
 		i++
 	}
 	return out
@@ -401,6 +403,18 @@ func (w *writer) groupLines(items [][]snapshot.Element) []groupLine {
 			}
 		}
 	}
+	// Rows whose controls read the same as another row's (Edit · Delete)
+	// are told apart by the row's own words.
+	byRow := false
+	seen := map[string]bool{}
+	for _, it := range items {
+		var k strings.Builder
+		for j := range it {
+			k.WriteString(it[j].Role + "\x00" + it[j].Name + "\x00")
+		}
+		byRow = byRow || seen[k.String()]
+		seen[k.String()] = true
+	}
 	out := make([]groupLine, 0, len(items))
 	for i, it := range items {
 		aligned := i > 0 && sameRoles(it)
@@ -414,7 +428,11 @@ func (w *writer) groupLines(items [][]snapshot.Element) []groupLine {
 			}
 			parts[j] = w.elementLine(&it[j], mode, true)
 		}
-		out = append(out, groupLine{text: "- " + strings.Join(parts, " · "), elems: len(it)})
+		head := "- "
+		if byRow && it[0].Row != "" {
+			head += quote(clean(it[0].Row)) + ": "
+		}
+		out = append(out, groupLine{text: head + strings.Join(parts, " · "), elems: len(it)})
 	}
 	return out
 }
@@ -466,6 +484,30 @@ func (w *writer) elementLine(e *snapshot.Element, roles int, name bool) string {
 			b.WriteString(quote(v))
 		}
 	}
+	writeBox(&b, e.Box)
+	return b.String()
+}
+
+// writeBox adds ` box=x,y,w,h` (snap --boxes: CSS pixels of the viewport).
+func writeBox(b *strings.Builder, box []int) {
+	if len(box) != 4 {
+		return
+	}
+	fmt.Fprintf(b, " box=%d,%d,%d,%d", box[0], box[1], box[2], box[3])
+}
+
+// drawnLine is a canvas, image, svg or video of snap --boxes:
+// `@e9 [canvas] "Board" box=0,60,800,600`.
+func drawnLine(e *snapshot.Element) string {
+	var b strings.Builder
+	b.WriteString("@" + e.Ref + " [" + clean(e.Role) + "]")
+	if n := snapshot.Cut(clean(e.Name), NameMax); n != "" {
+		b.WriteString(" " + quote(n))
+	}
+	for _, a := range e.Attrs {
+		b.WriteString(" " + clean(a.Key) + "=" + quote(clean(a.Value)))
+	}
+	writeBox(&b, e.Box)
 	return b.String()
 }
 
@@ -479,4 +521,50 @@ func quote(s string) string {
 		}
 	}
 	return `"` + s + `"`
+}
+
+// gridLines prints a board of cells: a head line with its refs, the
+// colour legend, then one line per row of cell states, padded to columns:
+//
+//	@e21 [grid] "Board" 3x3, cells @e22…@e30 row by row (row 2, column 1 is @e25)
+//	  a=black b=white
+//	  1: a b a
+func gridLines(g *snapshot.Grid) []string {
+	head := "@" + g.Ref + " [grid]"
+	if n := snapshot.Cut(clean(g.Name), NameMax); n != "" {
+		head += " " + quote(n)
+	}
+	last := g.CellRef(g.Rows, g.Cols)
+	head += fmt.Sprintf(" %dx%d, cells @%s…@%s row by row (row 2, column 1 is @%s)", g.Rows, g.Cols, g.First, last, g.CellRef(2, 1))
+	out := []string{head}
+	if len(g.Legend) > 0 {
+		keys := make([]string, 0, len(g.Legend))
+		for k := range g.Legend {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		var b strings.Builder
+		b.WriteString(" ")
+		for _, k := range keys {
+			b.WriteString(" " + k + "=" + clean(g.Legend[k]))
+		}
+		out = append(out, b.String())
+	}
+	width := 1
+	for _, row := range g.Cells {
+		for _, c := range row {
+			width = max(width, utf8.RuneCountInString(clean(c)))
+		}
+	}
+	num := len(strconv.Itoa(len(g.Cells)))
+	for i, row := range g.Cells {
+		var b strings.Builder
+		fmt.Fprintf(&b, "  %*d:", num, i+1)
+		for _, c := range row {
+			c = clean(c)
+			b.WriteString(" " + c + strings.Repeat(" ", width-utf8.RuneCountInString(c)))
+		}
+		out = append(out, strings.TrimRight(b.String(), " "))
+	}
+	return out
 }

@@ -311,6 +311,18 @@ func (w *writer) section(s *snapshot.Section) bool {
 		}
 		done += seg.n
 	}
+	for i := range s.Grids {
+		for _, l := range gridLines(&s.Grids[i]) {
+			if !w.try(l) {
+				return false
+			}
+		}
+	}
+	for i := range s.Drawn {
+		if !w.try(drawnLine(&s.Drawn[i])) {
+			return false
+		}
+	}
 	return true
 }
 

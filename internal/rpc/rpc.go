@@ -59,6 +59,13 @@ type Request struct {
 	Command string          `json:"command"` // e.g. "snap", "browser status"
 	Params  json.RawMessage `json:"params,omitempty"`
 	Globals Globals         `json:"globals"`
+	// Argv, instead of Command and Params, is a command line the CLI
+	// relayed unparsed (internal/relay): the daemon parses it, with Env
+	// for the environment variables the CLI reads into flags, and runs
+	// it or answers Declined. Globals then holds only what the caller's
+	// process knows (Session, Cwd, TTY).
+	Argv []string          `json:"argv,omitempty"`
+	Env  map[string]string `json:"env,omitempty"`
 }
 
 // Response carries what the CLI prints and how it exits. A long command
@@ -73,6 +80,9 @@ type Response struct {
 	// Daemon is the process that answered, so `browser stop` waits for
 	// that daemon to exit, not for one a racing command started since.
 	Daemon proc.ID `json:"daemon,omitzero"`
+	// Declined answers a relayed command line (Request.Argv) the daemon
+	// will not run: nothing ran, and the CLI runs it the full way.
+	Declined bool `json:"declined,omitempty"`
 }
 
 // CodeRetry is the daemon's answer when it will not serve the request

@@ -14,6 +14,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -60,6 +61,13 @@ const (
 	// Build puts a dialog's sections before the rest of the page.
 	KindDialog    = "d"
 	KindDialogEnd = "d>"
+	// KindDrawn is a canvas, image, svg or video region (snap --boxes
+	// only): Ref, Role (its tag, or img/application), Name, Box.
+	KindDrawn = "g"
+	// KindGrid is a board of cells (Ref: its container, Name, Rows, Cols,
+	// First: the first cell's ref, the rest following row by row; Cells:
+	// each cell's state; Legend: the colour each letter stands for).
+	KindGrid = "G"
 )
 
 // Item is one entry of the walker's flat, document-ordered list.
@@ -86,6 +94,19 @@ type Item struct {
 	Keep bool `json:"keep,omitempty"`
 	// URL is a link's full address when its href attr is shortened.
 	URL string `json:"url,omitempty"`
+	// A grid's shape, cells and legend (KindGrid).
+	Rows   int         `json:"rows,omitempty"`
+	Cols   int         `json:"cols,omitempty"`
+	First  int         `json:"first,omitempty"`
+	Cells  [][]string  `json:"cells,omitempty"`
+	Legend [][2]string `json:"legend,omitempty"`
+	// Row is the name of the repeated row an element is in (its first
+	// words outside controls), Depth a menu item's nesting level.
+	Row   string `json:"row,omitempty"`
+	Depth int    `json:"depth,omitempty"`
+	// Box is x,y,w,h in CSS pixels of the tab's viewport (snap --boxes;
+	// the daemon adds a child frame's offset).
+	Box []int `json:"box,omitempty"`
 	// Frame is set by the daemon on items that came from a child frame.
 	Frame string `json:"-"`
 }
@@ -211,6 +232,33 @@ type Section struct {
 	// Dialog is set on the sections of an open dialog (role=dialog or
 	// alertdialog, <dialog open>), which lead the page.
 	Dialog *Dialog `json:"dialog,omitempty"`
+	// Drawn are the section's canvases, images, svg and videos with their
+	// boxes (snap --boxes): Role is the tag (or img), Action empty.
+	Drawn []Element `json:"drawn,omitempty"`
+	// Grids are the section's boards of cells, each printed as rows of
+	// cell states instead of a line per cell.
+	Grids []Grid `json:"grids,omitempty"`
+}
+
+// Grid is a board of repeated cells (a game board, a colour grid): its
+// container's ref (for --focus), its shape and each cell's state: its
+// short text, "✓" when checked, a letter for its colour (Legend says
+// which), else ".". The cells are refs First, First+1, … row by row:
+// row r, column c (from 1) is First + (r-1)*Cols + (c-1).
+type Grid struct {
+	Ref    string            `json:"ref"`
+	Name   string            `json:"name,omitempty"`
+	Rows   int               `json:"rows"`
+	Cols   int               `json:"cols"`
+	First  string            `json:"first"`
+	Cells  [][]string        `json:"cells"`
+	Legend map[string]string `json:"legend,omitempty"`
+}
+
+// CellRef is the ref of the cell at row r, column c (from 1).
+func (g *Grid) CellRef(r, c int) string {
+	n, _ := strconv.Atoi(strings.TrimPrefix(g.First, "e"))
+	return RefString(n + (r-1)*g.Cols + (c - 1))
 }
 
 // Dialog is the open dialog a section belongs to.
@@ -255,6 +303,13 @@ type Element struct {
 	// URL is a link's full address when Attrs' href is the short form the
 	// text shows; JSON's href is always the full one.
 	URL string `json:"-"`
+	// Box is x,y,w,h in CSS pixels of the viewport (snap --boxes).
+	Box []int `json:"box,omitempty"`
+	// Row names the repeated row the element is in ("Grace Hopper" for
+	// its Edit button), when the row's own words are not its name.
+	Row string `json:"row,omitempty"`
+	// Depth is a nested menu item's level (1: in a submenu).
+	Depth int `json:"depth,omitempty"`
 }
 
 // Attr is one element attribute. Flags (disabled, checked, ...) have an
@@ -305,6 +360,26 @@ func (p *Page) Folded(keep func(ref string) bool) *Page {
 		keep = func(string) bool { return false }
 	}
 	q := build(p.URL, p.Title, p.items, keep)
+	q.Loading, q.Note, q.FramesLoading = p.Loading, p.Note, p.FramesLoading
+	return q
+}
+
+// WithoutBoxes is p as a snap without --boxes shows it (no boxes, no
+// drawn regions): what the next diff compares with, so boxes alone never
+// read as a change.
+func (p *Page) WithoutBoxes() *Page {
+	if p == nil || p.items == nil || p.folded {
+		return p
+	}
+	items := make([]Item, 0, len(p.items))
+	for _, it := range p.items {
+		if it.K == KindDrawn {
+			continue
+		}
+		it.Box = nil
+		items = append(items, it)
+	}
+	q := build(p.URL, p.Title, items, nil)
 	q.Loading, q.Note, q.FramesLoading = p.Loading, p.Note, p.FramesLoading
 	return q
 }
@@ -400,7 +475,7 @@ func build(url, title string, items []Item, keep func(string) bool) *Page {
 	done := func() {
 		runs := keptRuns(texts, cur.Elements)
 		cur.Summary = summarize(runs)
-		if cur.Heading != "" || cur.Summary != "" || len(cur.Elements) > 0 || len(cur.Code) > 0 || cur == opening {
+		if cur.Heading != "" || cur.Summary != "" || len(cur.Elements) > 0 || len(cur.Code) > 0 || len(cur.Drawn) > 0 || len(cur.Grids) > 0 || cur == opening {
 			if cur.Elements == nil {
 				cur.Elements = []Element{}
 			}
@@ -516,6 +591,9 @@ func build(url, title string, items []Item, keep func(string) bool) *Page {
 				Frame:  it.Frame,
 				Group:  it.Group,
 				URL:    it.URL,
+				Box:    it.Box,
+				Row:    Fold(it.Row),
+				Depth:  it.Depth,
 			}
 			if e.Frame != "" && e.Group != "" {
 				// Group ids are per document; keep frames apart.
@@ -529,6 +607,21 @@ func build(url, title string, items []Item, keep func(string) bool) *Page {
 				continue
 			}
 			cur.Elements = append(cur.Elements, e)
+		case KindGrid:
+			g := Grid{Ref: RefString(it.Ref), Name: Fold(it.Name), Rows: it.Rows, Cols: it.Cols, First: RefString(it.First), Cells: it.Cells}
+			if len(it.Legend) > 0 {
+				g.Legend = map[string]string{}
+				for _, l := range it.Legend {
+					g.Legend[l[0]] = l[1]
+				}
+			}
+			cur.Grids = append(cur.Grids, g)
+		case KindDrawn:
+			d := Element{Ref: RefString(it.Ref), Role: it.Role, Name: it.Name, Tag: it.Tag, Frame: it.Frame, Box: it.Box}
+			for _, kv := range it.Attrs {
+				d.Attrs = append(d.Attrs, Attr{Key: kv[0], Value: kv[1]})
+			}
+			cur.Drawn = append(cur.Drawn, d)
 		}
 	}
 	done()

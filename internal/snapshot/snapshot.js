@@ -39,6 +39,11 @@ __tact.define('snapshot', ['dom'], (dom) => {
   const TEXT_INPUTS = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', 'date',
     'datetime-local', 'month', 'week', 'time', 'color', 'range']);
   const NAME_CAP = 80;
+  // Tags drawn rather than written: snap --boxes lists them with a box.
+  const DRAWN = new Set(['canvas', 'img', 'svg', 'video', 'object', 'embed']);
+  // boxOf is a box as snap --boxes prints it: x,y,w,h in CSS pixels of
+  // the frame's viewport.
+  const boxOf = (r) => [Math.round(r.left), Math.round(r.top), Math.round(r.width), Math.round(r.height)];
   const DRAG_CLASS = /(^|\s)ui-(sortable-handle|draggable)(\s|$)/;
   // Folding (see snapshot.go, Folded): regions an agent rarely needs in full
   // (navigation, menus, headers, footers, sidebars, long link lists outside the main
@@ -141,6 +146,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
     T.frames = [];
     const dialogs = []; // open dialogs met: {el, item}
     const rowItems = new Map(); // parent -> its children that are a row of items (splitItem)
+    const drawn = []; // --boxes: drawn regions met outside controls: {el, item}
     standIns = dom.fileStandIns();
     standInFiles = new Set(standIns.values());
     labelMap = null;
@@ -221,7 +227,11 @@ __tact.define('snapshot', ['dom'], (dom) => {
     // pointer (cursor is inherited, so only the root of a pointer region counts).
     function* visit(el, parentPointer, parentHidden) {
       const tag = el.localName;
-      if (SKIP.has(tag)) return;
+      if (SKIP.has(tag)) {
+        // A canvas or video has no text to walk, only its box to list.
+        if (opts.boxes && DRAWN.has(tag) && !inAct && !parentHidden && !dom.hiddenWhy(el)) drawnRegion(el, tag);
+        return;
+      }
       if (el.getAttribute('aria-hidden') === 'true') return;
 
       // Visibility (dom.hiddenWhy): prune subtrees nobody sees, but keep
@@ -547,6 +557,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
       const block = !INLINE.has(tag);
       if (block) flush();
       if (block) sepCols();
+      if (opts.boxes && !hidden && !inAct) drawnRegion(el, tag);
       if (tag === 'pre' && !hidden && !cols.length) {
         // A code listing: its first line and size, in a marker of its own.
         const src = el.textContent;
@@ -577,6 +588,25 @@ __tact.define('snapshot', ['dom'], (dom) => {
         flush();
         sepCols();
       }
+    }
+
+    // drawnRegion lists a canvas, image, svg, video or role=img region (a
+    // board, a map, a chart) as a line of its own with its box (--boxes),
+    // so an agent can aim at a point of it without a screenshot.
+    function drawnRegion(el, tag) {
+      const role = (el.getAttribute('role') || '').trim().toLowerCase();
+      if (!DRAWN.has(tag) && role !== 'img' && role !== 'application') return;
+      const r = el.getBoundingClientRect();
+      // Icons (under 20 px) are decoration, or named by their control.
+      const min = tag === 'canvas' || tag === 'video' ? 8 : 20;
+      if (r.width < min || r.height < min) return;
+      flush();
+      const t = tag === 'svg' ? el.querySelector('title') : null;
+      const name = fold(el.getAttribute('aria-label') || el.getAttribute('alt') || el.getAttribute('title') || (t ? t.textContent : ''));
+      const item = { k: 'g', ref: 0, role: DRAWN.has(tag) ? tag : role, name: cap(name, NAME_CAP), tag, box: boxOf(r) };
+      if (!name && stableId(el.id)) item.attrs = [['id', el.id]];
+      items.push(item);
+      drawn.push({ el, item });
     }
 
     // sepCols ends a word in the names being collected: blocks (list items,
@@ -801,7 +831,17 @@ __tact.define('snapshot', ['dom'], (dom) => {
       // card), not a whole repeated page section.
       let g = null;
       for (let f = r.frame; f && f.n <= 8; f = f.up) g = f;
-      if (g) item.group = g.gid + ':' + g.idx;
+      if (g) {
+        item.group = g.gid + ':' + g.idx;
+        if (g.row === undefined) g.row = rowName(g.el);
+        if (g.row && g.row !== item.name) item.row = g.row;
+      }
+      // A menu item's level: how many menus it is nested in below the bar.
+      if (r.role.startsWith('menuitem')) {
+        let d = 0;
+        for (let p = r.el.parentElement; p; p = p.parentElement) if ((p.getAttribute('role') || '').trim() === 'menu') d++;
+        if (d > 1 || (d === 1 && r.el.closest('[role=menubar]'))) item.depth = r.el.closest('[role=menubar]') ? d : d - 1;
+      }
       if (probe) { probe.push({ el: r.el, item }); continue; }
       item.ref = issue(r.el);
     }
@@ -813,12 +853,132 @@ __tact.define('snapshot', ['dom'], (dom) => {
     // Fold and dialog handles, numbered after the elements so those keep
     // their numbers.
     for (const reg of regions) reg.item.ref = issue(reg.el);
+    findGrids(recs, items, issue);
+    // --boxes: each element's box, and drawn regions' refs (so click @eN
+    // aims at a board's centre) after the elements'.
+    if (opts.boxes) {
+      for (const r of recs) if (r.item) r.item.box = boxOf(r.el.getBoundingClientRect());
+      for (const d of drawn) d.item.ref = issue(d.el);
+    }
     for (const d of dialogs) d.item.ref = issue(d.el);
     const out = [];
     for (const it of items) if (it) out.push(it);
     // Where the time went, for benchmarks and --verbose.
     T.lastTiming = { walkMs: t1 - t0, finishMs: performance.now() - t1, items: out.length, elements: recs.length };
     return { url: location.href, title: document.title, nextRef: next, items: out };
+  };
+
+  // findGrids prints a board of cells (a 15x17 grid of divs that differ
+  // only in colour, tic-tac-toe squares) as one grid item instead of a
+  // line per cell: rows and columns by their boxes, each cell's state
+  // (its short text, checked, or a letter for its colour, with a legend).
+  // The cells keep their refs, which run row by row (a grid whose refs
+  // do not, as after a cell was replaced, stays a list of lines).
+  function findGrids(recs, items, issue) {
+    // Links are left alone: a month of day links reads better as names.
+    const cellOf = (r) => r.item && !r.split && r.role !== 'link' && r.item.name.length <= 3 && !/\s/.test(r.item.name);
+    const byParent = new Map();
+    for (const r of recs) {
+      if (!cellOf(r) || !r.el.parentElement) continue;
+      const p = r.el.parentElement;
+      if (!byParent.has(p)) byParent.set(p, []);
+      byParent.get(p).push(r);
+    }
+    // A row's parent holds one row; its parent holds the grid.
+    const byRows = new Map();
+    for (const [p, rs] of byParent) {
+      if (grid(p, rs)) continue;
+      const gp = p.parentElement;
+      if (!gp) continue;
+      if (!byRows.has(gp)) byRows.set(gp, []);
+      byRows.get(gp).push(...rs);
+    }
+    for (const [gp, rs] of byRows) grid(gp, rs);
+
+    function grid(box, rs) {
+      const n = rs.length;
+      if (n < 6) return false;
+      const rects = rs.map((r) => r.el.getBoundingClientRect());
+      const tops = [], lefts = [];
+      const near = (list, v) => list.findIndex((x) => Math.abs(x - v) < 3);
+      for (const b of rects) {
+        if (!b.width || !b.height) return false;
+        if (near(tops, b.top) < 0) tops.push(b.top);
+        if (near(lefts, b.left) < 0) lefts.push(b.left);
+      }
+      const rows = tops.length, cols = lefts.length;
+      if (rows < 2 || cols < 2 || rows * cols !== n) return false;
+      tops.sort((a, b) => a - b);
+      lefts.sort((a, b) => a - b);
+      const first = rs[0].item.ref;
+      let lo = Infinity, hi = -1;
+      for (let i = 0; i < n; i++) {
+        if (near(tops, rects[i].top) * cols + near(lefts, rects[i].left) !== i || rs[i].item.ref !== first + i) return false;
+        lo = Math.min(lo, rs[i].at);
+        hi = Math.max(hi, rs[i].at);
+      }
+      const mine = new Set(rs.map((r) => r.at));
+      for (let i = lo; i <= hi; i++) if (items[i] && !mine.has(i)) return false;
+      // States: the cell's text, checked, else a letter for how it looks
+      // when the unnamed cells differ: its colour, and the classes not
+      // every cell has (mark-x: an X drawn by CSS).
+      const classes = rs.map((r) => (r.el.getAttribute('class') || '').split(/\s+/).filter(Boolean));
+      const common = classes[0].filter((c) => classes.every((l) => l.includes(c)));
+      const colours = new Map();
+      const colour = rs.map((r, i) => (r.item.name ? '' : [cellColour(r.el), ...classes[i].filter((c) => !common.includes(c))].filter(Boolean).join(' ')));
+      for (const c of colour) if (c && !colours.has(c)) colours.set(c, String.fromCharCode(97 + colours.size));
+      const many = colours.size > 0 && colours.size <= 26 && new Set(colour).size > 1;
+      const cells = [];
+      for (let i = 0; i < n; i++) {
+        const it = rs[i].item;
+        const checked = (it.attrs || []).some((a) => a[0] === 'checked' || a[0] === 'pressed' || a[0] === 'selected');
+        let st = it.name || (checked ? '✓' : many && colour[i] ? colours.get(colour[i]) : '.');
+        if (it.name && checked) st += '✓';
+        if (i % cols === 0) cells.push([]);
+        cells[cells.length - 1].push(st);
+        items[rs[i].at] = null;
+      }
+      const legend = many ? [...colours].map(([c, l]) => [l, c]) : undefined;
+      const name = fold(box.getAttribute('aria-label') || '');
+      items[lo] = { k: 'G', ref: issue(box), name: cap(name, NAME_CAP), rows, cols, first, cells, legend };
+      for (const r of rs) r.item = null;
+      return true;
+    }
+  }
+
+  // rowName is what a person reads a repeated row by: its first words
+  // outside its controls (the name cell of a table row, a card's title),
+  // so `- @e79 "Edit" · @e80 "Delete"` says whose row it is.
+  function rowName(el) {
+    const w = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = w.nextNode(); n; n = w.nextNode()) {
+      if (!WORDY.test(n.data)) continue;
+      const p = n.parentElement;
+      if (!p || p.closest('a,button,input,select,textarea,label,[role=button],[role=link],[role=checkbox],[role=menuitem]') ||
+          !p.getClientRects().length) continue;
+      return cap(fold(p.textContent), 40);
+    }
+    return '';
+  }
+
+  // cellColour is the colour a cell shows (its background, else its one
+  // child's): a CSS name when it is one, else #rrggbb; '' for none.
+  function cellColour(el) {
+    for (let e = el, i = 0; e && i < 2; e = e.childElementCount === 1 ? e.firstElementChild : null, i++) {
+      const m = /^rgba?\((\d+), (\d+), (\d+)(?:, ([\d.]+))?\)$/.exec(getComputedStyle(e).backgroundColor);
+      if (!m || m[4] === '0') continue;
+      const hex = '#' + [m[1], m[2], m[3]].map((x) => (+x).toString(16).padStart(2, '0')).join('');
+      return COLOUR_NAMES[hex] || hex;
+    }
+    return '';
+  }
+  // The colour names a task is likely to say ("click the grey box").
+  const COLOUR_NAMES = {
+    '#000000': 'black', '#ffffff': 'white', '#808080': 'grey', '#c0c0c0': 'silver', '#d3d3d3': 'lightgrey',
+    '#a9a9a9': 'darkgrey', '#ff0000': 'red', '#800000': 'maroon', '#ffff00': 'yellow', '#808000': 'olive',
+    '#00ff00': 'lime', '#008000': 'green', '#00ffff': 'cyan', '#008080': 'teal', '#0000ff': 'blue',
+    '#000080': 'navy', '#ff00ff': 'magenta', '#800080': 'purple', '#ffa500': 'orange', '#ffc0cb': 'pink',
+    '#a52a2a': 'brown', '#4b0082': 'indigo', '#ee82ee': 'violet', '#f5f5dc': 'beige', '#ffd700': 'gold',
   };
 
   // el.labels is avoided on purpose: Chromium answers it by scanning the
@@ -982,6 +1142,9 @@ __tact.define('snapshot', ['dom'], (dom) => {
     if (!name && !value && !a.some((x) => x[0] === 'id')) {
       const cls = fold((el.getAttribute('class') || '').split(/\s+/).filter((c) => c && !/\d{4,}|^[0-9a-f-]{12,}$/i.test(c)).join(' '));
       if (cls) a.push(['class', cap(cls, 40)]);
+      // A box told apart by its colour alone ("click the grey box").
+      const c = cellColour(el);
+      if (c) a.push(['color', c]);
       const icon = iconFile(el) || (el.childElementCount === 1 ? iconFile(el.firstElementChild) : '');
       if (icon) a.push(['icon', icon]);
     }

@@ -51,8 +51,10 @@ type Observation struct {
 	// containers before the page sees any input.
 	Boxes    []BoxScroll
 	Targeted bool
-	Moved    int       // elements a transform or position change moved
-	Invalid  []Invalid // fields whose validation stopped a submit
+	Moved    int // elements a transform or position change moved
+	// MovedNames name the first few of them (`@e12 "Start"`, `div#ball`).
+	MovedNames []string
+	Invalid    []Invalid // fields whose validation stopped a submit
 	// NotMoved, when set, is why a drag moved nothing (what stayed).
 	NotMoved string
 	Effects  Effects
@@ -124,6 +126,8 @@ type Verdict struct {
 	Scroll  *Scroll     `json:"scroll,omitempty"` // only when it moved
 	Boxes   []BoxScroll `json:"scrolled,omitempty"`
 	Moved   int         `json:"moved,omitempty"`
+	// MovedNames: the first few elements that moved, as the snap names them.
+	MovedNames []string `json:"moved_names,omitempty"`
 	// NotMoved: a drag that moved nothing, and what stayed.
 	NotMoved string `json:"not_moved,omitempty"`
 	Effects
@@ -133,7 +137,7 @@ type Verdict struct {
 // a new document, then a submit the browser stopped, then a navigation
 // within the document, then any reaction; nothing else is no reaction.
 func Decide(o Observation) Verdict {
-	v := Verdict{Invalid: o.Invalid, Moved: o.Moved, NotMoved: o.NotMoved, Effects: o.Effects}
+	v := Verdict{Invalid: o.Invalid, Moved: o.Moved, MovedNames: o.MovedNames, NotMoved: o.NotMoved, Effects: o.Effects}
 	if !o.Targeted {
 		v.Boxes = o.Boxes
 	}
@@ -205,11 +209,18 @@ func (v Verdict) Lines() []string {
 	for _, b := range v.Boxes {
 		out = append(out, fmt.Sprintf("scrolled %s to %s", b.Name, point(b.To)))
 	}
-	switch {
-	case v.Moved == 1:
-		out = append(out, "1 element moved")
-	case v.Moved > 1:
-		out = append(out, fmt.Sprintf("%d elements moved", v.Moved))
+	if v.Moved > 0 {
+		l := "1 element moved"
+		if v.Moved > 1 {
+			l = fmt.Sprintf("%d elements moved", v.Moved)
+		}
+		if len(v.MovedNames) > 0 {
+			l += ": " + strings.Join(v.MovedNames, ", ")
+			if v.Moved > len(v.MovedNames) {
+				l += ", …"
+			}
+		}
+		out = append(out, l)
 	}
 	return out
 }

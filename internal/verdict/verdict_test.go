@@ -46,6 +46,8 @@ func TestDecide(t *testing.T) {
 			outcome: NoReaction, head: "ok (no change on the page)"},
 		{name: "transform pan", o: Observation{Page: true, Moved: 3}, outcome: Reacted, head: "ok", lines: []string{"3 elements moved"}, changed: true},
 		{name: "one moved", o: Observation{Page: true, Moved: 1}, outcome: Reacted, head: "ok", lines: []string{"1 element moved"}, changed: true},
+		{name: "moved, named", o: Observation{Page: true, Moved: 5, MovedNames: []string{`@e12 "Start"`, "div#ball"}}, outcome: Reacted, head: "ok", lines: []string{`5 elements moved: @e12 "Start", div#ball, …`}, changed: true},
+		{name: "all moved named", o: Observation{Page: true, Moved: 1, MovedNames: []string{`"Card 3"`}}, outcome: Reacted, head: "ok", lines: []string{`1 element moved: "Card 3"`}, changed: true},
 		{name: "a box scrolled by a key", o: Observation{Own: true, Boxes: []BoxScroll{{Name: "list", To: [2]int{0, 300}}}}, outcome: Reacted, head: "ok",
 			lines: []string{"scrolled list to 0,300"}, changed: true},
 		{name: "a box scrolled to bring the target into view is not news", o: Observation{Own: true, Targeted: true, Boxes: []BoxScroll{{Name: "list", To: [2]int{0, 300}}}},

@@ -1,4 +1,4 @@
-package cli
+package relay
 
 import (
 	"io"
@@ -6,11 +6,11 @@ import (
 	"syscall"
 )
 
-// stdoutClosed reports a stdout the caller closed (`tact … >&-`). The Go
+// StdoutClosed reports a stdout the caller closed (`tact … >&-`). The Go
 // runtime reopens a closed standard descriptor on /dev/null, read-write,
 // so writes succeed and the result would vanish with exit 0; a shell's
 // `>/dev/null` opens it write-only, which stays allowed.
-func stdoutClosed(w io.Writer) bool {
+func StdoutClosed(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	if !ok {
 		return false

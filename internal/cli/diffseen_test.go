@@ -1,0 +1,36 @@
+package cli_test
+
+import (
+	"strings"
+	"testing"
+)
+
+// Rows whose buttons read alike carry the row's name, nested menu items
+// are indented by level, an added row is marked "+", a removed element
+// names its row, and after a --focus snap the next diff is against that
+// moment: a row it showed removed is not reported removed again.
+func TestDiffRowsMenusAndWhatWasSeen(t *testing.T) {
+	t.Parallel()
+	s := env.Pooled(t)
+	r := tact(t, s, "open", page("perc39_rows.html"))
+	mustOK(t, r)
+	has(t, "open", r.out,
+		"\n- \"Grace Hopper\": @e", "\n@e", "[menuitem] \"File\" expanded",
+		"\n  @e", "[menuitem] \"Export\"", "\n    @e", "[menuitem] \"PDF\"")
+	if !strings.Contains(r.out, ` "Edit" · @e`) {
+		t.Errorf("rows:\n%s", r.out)
+	}
+	r = tact(t, s, "click", "css=#add")
+	mustOK(t, r)
+	has(t, "add a row", r.out, "\n+ \"Barbara Liskov\": @e")
+	r = tact(t, s, "click", "css=.del >> nth=0")
+	mustOK(t, r)
+	has(t, "delete a row", r.out, `- removed @`, `[button] "Delete" in row "Ada Lovelace"`)
+	r = tact(t, s, "click", "css=.del >> nth=0", "--focus", "css=#users")
+	mustOK(t, r)
+	lacks(t, "delete with --focus", r.out, "Grace Hopper\": @e")
+	r = tact(t, s, "click", "css=.edit >> nth=0")
+	mustOK(t, r)
+	has(t, "edit after a focused action", r.out, "\"Alan Turing\": @e", `"Save"`)
+	lacks(t, "edit after a focused action", r.out, "removed")
+}
