@@ -50,8 +50,9 @@ func (t *Tab) resolveLocator(ctx context.Context, loc locator.Locator) (*Element
 		wait, cancel = context.WithDeadline(ctx, dl.Add(-min(time.Until(dl)/10, lookupReserve)))
 		defer cancel()
 	}
-	start := time.Now()
-	for {
+	start := t.obs.Clock().Now()
+	var found *Element
+	_, err := observe.Until(wait, t.obs, 0, 100*time.Millisecond, func(time.Time) (bool, error) {
 		el, r, err := t.locateOnce(ctx, loc.Steps, false)
 		if err == nil && el == nil && r.Count == 0 {
 			el, r, err = t.locateInFrames(ctx, loc.Steps, false)
@@ -62,31 +63,35 @@ func (t *Tab) resolveLocator(ctx context.Context, loc locator.Locator) (*Element
 				// still NOT_FOUND with what is near, from the stored snap.
 				e := t.notFound(loc, " (waited --timeout)")
 				e.Cause = ErrUnanswered
-				return nil, e
+				return false, e
 			}
-			return nil, err
+			return false, err
 		}
 		if el != nil {
-			return el, nil
+			found = el
+			return true, nil
 		}
 		if r.Count > 1 {
 			what := "elements"
 			if r.FrameAmbiguous > 0 {
 				what = "elements, some of them iframes (a frame step must match one iframe)"
 			}
-			return nil, failure.New(failure.Ambiguous, "%s matches %d %s: %s", s, r.Count, what, strings.Join(r.Matches, ", ")).
+			return false, failure.New(failure.Ambiguous, "%s matches %d %s: %s", s, r.Count, what, strings.Join(r.Matches, ", ")).
 				WithHint("make it unique (role=…[name=\"…\"], scope with A >> B, or add >> nth=N), or use a ref from tact snap")
 		}
 		if t.atRest(ctx, start) {
 			e := t.notFound(loc, fmt.Sprintf(" (the page was at rest for %v)", missRest))
-			return nil, e.WithHint("if it comes later, tact wait '" + s + "' waits for it until --timeout")
+			return false, e.WithHint("if it comes later, tact wait '" + s + "' waits for it until --timeout")
 		}
-		select {
-		case <-wait.Done():
-			return nil, t.notFound(loc, "")
-		case <-time.After(100 * time.Millisecond):
-		}
+		return false, nil
+	})
+	switch {
+	case found != nil:
+		return found, nil
+	case err != nil && wait.Err() != nil && errors.Is(err, wait.Err()):
+		return nil, t.notFound(loc, "")
 	}
+	return nil, err
 }
 
 // missRest is how long a page must be at rest, with a locator still
