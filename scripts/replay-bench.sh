@@ -7,38 +7,11 @@
 # REPLAYS replays, and replay ÷ recording. Skips when the corpus is absent.
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
-corpus=${TACT_CORPUS_DIR:-$root/../shared/corpus/readability/pages}
-if [ ! -d "$corpus" ]; then
-  echo "no corpus at $corpus: skipped"
-  exit 0
-fi
 pages=${PAGES:-"aclu ars-1 bbc-1 citylab-1 cnet dropbox-blog ehow-1 engadget"}
 replays=${REPLAYS:-5}
-tmp=$(mktemp -d)
-srv=
-cleanup() {
-  [ -n "$srv" ] && kill "$srv" 2>/dev/null
-  [ -x "$tmp/tact" ] && "$tmp/tact" --session replaybench browser stop >/dev/null 2>&1
-  rm -rf "$tmp"
-}
-trap cleanup EXIT INT TERM
-(cd "$root" && go build -o "$tmp/" ./cmd/tact ./cmd/tact-daemon)
-export TACT_HOME="$tmp/home"
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-python3 -m http.server --bind 127.0.0.1 --directory "$corpus" "$port" >/dev/null 2>&1 &
-srv=$!
-base="http://127.0.0.1:$port"
-# Offline, as the corpus is: other sites fail at once instead of waiting
-# out DNS (the same for both sides).
-rules="--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost"
-tact() { "$tmp/tact" --session replaybench --browser-arg="$rules" "$@"; }
-ms() { date +%s%3N; }
-i=0
-until tact --timeout 5s open "$base/001/source.html" --no-snap >/dev/null 2>&1; do
-  i=$((i + 1))
-  [ $i -lt 50 ] || { echo "the corpus server did not start" >&2; exit 1; }
-  sleep 0.1
-done
+session=replaybench
+bin=
+. "$root/scripts/corpus-serve.sh"
 # Warm: every page once, so neither side pays a first load.
 for p in $pages; do tact --timeout 120s snap "$base/$p/source.html" >/dev/null; done
 

@@ -27,5 +27,5 @@ func main() {
 		exe, _ = build.DaemonPath()
 	}
 	cli.Begin(cli.Stamp{Version: version, Commit: commit, Date: date}, exe)
-	os.Exit(cli.Daemon(os.Args[1:], os.Stdout, os.Stderr, cli.Linked{Extract: read.ExtractWithin, MCP: mcp.RunCommand}))
+	os.Exit(cli.Daemon(os.Args[1:], os.Stdout, os.Stderr, cli.Linked{Read: read.Reader, MCP: mcp.RunCommand}))
 }

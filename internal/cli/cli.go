@@ -95,11 +95,11 @@ func Main(args []string, stdout, stderr io.Writer) int {
 }
 
 // Linked is what only the daemon binary links, so that the CLI's own
-// calls never initialise its libraries: the main-content extractor and
-// the MCP server.
+// calls never initialise its libraries: the reader of serialized pages
+// (main-content extraction and rendering) and the MCP server.
 type Linked struct {
-	Extract pagetext.Extractor
-	MCP     commands.MCPServer
+	Read pagetext.Reader
+	MCP  commands.MCPServer
 }
 
 // Daemon runs the session daemon (`__daemon …`, which the client starts),
@@ -215,7 +215,7 @@ func run(kctx *kong.Context, a *app, args []string, stdout, stderr io.Writer, l 
 	path := commandPath(kctx)
 	switch path {
 	case "__daemon":
-		return runDaemon(a, stderr, l.Extract)
+		return runDaemon(a, stderr, l.Read)
 	case "help":
 		if slices.Equal(a.Help.Command, []string{"flags"}) {
 			io.WriteString(stdout, globalFlagsHelp(kctx.Model.Node))
@@ -494,14 +494,14 @@ func printErr(stdout, stderr io.Writer, format string, err error) int {
 
 func oneLine(s string) string { return relay.OneLine(s) }
 
-func runDaemon(a *app, stderr io.Writer, extract pagetext.Extractor) int {
-	if extract == nil {
+func runDaemon(a *app, stderr io.Writer, rd pagetext.Reader) int {
+	if rd.Render == nil {
 		fmt.Fprintln(stderr, "daemon: tact does not serve sessions itself; its daemon is tact-daemon, which tact starts")
 		return 1
 	}
 	d := &a.Daemon
 	err := daemon.Run(context.Background(), daemon.Options{
-		Session: a.SessionName, IdleTimeout: d.IdleTimeout, Version: Version, Log: stderr, Verbose: a.Verbose, Extract: extract, Forward: new(Forwarder).Forward,
+		Session: a.SessionName, IdleTimeout: d.IdleTimeout, Version: Version, Log: stderr, Verbose: a.Verbose, Read: rd, Forward: new(Forwarder).Forward,
 		Browser: browser.Setup{Profile: d.Profile, Headed: d.Headed, Port: d.Port, CDP: a.CDP, Args: a.BrowserArg},
 	})
 	if errors.Is(err, daemon.ErrLostRace) {

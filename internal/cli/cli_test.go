@@ -28,7 +28,7 @@ var (
 
 func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && (os.Args[1] == "__daemon" || os.Args[1] == "__mcp") {
-		os.Exit(cli.Daemon(os.Args[1:], os.Stdout, os.Stderr, cli.Linked{Extract: read.ExtractWithin, MCP: mcp.RunCommand}))
+		os.Exit(cli.Daemon(os.Args[1:], os.Stdout, os.Stderr, cli.Linked{Read: read.Reader, MCP: mcp.RunCommand}))
 	}
 	browsertest.DefaultParallel(parallelTests)
 	os.Exit(run(m))

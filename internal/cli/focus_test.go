@@ -57,14 +57,14 @@ func TestFooterOwnLine(t *testing.T) {
 	if code := cli.Main([]string{"--session", s, "snap", "--focus", "#counter"}, &both, &both); code != 0 {
 		t.Fatalf("exit %d: %s", code, both.String())
 	}
-	if !strings.Contains(both.String(), "\n(1 elements, ~") || strings.HasPrefix(both.String(), "(") {
+	if !strings.Contains(both.String(), "\n(1 element, ~") || strings.HasPrefix(both.String(), "(") {
 		t.Errorf("merged output:\n%s", both.String())
 	}
 	r := tact(t, s, "click", refOf(t, out, `"Count me"`), "--diff")
 	mustOK(t, r)
 	// The footer counts what the diff printed (the changed button, not its
 	// unchanged neighbours).
-	if n := strings.Count(r.out, "@e"); n == 0 || n > 2 || !strings.HasPrefix(strings.TrimLeft(r.err, "\n"), fmt.Sprintf("(diff: %d elements, ~", n)) {
+	if n := strings.Count(r.out, "@e"); n == 0 || n > 2 || !strings.HasPrefix(strings.TrimLeft(r.err, "\n"), fmt.Sprintf("(diff: %d element", n)) {
 		t.Errorf("--diff footer: %q\n%s", r.err, r.out)
 	}
 }

@@ -33,3 +33,20 @@ func TestPdfText(t *testing.T) {
 		t.Errorf("the PDF written: %d bytes, %v", len(b), err)
 	}
 }
+
+// read of a tab that shows a PDF (Chrome's viewer) prints the PDF's text,
+// in pieces like a page's.
+func TestReadPDFTab(t *testing.T) {
+	t.Parallel()
+	s := env.Pooled(t)
+	mustOK(t, tact(t, s, "open", "--no-snap", page("perc39_voucher.pdf")))
+	r := tact(t, s, "read")
+	mustOK(t, r)
+	has(t, "read of a PDF", r.out, "Your voucher\n", "Voucher code: PRINT-7731\n")
+	r = tact(t, s, "-o", "json", "read")
+	mustOK(t, r)
+	var j struct{ Mode, Markdown string }
+	if err := json.Unmarshal([]byte(r.out), &j); err != nil || j.Mode != "pdf" {
+		t.Errorf("-o json read of a PDF: %v\n%s", err, r.out)
+	}
+}

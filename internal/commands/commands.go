@@ -30,10 +30,10 @@ type Env struct {
 	// Partial sends output to the caller before the command ends (replay's
 	// per-step ndjson lines, progress on a terminal). Never nil in the daemon.
 	Partial func(stdout, stderr string)
-	// Extract finds a serialized page's main content (internal/read's
-	// Extract). The daemon binary passes it in, so that no CLI process
-	// links the extraction libraries; nil reads the visible text instead.
-	Extract pagetext.Extractor
+	// Read reads a serialized page: its main content (internal/read's
+	// Extract) or its text (Render). The daemon binary passes it in, so
+	// that no CLI process links the extraction libraries.
+	Read pagetext.Reader
 	// Fast: actions are input, sent without waiting for the page's
 	// reaction or quiet (batch --fast, which settles once at the end).
 	Fast bool

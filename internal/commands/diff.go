@@ -282,5 +282,6 @@ var refPattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompil
 // diffStats is the stderr footer of a --diff: the size of what it
 // printed, not of the whole page.
 func diffStats(d string) string {
-	return fmt.Sprintf("(diff: %d elements, ~%d tokens)\n", len(refPattern().FindAllString(d, -1)), (utf8.RuneCountInString(d)+render.CharsPerToken-1)/render.CharsPerToken)
+	n := len(refPattern().FindAllString(d, -1))
+	return fmt.Sprintf("(diff: %d %s, ~%d tokens)\n", n, plural(n, "element", "elements"), (utf8.RuneCountInString(d)+render.CharsPerToken-1)/render.CharsPerToken)
 }

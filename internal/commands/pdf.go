@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/tact-browser/tact/internal/failure"
-	"github.com/tact-browser/tact/internal/pagetext"
 )
 
 // Pdf prints the page to a PDF file.
@@ -28,7 +27,7 @@ func (c *Pdf) Run(ctx context.Context, env *Env) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	if c.Text && pagetext.PDFText == nil {
+	if c.Text && env.Read.PDFText == nil {
 		return nil, failure.New(failure.Usage, "this build of tact-daemon cannot read PDFs")
 	}
 	var out outFile
@@ -45,7 +44,7 @@ func (c *Pdf) Run(ctx context.Context, env *Env) (*Output, error) {
 	if c.Text {
 		// What the page prints, as text: a print-only page's content
 		// that no snap or read of the screen shows.
-		text, err := pagetext.PDFText(b)
+		text, err := env.Read.PDFText(b)
 		if err != nil {
 			return nil, failure.New(failure.Internal, "%v", err)
 		}

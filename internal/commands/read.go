@@ -163,11 +163,30 @@ func readLoadingNote(t *page.Tab) string {
 	return ""
 }
 
-// extract reads the page: the main content when the page has one (and the
-// daemon can extract it), else (or with --all/--focus) the visible text.
+// extract reads the page: the main content when the page has one, else
+// (or with --all/--focus) the visible text, rendered from the same
+// serialization when there is one.
 func (c *Read) extract(ctx context.Context, env *Env, t *page.Tab) (*pagetext.Result, error) {
+	if env.Read.Render == nil {
+		return nil, failure.New(failure.Internal, "this process cannot read pages (only tact-daemon links the reader)")
+	}
+	if c.Focus == "" && env.Read.PDFText != nil {
+		// A PDF in Chrome's viewer: its text, read like a page's.
+		b, ok, err := t.PDFBytes(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			text, err := env.Read.PDFText(b)
+			if err != nil {
+				return nil, failure.New(failure.Internal, "%v", err)
+			}
+			return &pagetext.Result{URL: t.URL(), Markdown: text, Mode: "pdf"}, nil
+		}
+	}
 	notArticle := ""
-	if c.Focus == "" && !c.All && env.Extract != nil {
+	var seen *pagetext.Page
+	if c.Focus == "" && !c.All && env.Read.Extract != nil {
 		p, err := t.ReadHTML(ctx)
 		// A page the serializer fails on (a JS error) is still read below.
 		if err != nil && failure.From(err).Code != failure.JSError {
@@ -175,7 +194,8 @@ func (c *Read) extract(ctx context.Context, env *Env, t *page.Tab) (*pagetext.Re
 		}
 		// A page too big for the extractor is read whole (p.TooBig).
 		if err == nil && !p.TooBig {
-			m, ok, err := env.Extract(ctx, p.HTML, p.URL, c.Links)
+			seen = p
+			m, ok, err := env.Read.Extract(ctx, p.HTML, p.URL, c.Links)
 			if err != nil {
 				return nil, page.OwnWorkTimeout("extraction of the main content", render.Thousands(len(p.HTML)/1024)+" KB of text and markup")
 			}
@@ -196,7 +216,7 @@ func (c *Read) extract(ctx context.Context, env *Env, t *page.Tab) (*pagetext.Re
 	if mode == "focus" {
 		scope = ""
 	}
-	r, err := t.Read(ctx, c.Focus, c.Links, scope)
+	r, err := t.Read(ctx, c.Focus, c.Links, scope, seen, env.Read.Render)
 	if err != nil {
 		return nil, err
 	}

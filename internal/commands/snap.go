@@ -130,7 +130,7 @@ func snapOutput(page *snapshot.Page, maxTokens int) *Output {
 	if !strings.HasSuffix(text, "\n") {
 		text += "\n"
 	}
-	foot := fmt.Sprintf("%d elements, ~%d tokens", st.Elements, st.Tokens)
+	foot := fmt.Sprintf("%d %s, ~%d tokens", st.Elements, plural(st.Elements, "element", "elements"), st.Tokens)
 	if page.FramesLoading > 0 {
 		// Never a bare "(0 elements)" while the frames that hold them load.
 		foot += "; " + strings.Trim(render.FramesLoading(page.FramesLoading), "()")

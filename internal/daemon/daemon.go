@@ -45,11 +45,11 @@ type Options struct {
 	Version     string
 	Log         io.Writer
 	Verbose     bool
-	// Extract is the main-content extractor commands use (commands.Env).
-	Extract pagetext.Extractor
+	// Read is the reader of serialized pages commands use (commands.Env).
+	Read pagetext.Reader
 	// Forward parses a command line the CLI relayed unparsed
 	// (rpc.Request.Argv) into the request the full CLI would send, or
-	// is not ok when the call needs the CLI's own process (cli.Forwarded).
+	// is not ok when the call needs the CLI's own process (cli.Forwarder).
 	Forward func(req rpc.Request, session string) (rpc.Request, bool)
 }
 
@@ -544,7 +544,7 @@ func (d *daemon) execute(ctx context.Context, req rpc.Request, partial func(stdo
 		})
 		defer d.m.Trace(nil)
 	}
-	out, err := Dispatch(ctx, d.m, d.rec, req, func() { d.shutdown(true) }, partial, d.opts.Extract)
+	out, err := Dispatch(ctx, d.m, d.rec, req, func() { d.shutdown(true) }, partial, d.opts.Read)
 	err = d.m.ExplainLost(err)
 	interrupt = err != nil && (failure.From(err).Code == failure.Timeout || ctx.Err() != nil)
 	if req.Globals.Verbose {
@@ -613,9 +613,9 @@ func notes(m *session.Manager) string {
 const defaultTimeout = 30 * time.Second
 
 // Dispatch decodes and runs a command against a browser manager, within
-// ctx and the request's deadline; extract is commands.Env.Extract.
+// ctx and the request's deadline; rd is commands.Env.Read.
 func Dispatch(ctx context.Context, m *session.Manager, rec *commands.Recorder, req rpc.Request, stop func(), partial func(stdout, stderr string),
-	extract pagetext.Extractor) (*commands.Output, error) {
+	rd pagetext.Reader) (*commands.Output, error) {
 	cmd, ok := commands.New(req.Command)
 	if !ok {
 		return nil, failure.New(failure.Usage, "unknown command %q", req.Command)
@@ -654,7 +654,7 @@ func Dispatch(ctx context.Context, m *session.Manager, rec *commands.Recorder, r
 	if partial == nil {
 		partial = func(string, string) {}
 	}
-	env := &commands.Env{Browser: m, Globals: g, Stop: stop, Recorder: rec, Partial: partial, Extract: extract}
+	env := &commands.Env{Browser: m, Globals: g, Stop: stop, Recorder: rec, Partial: partial, Read: rd}
 	after, err := rec.Capture(ctx, env, req.Command, cmd)
 	if err != nil {
 		return nil, err

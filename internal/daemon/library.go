@@ -10,7 +10,7 @@ import (
 // modules are the in-page modules of tact's isolated world: the packages
 // that own in-page code (snapshot, read, locator) and inpage's own.
 func modules() []inpage.Module {
-	return []inpage.Module{inpage.Effects, inpage.Refind, snapshot.Module, pagetext.Module, pagetext.HTMLModule, locator.Module,
+	return []inpage.Module{inpage.Effects, inpage.Refind, snapshot.Module, pagetext.HTMLModule, locator.Module,
 		inpage.Actions, inpage.Guard, inpage.Annotate, inpage.Pointer}
 }
 

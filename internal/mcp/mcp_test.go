@@ -38,7 +38,7 @@ var (
 
 func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && (os.Args[1] == "__daemon" || os.Args[1] == "__mcp") {
-		os.Exit(cli.Daemon(os.Args[1:], os.Stdout, os.Stderr, cli.Linked{Extract: read.ExtractWithin, MCP: mcp.RunCommand}))
+		os.Exit(cli.Daemon(os.Args[1:], os.Stdout, os.Stderr, cli.Linked{Read: read.Reader, MCP: mcp.RunCommand}))
 	}
 	if os.Getenv("TACT_TEST_CLI") == "1" {
 		os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr))

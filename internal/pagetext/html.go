@@ -10,10 +10,15 @@ import (
 //go:embed html.js
 var htmlSrc string
 
-// HTMLModule defines __tact.readHTML() in the page: the rendered document
-// (hidden parts removed, open shadow roots and same-origin iframes inlined)
-// as an HTML string, decoded into a Page.
+// HTMLModule defines __tact.readHTML(opts) in the page: the rendered
+// document (hidden parts removed, open shadow roots and same-origin iframes
+// inlined, what the renderer needs of the computed style in data-tact-*
+// attributes) as an HTML string, decoded into a Page. html.js documents
+// opts.
 var HTMLModule = inpage.New(htmlSrc)
+
+// JS is the serializer with what it needs, ready to evaluate on its own.
+var JS = inpage.Source(HTMLModule)
 
 // Page is the value returned by __tact.readHTML.
 type Page struct {
@@ -44,11 +49,51 @@ type Main struct {
 	NotArticle string
 }
 
-// PDFText is a PDF's text (internal/read's PDFText), set by that package,
-// which only the daemon links; nil in a binary without it.
-var PDFText func(pdf []byte) (string, error)
+// RenderOptions say what Renderer reads of a serialized page: Scope
+// "page" (all but navigation, consent banners and ads: a page without an
+// article), "all" (--all), "focus" (the --focus matches) or "main" (the
+// content root: main, a dominant article, else the body), and Links
+// prints links as [text](href).
+type RenderOptions struct {
+	Scope string
+	Links bool
+}
+
+// Renderer renders a serialized page as markdown within ctx
+// (internal/read's RenderWithin); err is ctx's when its deadline came
+// first.
+type Renderer func(ctx context.Context, page string, o RenderOptions) (string, error)
+
+// Reader is how the daemon reads a serialized page: internal/read's
+// ExtractWithin and RenderWithin (read.Reader).
+type Reader struct {
+	Extract Extractor
+	Render  Renderer
+	// PDFText is a PDF's text (internal/read's PDFText).
+	PDFText func(pdf []byte) (string, error)
+}
 
 // Extractor finds the main content of a serialized page within ctx
 // (internal/read's ExtractWithin); ok is false when the page has none, err
 // is ctx's when its deadline came first.
 type Extractor func(ctx context.Context, page, pageURL string, links bool) (m Main, ok bool, err error)
+
+// Text is the markdown of a page read strictly (md, rendered from its
+// serialization) or, when that leaves almost nothing, from loose (a
+// serialization that ignores aria-hidden and visibility:hidden, html.js's
+// loose option; "" when the page holds little text anyway) when that says
+// much more. Two page states hide text a person still gets to read:
+// opening a modal often sets aria-hidden on the whole app behind it, and
+// anti-flicker snippets keep <body> visibility:hidden until some script
+// (maybe one that never loads) reveals it.
+func Text(md string, loose func() string, render func(html string) string) string {
+	if len(md) >= 200 {
+		return md
+	}
+	if h := loose(); h != "" {
+		if again := render(h); len(again) > len(md)*4 {
+			return again
+		}
+	}
+	return md
+}

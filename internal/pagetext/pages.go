@@ -121,7 +121,7 @@ func FromLine(md, from string, skip int) (int, error) {
 // 50 MB text node must not become 50 MB of output.
 const MaxBytes = 1 << 20
 
-// MaxText caps the text the in-page reader returns (characters): what a
+// MaxText caps the text the serializer returns for rendering (characters): what a
 // window of MaxBytes can come from, with room to page through with --from.
 const MaxText = 8 * MaxBytes
 

@@ -1,26 +1,27 @@
 // Package pagetext is a page's text as `tact read` prints it: the in-page
-// reader and serializer, what they return, and the paging of the markdown
-// (budget, --from, --outline). The main-content extraction is
-// internal/read, whose libraries are heavy: only the daemon links it, and
-// commands get it as a function (commands.Env.Extract), so a CLI process
-// never initialises them.
+// serializer, what it returns, and the paging of the markdown (budget,
+// --from, --outline). Reading the serialization is internal/read, whose
+// libraries are heavy: only the daemon links it, and commands get it as
+// functions (commands.Env.Extract and Env.Render), so a CLI process never
+// initialises them.
 //
-// Two in-page modules run in tact's isolated world (page scripts can
-// neither see nor break them; neither modifies the DOM):
-//   - html.js (__tact.readHTML) serializes what the browser shows, for
-//     internal/read's Extract, which finds the main content with
-//     go-trafilatura (github.com/markusmobius/go-trafilatura, with
-//     Readability and DOM Distiller as its fallbacks) in the daemon, converts it
-//     with html-to-markdown and lays it out as below; it also names what
-//     the page had besides (navigation, sidebars, comments, …) and refuses
-//     pages with no clear main content;
-//   - read.js (__tact.read) walks the page into markdown itself: for
-//     --all, --focus and pages without main content.
+// One in-page module, html.js (__tact.readHTML), runs in tact's isolated
+// world (page scripts can neither see nor break it; it never modifies the
+// DOM) and serializes what the browser shows. In the daemon,
+// internal/read reads that serialization two ways:
+//   - Extract finds the main content with go-trafilatura
+//     (github.com/markusmobius/go-trafilatura, with Readability and DOM
+//     Distiller as its fallbacks), converts it with html-to-markdown and
+//     lays it out as below; it also names what the page had besides
+//     (navigation, sidebars, comments, …) and refuses pages with no clear
+//     main content;
+//   - Render walks it into markdown itself: for --all, --focus and pages
+//     without main content.
 //
 // pages.go cuts the text to a token budget, resolves --from and lists
 // headings for --outline.
 //
-// read.js output format, chosen for LLM readers where every token counts
+// Render's output format, chosen for LLM readers where every token counts
 // (Extract follows the same layout):
 //   - headings as #..######, preceded by one blank line; other blocks
 //     (paragraphs, list items, table rows) one per line, without blank
@@ -30,52 +31,29 @@
 //     cells) as "| a | b |" rows with a "|---|" line after the first
 //     row; <pre> as ``` fenced blocks; inline <code> in backticks;
 //   - links as plain text (agents act on links through `snap` refs, so
-//     URLs would mostly be wasted tokens); __tact.read({links: true})
-//     renders [text](href) for callers that want them;
+//     URLs would mostly be wasted tokens); --links renders [text](href);
 //   - images as ![alt] only when the alt text is meaningful; formulas as
-//     $TeX$ when the page provides the TeX (MathML alttext/annotation,
-//     MediaWiki formula images); <hr> as *** (a "---" under a paragraph
-//     would turn it into a heading);
-//   - without --focus, the content root is the largest main/[role=main],
-//     else a dominant <article> (or the common container of several), else
-//     <body>; when the root lacks an h1, the page's h1 is printed first.
-//     Navigation, consent banners and small ad/share widgets are always
-//     skipped; banner/contentinfo/complementary landmarks, aside and
-//     page-level header/footer (not an article's own) only when the page
-//     marked its content with main/article, since an unmarked page's
-//     <header> often holds its hero text. --focus reads exactly what it
+//     $TeX$ when the page provides the TeX (MathML annotation, MediaWiki
+//     formula images); <hr> as *** (a "---" under a paragraph would turn
+//     it into a heading);
+//   - a page without an article is read whole but for navigation, consent
+//     banners and small ad/share widgets; --focus reads exactly what it
 //     selects (every match, in document order), chrome included;
 //   - hidden content is left out: display:none, visibility:hidden,
 //     aria-hidden, closed <details>, visually-hidden and off-screen boxes,
 //     collapsed overflow boxes. When that leaves almost nothing of a
 //     text-rich page (a modal set aria-hidden on the app, an anti-flicker
-//     style hides <body>), the page is read again ignoring aria-hidden and
-//     visibility;
+//     style hides <body>), the page is serialized again ignoring
+//     aria-hidden and visibility;
 //   - identical lines are never merged: two "Reply" items are two lines.
 package pagetext
 
 import (
-	_ "embed"
 	"strings"
-
-	"github.com/tact-browser/tact/internal/inpage"
 )
 
-//go:embed read.js
-var src string
-
-// Module defines globalThis.__tact.read(opts) in the page. After
-// evaluating it, call __tact.read({focus: "CSS"}) (focus null or absent
-// for automatic content detection) with returnByValue and decode the value
-// into a Result.
-var Module = inpage.New(src)
-
-// JS is the reader and the serializer with what they need, ready to
-// evaluate on their own.
-var JS = inpage.Source(Module, HTMLModule)
-
-// Result is the value returned by __tact.read, and what `tact read -o json`
-// prints once the command has chosen what to show.
+// Result is what `tact read -o json` prints once the command has chosen
+// what to show.
 type Result struct {
 	URL      string `json:"url"`
 	Title    string `json:"title"`
@@ -84,8 +62,8 @@ type Result struct {
 	Loading  bool   `json:"loading,omitempty"` // the load event has not fired
 	// Mode is what was read: "main" (the page's main content), "page"
 	// (all visible text but navigation: no clear main content), "all"
-	// (--all), "focus" (--focus) or "exact" (--focus --exact: the text as
-	// the page has it).
+	// (--all), "focus" (--focus), "exact" (--focus --exact: the text as
+	// the page has it) or "pdf" (a PDF the tab shows, as text).
 	Mode string `json:"mode,omitempty"`
 	// LeftOut names what "main" left out of the page ("navigation",
 	// "2 sidebars", "comments", …).

@@ -30,7 +30,7 @@ import (
 //   - size in characters.
 //
 // It reports rather than asserts (recall, precision and their F1, before —
-// the in-page reader alone — and after — the default `tact read`, main
+// all the text of the content root, Render's "main" scope — and after — the default `tact read`, main
 // content extracted in Go): the reference is one reader view's idea of
 // "the article", and Readability's own output, so only a proxy. Run with: TACT_CORPUS=1 go test -run TestCorpus -v ./internal/read/
 // (TACT_CORPUS_DUMP=1 also writes each page's markdown to the temp dir;
@@ -51,9 +51,9 @@ func TestCorpus(t *testing.T) {
 		times                       []time.Duration
 		low                         []string
 	}
-	// before: the in-page reader alone (read.js, content-root rules);
+	// before: the content root's text (Render's "main" scope);
 	// after: what `tact read` prints by default (main content extracted in
-	// Go from the serialized page, else read.js).
+	// Go from the serialized page, else its text).
 	// unpruned: the main content as extracted without the boilerplate
 	// rules (boiler.go), from the same serialized page, for their effect.
 	var before, after, unpruned score
@@ -104,12 +104,8 @@ func TestCorpus(t *testing.T) {
 			continue
 		}
 		start := time.Now()
-		var r pagetext.Result
-		err := evalIsolated(tab, "__tact.read({})", &r)
+		r, err := renderTab(tab, "main")
 		elapsed := time.Since(start)
-		if err == nil && r.Error != "" {
-			err = errors.New(r.Error)
-		}
 		if err == nil && strings.TrimSpace(r.Markdown) == "" {
 			err = errors.New("empty output")
 		}
@@ -138,8 +134,7 @@ func TestCorpus(t *testing.T) {
 			mains++
 		} else {
 			t.Logf("%s: no main content: %s", name, read.ExtractWhy(p.HTML, p.URL))
-			var r2 pagetext.Result
-			if err := evalIsolated(tab, "__tact.read({})", &r2); err == nil {
+			if r2, err := renderTab(tab, "main"); err == nil {
 				mdAfter = pagetext.Clean(r2.Markdown)
 			}
 		}
@@ -173,7 +168,7 @@ func TestCorpus(t *testing.T) {
 	for _, x := range []struct {
 		name string
 		s    *score
-	}{{"before (read.js)", &before}, {"after (main content)", &after}, {"after without boilerplate rules", &unpruned}} {
+	}{{"before (content root)", &before}, {"after (main content)", &after}, {"after without boilerplate rules", &unpruned}} {
 		s := x.s
 		mean := 0.0
 		for _, f := range s.f1 {
@@ -195,6 +190,20 @@ func TestCorpus(t *testing.T) {
 
 // corpusTab opens a tab that accepts the dialogs saved pages open: a
 // pending alert() blocks every evaluation.
+// renderTab reads the tab's page as Render does in scope: serialized
+// with the text cap, then laid out.
+func renderTab(tab *browsertest.Tab, scope string) (pagetext.Result, error) {
+	var p pagetext.Page
+	err := evalIsolated(tab, "__tact.readHTML({text: "+strconv.Itoa(pagetext.MaxText)+"})", &p)
+	if err == nil && p.Error != "" {
+		err = errors.New(p.Error)
+	}
+	if err != nil {
+		return pagetext.Result{}, err
+	}
+	return pagetext.Result{URL: p.URL, Title: p.Title, Markdown: read.Render(p.HTML, pagetext.RenderOptions{Scope: scope})}, nil
+}
+
 func corpusTab(t *testing.T) *browsertest.Tab {
 	tab := browsertest.NewTab(t)
 	unsub := browsertest.Conn().Subscribe(func(ev cdp.Event) {

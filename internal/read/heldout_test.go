@@ -22,6 +22,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	trafilatura "github.com/markusmobius/go-trafilatura"
+
 	"github.com/tact-browser/tact/internal/browsertest"
 	"github.com/tact-browser/tact/internal/pagetext"
 	"github.com/tact-browser/tact/internal/read"
@@ -93,7 +95,7 @@ func TestHeldOut(t *testing.T) {
 		tab = corpusTab(t)
 	}
 
-	var total, asPrinted snippetScore
+	var total, asPrinted, baseline snippetScore
 	var extractTimes, readTimes []time.Duration
 	whys := map[string]int{}
 	type pageLine struct {
@@ -159,15 +161,28 @@ func TestHeldOut(t *testing.T) {
 				continue
 			}
 			c = cachedPage{URL: p.URL, HTML: p.HTML}
-			var r pagetext.Result
-			if err := evalIsolated(tab, "__tact.read({page: true})", &r); err == nil {
-				c.Text = pagetext.Clean(r.Markdown)
-			}
+			// What `tact read` prints of a page without an article: the
+			// same serialization, rendered.
+			render := func(html string) string { return read.Render(html, pagetext.RenderOptions{Scope: "page"}) }
+			c.Text = pagetext.Clean(pagetext.Text(render(p.HTML), func() string {
+				var q pagetext.Page
+				_ = evalIsolated(tab, "__tact.readHTML({loose: true})", &q)
+				return q.HTML
+			}, render))
 			if cfile != "" {
 				if b, err := json.Marshal(c); err == nil {
 					_ = os.WriteFile(cfile, b, 0o644)
 				}
 			}
+		}
+		// The baseline: go-trafilatura (with its fallbacks) on the raw
+		// HTML of the same page, as its own benchmark runs it.
+		if raw, err := os.ReadFile(filepath.Join(files, sub, e.File)); err == nil {
+			text := ""
+			if res, err := trafilatura.Extract(strings.NewReader(string(raw)), trafilatura.Options{EnableFallback: true, HtmlDateMode: trafilatura.Disabled}); err == nil {
+				text = res.ContentText
+			}
+			baseline.add(scoreSnippets(e, text))
 		}
 		start := time.Now()
 		m, ok := read.Extract(c.HTML, c.URL, false)
@@ -229,6 +244,8 @@ func TestHeldOut(t *testing.T) {
 		len(pages), len(failed), failed, total.precision(), total.recall(), total.f1(), total.accuracy(), total.tp, total.fn, total.fp, total.tn)
 	t.Logf("as printed (title and image lines in): precision %.3f recall %.3f F1 %.3f (TP %d FN %d FP %d TN %d)",
 		asPrinted.precision(), asPrinted.recall(), asPrinted.f1(), asPrinted.tp, asPrinted.fn, asPrinted.fp, asPrinted.tn)
+	t.Logf("baseline, go-trafilatura on the raw HTML of the same pages: precision %.3f recall %.3f F1 %.3f (TP %d FN %d FP %d TN %d)",
+		baseline.precision(), baseline.recall(), baseline.f1(), baseline.tp, baseline.fn, baseline.fp, baseline.tn)
 	t.Logf("fell back to all text on %d pages: %s", fallbacks, strings.Join(why, ", "))
 	t.Logf("Extract time median %v p90 %v max %v; serialize+Extract median %v p90 %v",
 		durQ(extractTimes, 0.5), durQ(extractTimes, 0.9), extractTimes[len(extractTimes)-1].Round(time.Millisecond),

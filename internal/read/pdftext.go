@@ -6,12 +6,7 @@ import (
 	"strings"
 
 	"github.com/ledongthuc/pdf"
-	"github.com/tact-browser/tact/internal/pagetext"
 )
-
-// The PDF reader's tables (glyph names) are built at start, so only the
-// daemon, which links this package, sets the hook.
-func init() { pagetext.PDFText = PDFText }
 
 // maxPDFPages bounds the pages one pdf --text reads.
 const maxPDFPages = 500

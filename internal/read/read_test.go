@@ -2,6 +2,8 @@ package read_test
 
 import (
 	"os"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -14,15 +16,44 @@ import (
 
 func TestMain(m *testing.M) { os.Exit(browsertest.Main(m)) }
 
-// readPage loads a testdata page and runs the extractor with opts (a JS
-// object literal).
+// readPage loads a testdata page and reads it as tact does: html.js
+// serializes it with opts (a JS object literal: focus, all, page, links;
+// none of those is the content root) and Render lays it out, a second
+// time without honouring aria-hidden and visibility when that left almost
+// nothing (pagetext.Text).
 func readPage(t *testing.T, path, opts string) pagetext.Result {
 	t.Helper()
 	tab := browsertest.NewTab(t)
 	tab.Navigate(t, path)
-	var r pagetext.Result
-	tab.Eval(t, pagetext.JS+";\n__tact.read("+opts+")", &r)
-	return r
+	tab.Eval(t, pagetext.JS, nil)
+	var ro struct {
+		Focus string `json:"focus"`
+		All   bool   `json:"all"`
+		Page  bool   `json:"page"`
+		Links bool   `json:"links"`
+	}
+	tab.Eval(t, "("+opts+")", &ro)
+	o := pagetext.RenderOptions{Scope: "main", Links: ro.Links}
+	switch {
+	case ro.Focus != "":
+		o.Scope = "focus"
+	case ro.All:
+		o.Scope = "all"
+	case ro.Page:
+		o.Scope = "page"
+	}
+	serialize := func(more string) pagetext.Page {
+		var p pagetext.Page
+		tab.Eval(t, "__tact.readHTML(Object.assign({text: "+strconv.Itoa(pagetext.MaxText)+more+"}, "+opts+"))", &p)
+		return p
+	}
+	p := serialize("")
+	if p.Error != "" {
+		return pagetext.Result{Error: p.Error}
+	}
+	render := func(html string) string { return read.Render(html, o) }
+	md := pagetext.Text(render(p.HTML), func() string { return serialize(", loose: true").HTML }, render)
+	return pagetext.Result{URL: p.URL, Title: p.Title, Markdown: md}
 }
 
 func mustRead(t *testing.T, path, opts string) string {
@@ -219,8 +250,8 @@ func TestDoesNotModifyDOM(t *testing.T) {
 	tab.Navigate(t, "/read_article.html")
 	var before, after string
 	tab.Eval(t, "document.documentElement.outerHTML", &before)
-	var r pagetext.Result
-	tab.Eval(t, pagetext.JS+";\n__tact.read({})", &r)
+	var p pagetext.Page
+	tab.Eval(t, pagetext.JS+";\n__tact.readHTML({text: 1e9})", &p)
 	tab.Eval(t, "document.documentElement.outerHTML", &after)
 	if before != after {
 		t.Error("read changed the DOM")
@@ -233,22 +264,22 @@ func TestBigPageSpeed(t *testing.T) {
 	var nodes int
 	tab.Eval(t, `(() => { let n = 0; const w = document.createTreeWalker(document, NodeFilter.SHOW_ALL); while (w.nextNode()) n++; return n; })()`, &nodes)
 	tab.Eval(t, pagetext.JS, nil)
-	// Best of three in-page timings: the first run also pays for style
-	// and layout, later ones show the walker itself; machines running
-	// many tests at once are noisy.
-	var res struct {
-		MS  []float64 `json:"ms"`
-		Len int       `json:"len"`
-		End string    `json:"end"`
+	// Best of three timings (serialized in the page, rendered here): the
+	// first run also pays for style and layout; machines running many
+	// tests at once are noisy.
+	var ms []float64
+	var md string
+	for range 3 {
+		start := time.Now()
+		var p pagetext.Page
+		tab.Eval(t, "__tact.readHTML({text: 1e9})", &p)
+		md = read.Render(p.HTML, pagetext.RenderOptions{Scope: "main"})
+		ms = append(ms, float64(time.Since(start).Microseconds())/1000)
 	}
-	tab.Eval(t, `(() => { const ms = []; let r; for (let i = 0; i < 3; i++) { const t = performance.now(); r = __tact.read({}); ms.push(performance.now() - t); } return {ms, len: r.markdown.length, end: r.markdown.slice(-40)}; })()`, &res)
-	best := res.MS[0]
-	for _, m := range res.MS {
-		best = min(best, m)
-	}
-	t.Logf("%d nodes: %v ms (first %.0f ms), %d chars", nodes, res.MS, res.MS[0], res.Len)
-	if !strings.HasSuffix(res.End, "| a | 820 |") {
-		t.Errorf("output does not end with the last section: %q", res.End)
+	best := slices.Min(ms)
+	t.Logf("%d nodes: %v ms (first %.0f ms), %d chars", nodes, ms, ms[0], len(md))
+	if !strings.HasSuffix(md, "| a | 820 |") {
+		t.Errorf("output does not end with the last section: %q", md[max(0, len(md)-40):])
 	}
 	if nodes < 30000 {
 		t.Errorf("test page has only %d nodes", nodes)

@@ -70,6 +70,9 @@ func (m *Manager) browserEvents() *cdp.Handlers[string] {
 	})
 	cdp.On(h, cdptarget.TargetDestroyed, func(_ string, ev *cdptarget.EventTargetDestroyed) {
 		m.dropTab(string(ev.TargetID))
+		m.mu.Lock()
+		delete(m.closing, string(ev.TargetID))
+		m.mu.Unlock()
 	})
 	cdp.On(h, cdptarget.TargetCrashed, func(_ string, ev *cdptarget.EventTargetCrashed) {
 		m.mu.Lock()

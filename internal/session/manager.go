@@ -69,12 +69,16 @@ type Manager struct {
 	targets    map[string]*page.Target // by session id
 	tabs       map[string]*page.Tab    // by target id
 	order      []string                // tab target ids in the order seen
-	current    string
-	state      persisted
-	emul       page.Emulation
-	domains    page.Domains // --allowed-domains in force
-	notes      []string
-	dialog     page.DialogPolicy
+	// closing are tabs tab close closed whose target the browser may
+	// still list for a moment: tab list leaves them out (until their
+	// destroyed event, which drops them from here).
+	closing map[string]bool
+	current string
+	state   persisted
+	emul    page.Emulation
+	domains page.Domains // --allowed-domains in force
+	notes   []string
+	dialog  page.DialogPolicy
 
 	queue     eventQueue
 	browserEv *cdp.Handlers[string]

@@ -200,7 +200,7 @@ func (m *Manager) Tabs(ctx context.Context) ([]TabInfo, error) {
 	defer m.mu.Unlock()
 	var out []TabInfo
 	for _, ti := range res.TargetInfos {
-		if ti.Type != "page" || !m.ownLocked(ti) {
+		if ti.Type != "page" || !m.ownLocked(ti) || m.closing[string(ti.TargetID)] {
 			continue
 		}
 		id := string(ti.TargetID)
@@ -306,6 +306,12 @@ func (m *Manager) CloseTab(ctx context.Context, id string) error {
 		return failure.New(failure.NotFound, "close tab %s: %v", id, err)
 	}
 	m.dropTab(id)
+	m.mu.Lock()
+	if m.closing == nil {
+		m.closing = map[string]bool{}
+	}
+	m.closing[id] = true
+	m.mu.Unlock()
 	if wasCurrent && len(m.allTabs()) > 0 {
 		// Fall back now, so tab list marks the next tab current and its
 		// page is visible to the next command's clicks.
