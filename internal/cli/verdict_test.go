@@ -108,6 +108,12 @@ func TestVerdictNoChangeWording(t *testing.T) {
 	if !strings.HasPrefix(r.out, "ok (no change on the page)\n---\n") || strings.Count(r.out, "no change") != 1 {
 		t.Errorf("no-op click:\n%s", r.out)
 	}
+	// snap --diff says nothing happened in the same words.
+	r = tact(t, s, "snap", "--diff")
+	mustOK(t, r)
+	if r.out != "(no change on the page)\n" {
+		t.Errorf("snap --diff after nothing changed:\n%s", r.out)
+	}
 }
 
 // A batch step whose locator matches nothing is NOT_FOUND for that step,

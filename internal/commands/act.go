@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/observe"
 	"github.com/tact-browser/tact/internal/page"
 	"github.com/tact-browser/tact/internal/render"
 	"github.com/tact-browser/tact/internal/snapshot"
@@ -135,8 +136,7 @@ func act(ctx context.Context, env *Env, o ActOpts, target string, a action, do f
 	if loadNote != "" {
 		lines = append([]string{loadNote}, lines...)
 	}
-	t.AwaitPopup(ctx, popupWait)
-	t.AwaitDownloads(ctx, downloadWait)
+	t.Hold(ctx, mark, popupWait, downloadWait)
 	eff := t.Drain()
 	if t.Navigated(mark) {
 		// Also a navigation during a first attempt, or after the wait.
@@ -201,6 +201,7 @@ func attempt(ctx context.Context, t *page.Tab, el *page.Element, a action, do fu
 		// Sent, not waited on: Own stands for "the input was delivered",
 		// so the verdict is ok; what it caused shows in the next one.
 		lines, err := do(t, el)
+		t.Delivered()
 		return verdict.Observation{Own: true, Targeted: el != nil}, lines, err
 	}
 	am := t.MarkAction(ctx, el)
@@ -210,17 +211,11 @@ func attempt(ctx context.Context, t *page.Tab, el *page.Element, a action, do fu
 	}
 	o := verdict.Observation{Unseen: a.unseen, Targeted: el != nil, Already: a.already != nil && *a.already}
 	if !o.Already {
-		re := t.AwaitReaction(ctx, am, effectWindow)
-		o.Page, o.Own = re.Page, re.Own
-		if re.Page {
-			t.Settle(ctx, actQuiet, settleCap)
-		}
-	}
-	if o.Page || o.Own {
-		// What Observe reads in the page (a scroll, a move, a submit the
-		// browser stopped) always comes with a reaction or the action's
-		// own events: without one, there is nothing to read.
-		t.Observe(ctx, am, &o)
+		// The engine decides: a reaction within effectWindow, then the
+		// page settled, and what it reported (see observe.Watch).
+		r := t.Watch(ctx, am, observe.Policy{React: effectWindow, Quiet: actQuiet, Cap: settleCap})
+		r.Unseen, r.Targeted = o.Unseen, o.Targeted
+		o = r.Observation
 	}
 	return o, lines, nil
 }

@@ -103,17 +103,12 @@ type candidate struct {
 // healing.
 func pickLocator(ctx context.Context, t *page.Tab, tgt *workflow.Target, vars map[string]string, strict bool) (pick, error) {
 	deadline := time.Now().Add(targetWait)
-	for {
-		r := lookRound(ctx, t, tgt, vars, strict, deadline)
-		if r.done || ctx.Err() != nil || !time.Now().Before(deadline) {
-			return r.pick, r.err
-		}
-		select {
-		case <-ctx.Done():
-			return r.pick, r.err
-		case <-time.After(100 * time.Millisecond):
-		}
-	}
+	var r round
+	_, _ = t.Until(ctx, targetWait, 100*time.Millisecond, func() (bool, error) {
+		r = lookRound(ctx, t, tgt, vars, strict, deadline)
+		return r.done || !time.Now().Before(deadline), nil
+	})
+	return r.pick, r.err
 }
 
 // round is one look at all of a target's locators.

@@ -10,6 +10,7 @@ import (
 	"github.com/tact-browser/tact/internal/page"
 	"github.com/tact-browser/tact/internal/render"
 	"github.com/tact-browser/tact/internal/snapshot"
+	"github.com/tact-browser/tact/internal/verdict"
 )
 
 // Snap prints the page as an agent needs it.
@@ -58,7 +59,8 @@ func (c *Snap) Run(ctx context.Context, env *Env) (*Output, error) {
 	if c.Diff && c.Focus == "" && prev != nil && (same || sameDocumentURL(prev.URL, page.URL)) {
 		d := diffText(prev, page)
 		if d == "" {
-			d = "(no change since the previous snap)\n"
+			// The one wording of nothing happening (issue 38).
+			d = "(" + verdict.NoChange + ")\n"
 		}
 		return &Output{Text: d, Data: page.Folded(snapshot.Changed(prev, page)), Stderr: diffStats(d)}, nil
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/tact-browser/tact/internal/cdp"
 	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/observe"
 )
 
 // A dialog answered by the policy closes within milliseconds; one still
@@ -58,6 +59,7 @@ func (t *Tab) dialogOpened(tg *Target, typ, msg string) {
 		t.open, t.openTg, t.openAt = &showing, tg, time.Now()
 		t.dialogs = appendDialog(t.dialogs, d)
 	})
+	t.obs.Add(observe.Event{Kind: observe.Dialog})
 	if d.Action == "open" {
 		return
 	}
@@ -211,8 +213,9 @@ func sendInput[P any](ctx context.Context, t *Tab, c proto.Command[P, proto.Empt
 	done := make(chan error, 1)
 	go func() { done <- cdp.Run(cctx, t.main.sess, c, params) }()
 	for {
+		ch := t.obs.Changed()
 		t.mu.Lock()
-		left, ch := t.leftOpen(), t.changed
+		left := t.leftOpen()
 		t.mu.Unlock()
 		if left {
 			return errDialogOpened
@@ -245,8 +248,9 @@ func (t *Tab) stopScript(ctx context.Context) (stopped bool) {
 	done := make(chan error, 1)
 	go func() { done <- cdp.Run(ctx, t.main.sess, cdpruntime.TerminateExecution, proto.Empty{}) }()
 	for {
+		ch := t.obs.Changed()
 		t.mu.Lock()
-		open, ch := t.leftOpen(), t.changed
+		open := t.leftOpen()
 		t.mu.Unlock()
 		if open {
 			t.answerLeft(ctx)

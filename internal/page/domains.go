@@ -13,6 +13,7 @@ import (
 
 	"github.com/tact-browser/tact/internal/cdp"
 	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/observe"
 )
 
 // Domains is a session's --allowed-domains: the hosts its tabs may
@@ -192,17 +193,13 @@ func (t *Tab) awaitLeft(ctx context.Context, shown string) (bool, error) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, leaveWait)
 	defer cancel()
-	for {
-		st := t.state()
-		if u := t.URL(); u != shown && d.Allows(u) {
-			return true, nil
-		}
-		select {
-		case <-st.changed:
-		case <-ctx.Done():
-			return false, d.Refuse(shown)
-		}
+	if ok, _ := observe.Until(ctx, t.obs, 0, 0, func(time.Time) (bool, error) {
+		u := t.URL()
+		return u != shown && d.Allows(u), nil
+	}); ok {
+		return true, nil
 	}
+	return false, d.Refuse(shown)
 }
 
 // backTo takes the main frame to the history entry of the page it was on

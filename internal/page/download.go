@@ -1,9 +1,6 @@
 package page
 
-import (
-	"context"
-	"time"
-)
+import "github.com/tact-browser/tact/internal/observe"
 
 // Download is a file the page made the browser save.
 type Download struct {
@@ -19,12 +16,14 @@ type Download struct {
 // navigation that produced it is over, no document will load.
 func (t *Tab) DownloadBegins(url, guid, name string) {
 	d := &Download{URL: url, State: "inProgress", guid: guid, name: name}
-	t.update(func() { t.downloads = append(t.downloads, d); t.loading = false; t.stopSeq++ })
+	t.update(func() { t.downloads = append(t.downloads, d) })
+	t.obs.Add(observe.Event{Kind: observe.DownloadStart, ID: guid})
 }
 
 // DownloadEnded records the end of a download (completed or canceled);
 // place moves a completed file to its final name and returns its path.
 func (t *Tab) DownloadEnded(guid, state string, bytes int64, place func(guid, name string) string) {
+	defer t.obs.Add(observe.Event{Kind: observe.DownloadEnd, ID: guid})
 	t.update(func() {
 		for _, d := range t.downloads {
 			if d.guid != guid {
@@ -35,18 +34,5 @@ func (t *Tab) DownloadEnded(guid, state string, bytes int64, place func(guid, na
 				d.Path = place(d.guid, d.name)
 			}
 		}
-	})
-}
-
-// AwaitDownloads waits for downloads started during an action to finish
-// (bounded by ctx), so the action can report where they were saved.
-func (t *Tab) AwaitDownloads(ctx context.Context, limit time.Duration) {
-	t.waitWhile(ctx, limit, func() bool {
-		for _, d := range t.downloads {
-			if d.State == "inProgress" {
-				return true
-			}
-		}
-		return false
 	})
 }

@@ -2,16 +2,18 @@ package page
 
 import (
 	"context"
+	"fmt"
 	"time"
 
+	"github.com/tact-browser/tact/internal/observe"
 	"github.com/tact-browser/tact/internal/verdict"
 )
 
 // ActMark is the state of a tab just before an action, to tell afterwards
-// whether the page reacted to it.
+// what the page did: its log's mark and the frames the library watches.
 type ActMark struct {
-	activity, dialogs, downloads, nav, sameDoc int
-	frames                                     []effectFrame
+	log    observe.Mark
+	frames []effectFrame
 }
 
 type effectFrame struct {
@@ -19,17 +21,10 @@ type effectFrame struct {
 	frame string
 }
 
-// Reaction is what an action caused: Page when the page reacted (a DOM
-// mutation, a request, a navigation, a dialog, a popup, a download), Own
-// when the action's own input/change/scroll events fired.
-type Reaction struct{ Page, Own bool }
-
-// MarkAction records the tab's counters and starts effect tracking in the
-// main frame and in el's frame (an iframe's reaction shows there only).
+// MarkAction marks the tab's log and starts effect tracking in the main
+// frame and in el's frame (an iframe's reaction shows there only).
 func (t *Tab) MarkAction(ctx context.Context, el *Element) *ActMark {
-	t.mu.Lock()
-	m := &ActMark{activity: t.activity, dialogs: len(t.dialogs), downloads: len(t.downloads), nav: t.navSeq, sameDoc: t.sameDocSeq}
-	t.mu.Unlock()
+	m := &ActMark{log: t.obs.Mark()}
 	inMain := el == nil || (el.tg == t.main && el.frameID == t.id)
 	if el != nil {
 		// The library is present: el was resolved through it.
@@ -45,84 +40,74 @@ func (t *Tab) MarkAction(ctx context.Context, el *Element) *ActMark {
 	return m
 }
 
-// reactedLocked reports a browser-side effect since m (t.mu held).
-func (t *Tab) reactedLocked(m *ActMark) bool {
-	return t.activity > m.activity || len(t.dialogs) > m.dialogs || len(t.downloads) > m.downloads || t.navSeq > m.nav || t.crashed
+// Watch waits for what the page does after an action marked m, as p says
+// (the page's own bounds filled in: see policy), and reports it with the
+// main frame's URL: the engine decides (observe.Watch), the probe asks
+// the in-page library in each frame the mark watches.
+func (t *Tab) Watch(ctx context.Context, m *ActMark, p observe.Policy) observe.Result {
+	r := observe.Watch(ctx, t.obs, m.log, t.policy(ctx, p), &probe{t: t, frames: m.frames})
+	r.URL = t.URL()
+	// What held the watch, for daemon.log: why an action took as long as
+	// it did.
+	t.log.Debug("watch", "page", r.Page, "own", r.Own, "holds", r.Holds, "capped", r.Capped, "took", r.Took)
+	return r
 }
 
-// AwaitReaction waits, up to window after the mark (in page time), for
-// the first sign that the page reacted to an action, so an effect the
-// page schedules a little later (a toast after a timeout, a debounced
-// search) is not missed. It returns at once when the page already
-// reacted. Errors count as a reaction: the document went away, or a
-// dialog or a busy script holds the page, and settling handles those.
-func (t *Tab) AwaitReaction(ctx context.Context, m *ActMark, window time.Duration) Reaction {
-	ctx, cancel := context.WithTimeout(ctx, window+time.Second)
-	defer cancel()
-	res := make(chan Reaction, len(m.frames))
-	for _, f := range m.frames {
+// probe is what the engine asks the page: the in-page library's view in
+// the frames an action's mark watches.
+type probe struct {
+	t      *Tab
+	frames []effectFrame
+}
+
+func (p *probe) Usable() error { return p.t.checkUsable() }
+
+// Reaction waits for the first frame to see the page react (in page
+// time), or all of them to have waited window. With no frame to watch it
+// answers as if the page reacted, so the page is settled.
+func (p *probe) Reaction(ctx context.Context, window time.Duration) (page, own bool, err error) {
+	if len(p.frames) == 0 {
+		return true, false, nil
+	}
+	type answer struct {
+		Page bool `json:"page"`
+		Own  bool `json:"own"`
+		err  error
+	}
+	res := make(chan answer, len(p.frames))
+	for _, f := range p.frames {
 		go func() {
-			var r struct {
-				Page bool `json:"page"`
-				Own  bool `json:"own"`
-			}
-			if err := t.evalIn(ctx, f.tg, f.frame, "__tact.awaitEffect("+itoa(window.Milliseconds())+")", &r); err != nil {
-				r.Page = ctx.Err() == nil || t.reacted(m)
-			}
-			res <- Reaction{Page: r.Page, Own: r.Own}
+			var a answer
+			a.err = p.t.evalIn(ctx, f.tg, f.frame, "__tact.awaitEffect("+itoa(window.Milliseconds())+")", &a)
+			res <- a
 		}()
 	}
-	var out Reaction
-	if len(m.frames) == 0 {
-		// Nothing to watch in the page: settle as if it reacted.
-		out.Page = true
-		return out
-	}
-	for pending := len(m.frames); pending > 0; {
-		t.mu.Lock()
-		reacted, ch := t.reactedLocked(m), t.changed
-		t.mu.Unlock()
-		if reacted {
-			out.Page = true
-			return out
+	for range p.frames {
+		a := <-res
+		own = own || a.Own
+		if a.err != nil && ctx.Err() == nil {
+			return false, own, a.err
 		}
-		select {
-		case r := <-res:
-			pending--
-			out.Own = out.Own || r.Own
-			if r.Page {
-				out.Page = true
-				return out
-			}
-		case <-ch:
-		case <-ctx.Done():
-			out.Page = true
-			return out
+		if a.Page {
+			return true, own, nil
 		}
 	}
-	out.Page = t.reacted(m)
-	return out
+	return false, own, nil
 }
 
-func (t *Tab) reacted(m *ActMark) bool {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.reactedLocked(m)
+func (p *probe) Quiet(ctx context.Context, quiet, limit time.Duration) error {
+	var waited float64
+	return p.t.EvalWorld(ctx, fmt.Sprintf("__tact.quiet(%d, %d)", quiet.Milliseconds(), limit.Milliseconds()), &waited)
 }
 
-// Observe fills what the tab saw since m into o: main-frame navigations
-// (a new document, or one within the document), where the document
-// scrolled, what scrolled or moved, and the fields whose validation
-// stopped a submit, from each frame the mark watched. A frame that went
-// away with a navigation reports nothing.
-func (t *Tab) Observe(ctx context.Context, m *ActMark, o *verdict.Observation) {
-	t.mu.Lock()
-	o.NewDocument, o.SameDocument, o.URL = t.navSeq > m.nav, t.sameDocSeq > m.sameDoc, t.url
-	t.mu.Unlock()
-	if o.NewDocument {
-		return
-	}
-	for _, f := range m.frames {
+func (p *probe) Bare(ctx context.Context) bool { return p.t.bareNow(ctx) }
+
+// Report fills in where the document scrolled, what scrolled or moved,
+// and the fields whose validation stopped a submit, from each frame the
+// mark watched. A frame that went away with a navigation reports nothing.
+func (p *probe) Report(ctx context.Context, o *verdict.Observation) {
+	t := p.t
+	for _, f := range p.frames {
 		var r *struct {
 			From, To, Max [2]int
 			Boxes         []verdict.BoxScroll

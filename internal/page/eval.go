@@ -49,8 +49,9 @@ func (t *Tab) untilDialog(ctx context.Context) (context.Context, func()) {
 	ctx, cancel := context.WithCancel(ctx)
 	go func() {
 		for {
+			ch := t.obs.Changed()
 			t.mu.Lock()
-			open, ch := t.leftOpen(), t.changed
+			open := t.leftOpen()
 			t.mu.Unlock()
 			if open {
 				cancel()

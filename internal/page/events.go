@@ -11,6 +11,7 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 
 	"github.com/tact-browser/tact/internal/cdp"
+	"github.com/tact-browser/tact/internal/observe"
 )
 
 // Events are the handlers of a page's or an out-of-process frame's
@@ -49,7 +50,7 @@ func Events() *cdp.Handlers[*Target] {
 	})
 	cdp.On(h, inspector.TargetCrashed, func(tg *Target, _ *inspector.EventTargetCrashed) {
 		if tg.kind == "page" {
-			tg.tab.update(func() { tg.tab.crashed = true })
+			tg.tab.MarkCrashed()
 		}
 	})
 	cdp.On(h, runtime.ExceptionThrown, func(tg *Target, ev *runtime.EventExceptionThrown) {
@@ -85,40 +86,39 @@ func Events() *cdp.Handlers[*Target] {
 		t.frameNavigated(f, main)
 		if main {
 			t.host.ForgetRefs(t.id)
-			tg.dropRequestsOfOtherLoaders(string(f.LoaderID))
 			t.update(func() {
 				t.headings = nil
 				t.url, t.loaderID = f.URL, string(f.LoaderID)
-				t.navSeq++
-				t.domReady = false
 			})
+			t.obs.Add(observe.Event{Kind: observe.NavCross, Host: hostOf(f.URL), Loader: string(f.LoaderID)})
 		}
 	})
 	cdp.On(h, cdppage.NavigatedWithinDocument, func(tg *Target, ev *cdppage.EventNavigatedWithinDocument) {
 		if t := tg.tab; tg.kind == "page" && string(ev.FrameID) == t.id {
-			t.update(func() { t.url = ev.URL; t.activity++; t.sameDocSeq++ })
+			t.update(func() { t.url = ev.URL })
+			t.obs.Add(observe.Event{Kind: observe.NavSame, Host: hostOf(ev.URL)})
 		}
 	})
 	cdp.On(h, cdppage.FrameStartedLoading, func(tg *Target, ev *cdppage.EventFrameStartedLoading) {
 		if t := tg.tab; tg.kind == "page" && string(ev.FrameID) == t.id {
-			t.update(func() { t.loading = true; t.activity++ })
+			t.obs.Add(observe.Event{Kind: observe.Loading})
 		} else {
 			t.frameLoading(string(ev.FrameID), true, false)
 		}
 	})
 	cdp.On(h, cdppage.DomContentEventFired, func(tg *Target, _ *cdppage.EventDomContentEventFired) {
 		if t := tg.tab; tg.kind == "page" {
-			t.update(func() { t.dclSeq++; t.domReady, t.domReadyAt = true, time.Now() })
+			t.obs.Add(observe.Event{Kind: observe.DOMReady})
 		}
 	})
 	cdp.On(h, cdppage.LoadEventFired, func(tg *Target, _ *cdppage.EventLoadEventFired) {
 		if t := tg.tab; tg.kind == "page" {
-			t.update(func() { t.loadSeq++; t.loading = false })
+			t.obs.Add(observe.Event{Kind: observe.Load})
 		}
 	})
 	cdp.On(h, cdppage.FrameStoppedLoading, func(tg *Target, ev *cdppage.EventFrameStoppedLoading) {
 		if t := tg.tab; tg.kind == "page" && string(ev.FrameID) == t.id {
-			t.update(func() { t.loading = false; t.stopSeq++ })
+			t.obs.Add(observe.Event{Kind: observe.Stopped})
 		} else {
 			t.frameLoading(string(ev.FrameID), false, false)
 		}
@@ -127,7 +127,7 @@ func Events() *cdp.Handlers[*Target] {
 		tg.tab.dialogOpened(tg, string(ev.Type), ev.Message)
 	})
 	cdp.On(h, cdppage.WindowOpen, func(tg *Target, _ *cdppage.EventWindowOpen) {
-		tg.tab.update(func() { tg.tab.popups++; tg.tab.activity++ })
+		tg.tab.obs.Add(observe.Event{Kind: observe.PopupOpened})
 	})
 	cdp.On(h, cdppage.JavascriptDialogClosed, func(tg *Target, _ *cdppage.EventJavascriptDialogClosed) {
 		tg.tab.update(func() { tg.tab.open, tg.tab.openTg = nil, nil })
@@ -139,22 +139,25 @@ func Events() *cdp.Handlers[*Target] {
 			return
 		}
 		tg.tab.logs.request(ev)
-		r := request{at: time.Now(), host: hostOf(ev.Request.URL), loader: string(ev.LoaderID)}
+		if tg.kind != "page" {
+			// An out-of-process frame's request: the page reacted, but
+			// what holds a page are its main target's requests.
+			tg.tab.obs.Add(observe.Event{Kind: observe.Activity})
+			return
+		}
+		r := observe.Event{Kind: observe.RequestStart, ID: string(ev.RequestID), Host: hostOf(ev.Request.URL), Loader: string(ev.LoaderID)}
 		switch ev.Type {
 		case network.ResourceTypeDocument:
-			r.kind = frameDocument
-			if tg.kind == "page" && string(ev.FrameID) == tg.tab.id {
-				r.kind = mainDocument
+			r.Req = observe.FrameDocument
+			if string(ev.FrameID) == tg.tab.id {
+				r.Req = observe.MainDocument
 			}
 		case network.ResourceTypeXHR, network.ResourceTypeFetch, network.ResourceTypeEventSource:
-			r.kind = scripted
+			r.Req = observe.Scripted
 		case network.ResourceTypeScript:
-			r.kind = script
+			r.Req = observe.Script
 		}
-		tg.mu.Lock()
-		tg.inflight[string(ev.RequestID)] = r
-		tg.mu.Unlock()
-		tg.tab.update(func() { tg.tab.activity++ })
+		tg.tab.obs.Add(r)
 	})
 	cdp.On(h, network.ResponseReceived, func(tg *Target, ev *network.EventResponseReceived) {
 		if resp := ev.Response; resp != nil {
@@ -201,7 +204,7 @@ func (t *Tab) Drain() Effects {
 	for _, d := range t.downloads {
 		e.Downloads = append(e.Downloads, *d)
 	}
-	t.dialogs, t.consoleErr, t.firstErr, t.opened, t.popups, t.downloads, t.refused, t.closedPopups = nil, 0, "", nil, 0, nil, nil, 0
+	t.dialogs, t.consoleErr, t.firstErr, t.opened, t.downloads, t.refused, t.closedPopups = nil, 0, "", nil, nil, nil, 0
 	t.stormN = 0
 	return e
 }

@@ -14,16 +14,8 @@ import (
 	cdppage "github.com/chromedp/cdproto/page"
 
 	tcdp "github.com/tact-browser/tact/internal/cdp"
+	"github.com/tact-browser/tact/internal/observe"
 )
-
-// frameLoads is what the tab knows of its child frames' loading.
-type frameLoads struct {
-	loading map[string]time.Time // child frame id -> when it started loading
-	url     map[string]string    // child frame id -> its latest URL
-	// last is when a same-site child frame last started or stopped
-	// loading: a frame that just loaded may add the next one.
-	last time.Time
-}
 
 // frameBuildQuiet is how long after a same-site frame's last start or
 // stop Settle keeps watching: apps that nest frames add each child a
@@ -46,97 +38,42 @@ func frameLoadEvents(h *tcdp.Handlers[*Target]) {
 	})
 }
 
-// frameNavigated notes a frame's new document (the main frame's resets
-// what is known of its frames).
+// frameNavigated notes a child frame's new document (the main frame's
+// NavCross resets what the log knows of its frames).
 func (t *Tab) frameNavigated(f *cdp.Frame, main bool) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if main {
-		t.frames = frameLoads{}
-		return
+	if !main {
+		t.obs.Add(observe.Event{Kind: observe.FrameMoved, ID: string(f.ID), Host: hostOf(f.URL)})
 	}
-	if t.frames.url == nil {
-		t.frames.url = map[string]string{}
-	}
-	t.frames.url[string(f.ID)] = f.URL
 }
 
 // frameURL notes where a child frame is going.
 func (t *Tab) frameURL(id, url string) {
-	if id == t.id {
-		return
+	if id != t.id {
+		t.obs.Add(observe.Event{Kind: observe.FrameMoved, ID: id, Host: hostOf(url)})
 	}
-	t.update(func() {
-		if t.frames.url == nil {
-			t.frames.url = map[string]string{}
-		}
-		t.frames.url[id] = url
-	})
 }
 
 // frameLoading notes a child frame starting (on) or ending a load, or
-// gone (detached).
+// gone (detached; swapped: it moved to a process of its own, whose new
+// target may have missed the end of its load).
 func (t *Tab) frameLoading(id string, on, gone bool) {
 	if id == t.id {
 		return
 	}
-	now := time.Now()
 	t.log.Debug("frame load", "frame", id, "on", on, "gone", gone)
-	t.update(func() {
-		f := &t.frames
-		if f.loading == nil {
-			f.loading = map[string]time.Time{}
-		}
-		if on {
-			f.loading[id] = now
-		} else {
-			delete(f.loading, id)
-		}
-		if t.sameSiteFrame(id) && !gone {
-			f.last = now
-		}
-		if gone {
-			delete(f.url, id)
-		}
-		t.activity++
-	})
-}
-
-// sameSiteFrame: the frame's document is of the page's site (or not known
-// yet, or about:blank/srcdoc, which are). Called with t.mu held.
-func (t *Tab) sameSiteFrame(id string) bool {
-	u := t.frames.url[id]
-	if u == "" || hostOf(u) == "" {
-		return true
+	k := observe.FrameStopped
+	switch {
+	case on:
+		k = observe.FrameLoading
+	case gone:
+		k = observe.FrameGone
 	}
-	return sameSite(hostOf(u), hostOf(t.url))
+	t.obs.Add(observe.Event{Kind: k, ID: id})
 }
 
 // FramesLoading counts the child frames still loading, for the snap's
 // "(2 frames still loading)".
-func (t *Tab) FramesLoading() int {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return len(t.frames.loading)
-}
-
-// framesBuilding reports a same-site frame loading (for less than
-// loadGrace: one that never finishes holds no longer than a page's own
-// load), or one that started or stopped loading less than frameBuildQuiet
-// ago.
-func (t *Tab) framesBuilding(now time.Time) bool {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if now.Sub(t.frames.last) < frameBuildQuiet {
-		return true
-	}
-	for id, at := range t.frames.loading {
-		if t.sameSiteFrame(id) && now.Sub(at) < loadGrace {
-			return true
-		}
-	}
-	return false
-}
+func (t *Tab) FramesLoading() int { return t.obs.FramesLoading() }
 
 // bareNow reports a page that shows nothing to act on and next to no
 // text, after waiting (up to frameBuildQuiet) for its DOM to change: an

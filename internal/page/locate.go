@@ -11,6 +11,7 @@ import (
 
 	"github.com/tact-browser/tact/internal/failure"
 	"github.com/tact-browser/tact/internal/locator"
+	"github.com/tact-browser/tact/internal/observe"
 	"github.com/tact-browser/tact/internal/snapshot"
 )
 
@@ -49,8 +50,9 @@ func (t *Tab) resolveLocator(ctx context.Context, loc locator.Locator) (*Element
 		wait, cancel = context.WithDeadline(ctx, dl.Add(-min(time.Until(dl)/10, lookupReserve)))
 		defer cancel()
 	}
-	start := time.Now()
-	for {
+	start := t.obs.Clock().Now()
+	var found *Element
+	_, err := observe.Until(wait, t.obs, 0, 100*time.Millisecond, func(time.Time) (bool, error) {
 		el, r, err := t.locateOnce(ctx, loc.Steps, false)
 		if err == nil && el == nil && r.Count == 0 {
 			el, r, err = t.locateInFrames(ctx, loc.Steps, false)
@@ -61,31 +63,35 @@ func (t *Tab) resolveLocator(ctx context.Context, loc locator.Locator) (*Element
 				// still NOT_FOUND with what is near, from the stored snap.
 				e := t.notFound(loc, " (waited --timeout)")
 				e.Cause = ErrUnanswered
-				return nil, e
+				return false, e
 			}
-			return nil, err
+			return false, err
 		}
 		if el != nil {
-			return el, nil
+			found = el
+			return true, nil
 		}
 		if r.Count > 1 {
 			what := "elements"
 			if r.FrameAmbiguous > 0 {
 				what = "elements, some of them iframes (a frame step must match one iframe)"
 			}
-			return nil, failure.New(failure.Ambiguous, "%s matches %d %s: %s", s, r.Count, what, strings.Join(r.Matches, ", ")).
+			return false, failure.New(failure.Ambiguous, "%s matches %d %s: %s", s, r.Count, what, strings.Join(r.Matches, ", ")).
 				WithHint("make it unique (role=…[name=\"…\"], scope with A >> B, or add >> nth=N), or use a ref from tact snap")
 		}
 		if t.atRest(ctx, start) {
 			e := t.notFound(loc, fmt.Sprintf(" (the page was at rest for %v)", missRest))
-			return nil, e.WithHint("if it comes later, tact wait '" + s + "' waits for it until --timeout")
+			return false, e.WithHint("if it comes later, tact wait '" + s + "' waits for it until --timeout")
 		}
-		select {
-		case <-wait.Done():
-			return nil, t.notFound(loc, "")
-		case <-time.After(100 * time.Millisecond):
-		}
+		return false, nil
+	})
+	switch {
+	case found != nil:
+		return found, nil
+	case err != nil && wait.Err() != nil && errors.Is(err, wait.Err()):
+		return nil, t.notFound(loc, "")
 	}
+	return nil, err
 }
 
 // missRest is how long a page must be at rest, with a locator still
@@ -100,7 +106,8 @@ const missRest = 2 * time.Second
 // in its main document could have brought an element into view for
 // missRest (no element added or shown; a ticking clock's text aside).
 func (t *Tab) atRest(ctx context.Context, start time.Time) bool {
-	if time.Since(start) < missRest || t.state().loading || t.FramesLoading() > 0 || t.main.busyRequests(time.Now(), firstPartyLongPoll) > 0 {
+	now := t.obs.Clock().Now()
+	if now.Sub(start) < missRest || t.obs.Doc().Loading || t.FramesLoading() > 0 || t.obs.InFlight(now, observe.Busy, firstPartyLongPoll, time.Time{}) > 0 {
 		return false
 	}
 	var still float64
@@ -124,16 +131,11 @@ func (t *Tab) notFound(loc locator.Locator, how string) *failure.Error {
 // any of its frames (as snap and resolve look); several are fine. It
 // ends with TIMEOUT when ctx does.
 func (t *Tab) WaitLocator(ctx context.Context, loc locator.Locator) error {
-	for {
-		if ok, err := t.Matches(ctx, loc); ok || err != nil {
-			return err
-		}
-		select {
-		case <-ctx.Done():
-			return failure.New(failure.Timeout, "timed out waiting for %s", loc.String())
-		case <-time.After(100 * time.Millisecond):
-		}
+	_, err := observe.Until(ctx, t.obs, 0, 100*time.Millisecond, func(time.Time) (bool, error) { return t.Matches(ctx, loc) })
+	if err != nil && ctx.Err() != nil {
+		return failure.New(failure.Timeout, "timed out waiting for %s", loc.String())
 	}
+	return err
 }
 
 // Matches reports whether loc matches a visible element now, in the page

@@ -13,14 +13,21 @@ import (
 
 	"github.com/tact-browser/tact/internal/cdp"
 	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/observe"
 )
 
 // Mark is a point in the tab's history, to tell afterwards whether an
 // action navigated.
-type Mark struct{ nav int }
+type Mark struct {
+	nav int
+	log observe.Mark
+}
 
-// Mark records the current navigation count.
-func (t *Tab) Mark() Mark { return Mark{t.state().navSeq} }
+// Mark records the tab's log now.
+func (t *Tab) Mark() Mark {
+	m := t.obs.Mark()
+	return Mark{m.Doc.Navs, m}
+}
 
 // SincePrevious is the mark `wait navigation` waits past: the start of the
 // previous command, or its end if that command waited for its own
@@ -29,11 +36,11 @@ func (t *Tab) Mark() Mark { return Mark{t.state().navSeq} }
 func (t *Tab) SincePrevious() Mark {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return Mark{t.seenNav}
+	return Mark{nav: t.seenNav}
 }
 
 // Navigated reports whether the main frame loaded a new document since m.
-func (t *Tab) Navigated(m Mark) bool { return t.state().navSeq > m.nav }
+func (t *Tab) Navigated(m Mark) bool { return t.obs.Doc().Navs > m.nav }
 
 // History goes back (-1) or forward (+1) and waits for the load.
 func (t *Tab) History(ctx context.Context, delta int) error {
@@ -46,7 +53,7 @@ func (t *Tab) History(ctx context.Context, delta int) error {
 		// would show it without a request to stop.
 		return d.Refuse(u)
 	}
-	before := t.state()
+	before := t.obs.Doc()
 	if err := cdp.Run(ctx, t.main.sess, cdppage.NavigateToHistoryEntry, cdppage.NavigateToHistoryEntryParams{EntryID: id}); err != nil {
 		return BrowserGone(err)
 	}
@@ -86,7 +93,7 @@ func (t *Tab) Reload(ctx context.Context) error {
 	if err := t.leaveDialog(ctx); err != nil {
 		return err
 	}
-	before := t.state()
+	before := t.obs.Doc()
 	if err := cdp.Run(ctx, t.main.sess, cdppage.Reload, cdppage.ReloadParams{}); err != nil {
 		return BrowserGone(err)
 	}
@@ -95,21 +102,15 @@ func (t *Tab) Reload(ctx context.Context) error {
 
 // afterNav waits for a started navigation to load; a same-document one
 // (no new document within a moment) returns at once.
-func (t *Tab) afterNav(ctx context.Context, before navState) error {
-	deadline := time.After(500 * time.Millisecond)
-	for {
-		st := t.state()
-		if st.navSeq > before.navSeq {
-			return t.waitCommitted(ctx, before)
-		}
-		select {
-		case <-st.changed:
-		case <-deadline:
-			return nil
-		case <-ctx.Done():
-			return failure.New(failure.Timeout, "navigation did not finish within --timeout")
-		}
+func (t *Tab) afterNav(ctx context.Context, before observe.Doc) error {
+	ok, err := observe.Until(ctx, t.obs, 500*time.Millisecond, 0, func(time.Time) (bool, error) { return t.obs.Doc().Navs > before.Navs, nil })
+	switch {
+	case err != nil:
+		return failure.New(failure.Timeout, "navigation did not finish within --timeout")
+	case !ok:
+		return nil
 	}
+	return t.waitCommitted(ctx, before)
 }
 
 // EvalPage evaluates a user expression in the page's own world (where its
@@ -221,66 +222,36 @@ func (e *Element) Box(ctx context.Context) (*Rect, error) {
 	return &r, nil
 }
 
-// WaitFor polls cond (a JS expression in tact's world) until it is truthy.
-func (t *Tab) WaitFor(ctx context.Context, expr, what string) error {
-	for {
-		if err := t.checkUsable(); err != nil {
-			return err
-		}
-		var ok bool
-		err := t.EvalWorld(ctx, "!!("+expr+")", &ok)
-		if err != nil && failure.From(err).Code != failure.Internal {
-			if failure.From(err).Code == failure.Timeout {
-				return failure.New(failure.Timeout, "timed out waiting for %s", what)
-			}
-			return err
-		}
-		if ok {
-			return nil
-		}
-		select {
-		case <-ctx.Done():
-			return failure.New(failure.Timeout, "timed out waiting for %s", what)
-		case <-time.After(50 * time.Millisecond):
-		}
-	}
-}
-
 // WaitNavigation waits for a main-frame navigation after m, and its load.
 func (t *Tab) WaitNavigation(ctx context.Context, m Mark) error {
-	for {
-		if err := t.checkUsable(); err != nil {
-			return err
-		}
-		st := t.state()
-		if st.navSeq > m.nav {
-			return t.WaitLoaded(ctx)
-		}
-		select {
-		case <-st.changed:
-		case <-ctx.Done():
-			return failure.New(failure.Timeout, "no navigation happened within --timeout")
-		}
-	}
+	return t.waitThenLoad(ctx, func() bool { return t.obs.Doc().Navs > m.nav }, func() error {
+		return failure.New(failure.Timeout, "no navigation happened within --timeout")
+	})
 }
 
 // WaitURL waits until the main frame's URL matches a glob (* any run).
 func (t *Tab) WaitURL(ctx context.Context, glob string) error {
-	for {
+	return t.waitThenLoad(ctx, func() bool { return globMatch(glob, t.URL()) }, func() error {
+		return failure.New(failure.Timeout, "URL did not match %q within --timeout (now %s)", glob, t.URL())
+	})
+}
+
+// waitThenLoad waits until done, then for the load it started; timeout
+// is the error when ctx ends first.
+func (t *Tab) waitThenLoad(ctx context.Context, done func() bool, timeout func() error) error {
+	_, err := observe.Until(ctx, t.obs, 0, 100*time.Millisecond, func(time.Time) (bool, error) {
 		if err := t.checkUsable(); err != nil {
-			return err
+			return false, err
 		}
-		st := t.state()
-		if globMatch(glob, t.URL()) {
-			return t.WaitLoaded(ctx)
+		return done(), nil
+	})
+	if err != nil {
+		if ctx.Err() != nil {
+			return timeout()
 		}
-		select {
-		case <-st.changed:
-		case <-time.After(100 * time.Millisecond):
-		case <-ctx.Done():
-			return failure.New(failure.Timeout, "URL did not match %q within --timeout (now %s)", glob, t.URL())
-		}
+		return err
 	}
+	return t.WaitLoaded(ctx)
 }
 
 func globMatch(glob, s string) bool {
@@ -295,49 +266,42 @@ func globMatch(glob, s string) bool {
 
 // WaitIdle waits until no request has been in flight for 500 ms.
 func (t *Tab) WaitIdle(ctx context.Context) error {
-	quietSince := time.Now()
-	for {
+	quietSince := t.obs.Clock().Now()
+	_, err := observe.Until(ctx, t.obs, 0, 25*time.Millisecond, func(now time.Time) (bool, error) {
 		if err := t.checkUsable(); err != nil {
-			return err
+			return false, err
 		}
-		if t.main.busyRequests(time.Now(), 10*time.Second) > 0 {
-			quietSince = time.Now()
-		} else if time.Since(quietSince) >= 500*time.Millisecond {
-			return nil
+		if t.obs.InFlight(now, observe.Busy, 10*time.Second, time.Time{}) > 0 {
+			quietSince = now
 		}
-		select {
-		case <-ctx.Done():
-			return failure.New(failure.Timeout, "network did not become idle within --timeout")
-		case <-time.After(25 * time.Millisecond):
-		}
+		return now.Sub(quietSince) >= 500*time.Millisecond, nil
+	})
+	if err != nil && ctx.Err() != nil {
+		return failure.New(failure.Timeout, "network did not become idle within --timeout")
 	}
+	return err
 }
 
 // waitCommitted waits for a committed document to finish loading. Pages
 // restored from the back/forward cache fire no load event, so the
 // document's readyState is polled as well.
-func (t *Tab) waitCommitted(ctx context.Context, before navState) error {
-	grace := graceFor(ctx)
-	for {
-		st := t.state()
-		if st.loadSeq > before.loadSeq {
-			return nil
+func (t *Tab) waitCommitted(ctx context.Context, before observe.Doc) error {
+	grace, longPoll := graceFor(ctx), firstPartyLongPoll
+	_, err := observe.Until(ctx, t.obs, 0, 50*time.Millisecond, func(now time.Time) (bool, error) {
+		if t.obs.Doc().Loads > before.Loads {
+			return true, nil
 		}
 		var state string
-		if err := t.EvalWorld(ctx, "document.readyState", &state); err == nil {
-			// complete: restored from the back/forward cache (no load event).
-			// interactive, and its own site's requests done (or a while
-			// passed): other sites' subresources still loading.
-			if state == "complete" || (state == "interactive" && st.dclSeq > before.dclSeq && st.domReady &&
-				(time.Since(st.domReadyAt) >= grace || t.holdingRequests(time.Now(), firstPartyLongPoll, time.Time{}) == 0)) {
-				return nil
-			}
+		if err := t.EvalWorld(ctx, "document.readyState", &state); err != nil {
+			return false, nil
 		}
-		select {
-		case <-st.changed:
-		case <-time.After(50 * time.Millisecond):
-		case <-ctx.Done():
-			return failure.New(failure.Timeout, "page did not finish loading within --timeout")
-		}
+		// complete: restored from the back/forward cache (no load event).
+		// interactive, and its own site's requests done (or a while
+		// passed): other sites' subresources still loading.
+		return state == "complete" || state == "interactive" && t.obs.Usable(now, before, grace, longPoll), nil
+	})
+	if err != nil {
+		return failure.New(failure.Timeout, "page did not finish loading within --timeout")
 	}
+	return nil
 }

@@ -106,7 +106,7 @@ func (t *Tab) Pointer() (x, y float64, held []string, note string) {
 		}
 		return out
 	}
-	if t.ptr.buttons != 0 && t.navSeq > t.ptr.nav {
+	if t.ptr.buttons != 0 && t.obs.Doc().Navs > t.ptr.nav {
 		note = "the page navigated while the " + strings.Join(names(t.ptr.buttons), " and ") + " button was held: the new page never saw the press, so nothing is held now"
 		t.ptr.buttons, t.ptr.pressed = 0, nil
 	}
@@ -219,7 +219,7 @@ func (t *Tab) MoveTo(ctx context.Context, x, y float64, p Path) error {
 func (t *Tab) sendButton(ctx context.Context, button string, down bool, count int) error {
 	bit := buttonBits[button]
 	t.mu.Lock()
-	x, y, mask, nav := t.ptr.x, t.ptr.y, t.ptr.buttons, t.navSeq
+	x, y, mask, nav := t.ptr.x, t.ptr.y, t.ptr.buttons, t.obs.Doc().Navs
 	t.mu.Unlock()
 	typ := input.DispatchMouseEventTypeMousePressed
 	if down {

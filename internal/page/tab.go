@@ -8,6 +8,7 @@ import (
 
 	"github.com/tact-browser/tact/internal/cdp"
 	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/observe"
 	"github.com/tact-browser/tact/internal/snapshot"
 )
 
@@ -36,17 +37,10 @@ type Tab struct {
 	url          string
 	title        string
 	loaderID     string
-	navSeq       int // cross-document navigations of the main frame
-	sameDocSeq   int // same-document navigations of the main frame (hash, pushState)
-	lastNav      int // navSeq when the snap in last was taken
-	seenNav      int // navigations before this are not `wait navigation`'s: see SincePrevious
-	startNav     int // navSeq when the running command started
-	stopSeq      int // main frame stopped loading (also when a navigation became a download)
-	loadSeq      int // load events of the main frame
-	loading      bool
-	dclSeq       int       // DOMContentLoaded events of the main frame
-	domReady     bool      // the current document fired DOMContentLoaded
-	domReadyAt   time.Time // when it did
+	obs          *observe.Log // what the page did (navigations, loads, requests, frames…), for every wait
+	lastNav      int          // navigations (obs.Doc().Navs) when the snap in last was taken
+	seenNav      int          // navigations before this are not `wait navigation`'s: see SincePrevious
+	startNav     int          // navSeq when the running command started
 	crashed      bool
 	dialogs      []Dialog // since the last Drain
 	open         *Dialog  // the dialog showing in the page (whatever the policy), until it closes
@@ -57,23 +51,21 @@ type Tab struct {
 	consoleErr   int
 	firstErr     string // the first console error since the last Drain
 	opened       []string
-	closedPopups int // popups over MaxPopups closed since the last Drain
-	popups       int // Page.windowOpen events not yet matched by an attached tab
-	changed      chan struct{}
+	closedPopups int            // popups over MaxPopups closed since the last Drain
 	last         *snapshot.Page // latest full snap, for --diff
-	activity     int            // requests, loads, history changes, popups: see ActMark
 	headings     map[int]string // ref -> heading its snap showed it under, for refind
 	downloads    []*Download    // since the last Drain
 	refused      []string       // navigations --allowed-domains stopped, since the last Drain
 	logs         logs           // console messages and requests, for tact console/network
 	ptr          pointer        // the mouse between commands (pointer.go)
-	frames       frameLoads     // child frames loading (frameload.go)
 }
 
 // New makes the tab of a page target that was just attached on sess; its
 // main target still has to be set up (Target.Setup).
 func New(host Host, log *slog.Logger, id string, sess *cdp.Session, url, title string) *Tab {
-	t := &Tab{host: host, log: log, id: id, children: map[string]*Target{}, changed: make(chan struct{}), url: url, title: title}
+	t := &Tab{host: host, log: log, id: id, children: map[string]*Target{}, url: url, title: title,
+		obs: observe.NewLog(observe.Real, sameSite)}
+	t.obs.SetHost(hostOf(url))
 	t.main = newTarget(id, "page", sess, t)
 	return t
 }
@@ -90,7 +82,10 @@ func (t *Tab) AttachFrame(id string, sess *cdp.Session) *Target {
 }
 
 // MarkCrashed records that the tab's renderer died.
-func (t *Tab) MarkCrashed() { t.update(func() { t.crashed = true }) }
+func (t *Tab) MarkCrashed() {
+	t.update(func() { t.crashed = true })
+	t.obs.Add(observe.Event{Kind: observe.Crash})
+}
 
 // MaxPopups is how many tabs a page may open per action or page load
 // (between two commands' effect reports): the session closes the rest at
@@ -102,6 +97,7 @@ const MaxPopups = 5
 // the caller must close this one (counted for the report).
 func (t *Tab) Opened(id string) bool {
 	kept := true
+	defer t.obs.Add(observe.Event{Kind: observe.PopupAttached})
 	t.update(func() {
 		if len(t.opened) >= MaxPopups {
 			t.closedPopups++
@@ -116,13 +112,13 @@ func (t *Tab) Opened(id string) bool {
 // ID is the tab's target id.
 func (t *Tab) ID() string { return t.id }
 
-// update runs fn under the tab lock and wakes waiters.
+// update runs fn under the tab lock and wakes waiters (they wait on the
+// log: see observe.Until).
 func (t *Tab) update(fn func()) {
 	t.mu.Lock()
 	fn()
-	close(t.changed)
-	t.changed = make(chan struct{})
 	t.mu.Unlock()
+	t.obs.Wake()
 }
 
 func (t *Tab) addChild(tg *Target) { t.update(func() { t.children[tg.id] = tg }) }
@@ -173,8 +169,9 @@ func (t *Tab) SwapLastPage(p *snapshot.Page) *snapshot.Page {
 func (t *Tab) SwapLastSnap(p *snapshot.Page) (prev *snapshot.Page, sameDocument bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	prev, sameDocument = t.last, t.last != nil && t.lastNav == t.navSeq
-	t.last, t.lastNav = p, t.navSeq
+	navs := t.obs.Doc().Navs
+	prev, sameDocument = t.last, t.last != nil && t.lastNav == navs
+	t.last, t.lastNav = p, navs
 	return prev, sameDocument
 }
 
@@ -183,14 +180,14 @@ func (t *Tab) SwapLastSnap(p *snapshot.Page) (prev *snapshot.Page, sameDocument 
 func (t *Tab) unsnapped() bool {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return t.last == nil || t.lastNav != t.navSeq
+	return t.last == nil || t.lastNav != t.obs.Doc().Navs
 }
 
 // BeginCommand notes the navigations before a command (or a batch or
 // replay step) starts; see EndCommand.
 func (t *Tab) BeginCommand() {
 	t.mu.Lock()
-	t.startNav = t.navSeq
+	t.startNav = t.obs.Doc().Navs
 	t.mu.Unlock()
 	t.logs.begin()
 }
@@ -201,7 +198,7 @@ func (t *Tab) BeginCommand() {
 func (t *Tab) EndCommand(consumed bool) {
 	t.mu.Lock()
 	if consumed {
-		t.seenNav = t.navSeq
+		t.seenNav = t.obs.Doc().Navs
 	} else {
 		t.seenNav = t.startNav
 	}

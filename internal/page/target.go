@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"sync"
-	"time"
 
 	proto "github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/tact-browser/tact/internal/cdp"
 	"github.com/tact-browser/tact/internal/failure"
+	"github.com/tact-browser/tact/internal/observe"
 )
 
 // Target is one attached CDP target: a page (tab) or an out-of-process
@@ -32,18 +32,16 @@ type Target struct {
 	worlds    map[string]int64 // frameId -> tact isolated world context
 	mainCtx   map[string]int64 // frameId -> default (page) world context
 	unique    map[string]int64 // context uniqueId -> id (destroyed events name only the uniqueId)
-	inflight  map[string]request
-	emulation Emulation // the session emulation last applied to this target
+	emulation Emulation        // the session emulation last applied to this target
 }
 
 func newTarget(id, kind string, sess *cdp.Session, tab *Tab) *Target {
 	return &Target{
 		id: id, kind: kind, sess: sess, tab: tab,
-		ready:    make(chan struct{}),
-		worlds:   map[string]int64{},
-		mainCtx:  map[string]int64{},
-		unique:   map[string]int64{},
-		inflight: map[string]request{},
+		ready:   make(chan struct{}),
+		worlds:  map[string]int64{},
+		mainCtx: map[string]int64{},
+		unique:  map[string]int64{},
 	}
 }
 
@@ -75,61 +73,12 @@ func (tg *Target) dropUnique(uniqueID string) {
 	}
 }
 
-// request is one request in flight: when it started, the host it goes
-// to, and what kind it is, so that a page's third-party subresources do
-// not hold a command waiting for the page to be usable.
-type request struct {
-	at     time.Time
-	host   string
-	kind   requestKind
-	loader string // the document's loader: a request of a document left behind never reports its end
-}
-
-type requestKind int
-
-const (
-	subresource   requestKind = iota // images, styles, fonts, media…
-	mainDocument                     // the main frame's navigation
-	scripted                         // XHR, fetch, EventSource: the page's code asked for it
-	frameDocument                    // an iframe's document
-	script                           // a script file
-)
-
-// requestDone ends a request's time in flight and wakes the tab's waiters.
+// requestDone ends a request's time in flight (the main target's: what
+// holds a page) and wakes the tab's waiters.
 func (tg *Target) requestDone(requestID string) {
-	tg.mu.Lock()
-	_, ok := tg.inflight[requestID]
-	delete(tg.inflight, requestID)
-	tg.mu.Unlock()
-	if ok && tg.kind == "page" {
-		tg.tab.update(func() {})
+	if tg.kind == "page" {
+		tg.tab.obs.Add(observe.Event{Kind: observe.RequestEnd, ID: requestID})
 	}
-}
-
-// dropRequestsOfOtherLoaders forgets the requests of documents other than
-// the one loader just committed (the new document's own requests, its
-// navigation request included, share its loader id).
-func (tg *Target) dropRequestsOfOtherLoaders(loader string) {
-	tg.mu.Lock()
-	defer tg.mu.Unlock()
-	for id, r := range tg.inflight {
-		if r.loader != loader {
-			delete(tg.inflight, id)
-		}
-	}
-}
-
-// countRequests counts the requests in flight that keep says hold.
-func (tg *Target) countRequests(keep func(request) bool) int {
-	tg.mu.Lock()
-	defer tg.mu.Unlock()
-	n := 0
-	for _, r := range tg.inflight {
-		if keep(r) {
-			n++
-		}
-	}
-	return n
 }
 
 // forget drops a context from the frame maps; call with tg.mu held.
@@ -144,12 +93,6 @@ func (tg *Target) forget(id int64) {
 			delete(tg.mainCtx, f)
 		}
 	}
-}
-
-// busyRequests counts requests in flight, ignoring ones older than
-// longPoll: long-polls and streams would otherwise never let a page settle.
-func (tg *Target) busyRequests(now time.Time, longPoll time.Duration) int {
-	return tg.countRequests(func(r request) bool { return now.Sub(r.at) < longPoll })
 }
 
 // Setup enables what tact listens to on a freshly attached target,

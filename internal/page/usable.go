@@ -5,6 +5,8 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"github.com/tact-browser/tact/internal/observe"
 )
 
 // A page is usable before every byte of it has arrived: once its document
@@ -33,61 +35,30 @@ func sameSite(a, b string) bool {
 	return sa != "" && sa == siteOfHost(b)
 }
 
-// holdingRequests counts the requests in flight that keep the page from
-// being usable: the main document's own navigation, requests to the page's
-// site (younger than longPoll: a long-poll or stream never settles), and,
-// when since is set, the page's fetches to other sites started after since
-// (what an action asked a third-party API for).
-func (t *Tab) holdingRequests(now time.Time, longPoll time.Duration, since time.Time) int {
-	site := hostOf(t.URL())
-	return t.main.countRequests(func(r request) bool {
-		switch {
-		case r.kind == mainDocument:
-			return true
-		case now.Sub(r.at) >= longPoll:
-			return false
-		case sameSite(r.host, site):
-			return true
-		}
-		return r.kind == scripted && !since.IsZero() && r.at.After(since)
-	})
-}
-
 // firstPartyLongPoll: a request to the page's own site in flight longer
-// than this is taken for a long-poll or stream.
+// than this is taken for a long-poll or stream (observe.Requests has the
+// rules of what holds a page).
 const firstPartyLongPoll = 2 * time.Second
 
 // PendingRequests counts every request of the page still in flight, for
 // the "(still loading N requests)" note.
 func (t *Tab) PendingRequests() int {
-	return t.main.countRequests(func(request) bool { return true })
+	return t.obs.InFlight(t.obs.Clock().Now(), observe.All, 0, time.Time{})
 }
 
 // TextPending counts the requests in flight that could still change the
-// page's text, for read's "(still loading N requests)" note: a document
-// (the page's or a frame's), and the page's own site's fetches and scripts
-// (not a long-poll or stream). Images, styles, fonts and other sites'
-// scripts (ads, analytics) do not change what read prints.
+// page's text, for read's "(still loading N requests)" note (see
+// observe.Text).
 func (t *Tab) TextPending() int {
-	site := hostOf(t.URL())
-	now := time.Now()
-	return t.main.countRequests(func(r request) bool {
-		switch r.kind {
-		case mainDocument, frameDocument:
-			return true
-		case scripted, script:
-			return sameSite(r.host, site) && now.Sub(r.at) < firstPartyLongPoll
-		}
-		return false
-	})
+	return t.obs.InFlight(t.obs.Clock().Now(), observe.Text, firstPartyLongPoll, time.Time{})
 }
 
 // WaitLoadEvent waits, within ctx, for the current document's load event
 // (every subresource, other sites' too): `wait --load`.
 func (t *Tab) WaitLoadEvent(ctx context.Context) error {
-	st := t.state()
-	if !st.loading {
+	d := t.obs.Doc()
+	if !d.Loading {
 		return nil
 	}
-	return t.waitLoad(ctx, st.loadSeq)
+	return t.waitLoad(ctx, d)
 }
