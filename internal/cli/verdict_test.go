@@ -74,6 +74,21 @@ func TestVerdictSameDocumentNavigation(t *testing.T) {
 	}
 }
 
+// A menu that is placed and shown appears: the output lists it and never
+// calls it moved (only what was on screen and changed place moved).
+func TestVerdictAppearedIsNotMoved(t *testing.T) {
+	t.Parallel()
+	s := env.Pooled(t)
+	out := openPage(t, s, page("verdict_appear.html"))
+	for _, c := range []struct{ button, item string }{{`"Open menu"`, `"Beta"`}, {`"Open picker"`, `"Gamma"`}} {
+		r := tact(t, s, "click", refOf(t, out, c.button))
+		mustOK(t, r)
+		if !strings.Contains(r.out, c.item) || strings.Contains(r.out, "moved") {
+			t.Errorf("click %s:\n%s", c.button, r.out)
+		}
+	}
+}
+
 // A pan or a scroll reports the movement, not "no change"; a scroll
 // further than the page goes says where it ended.
 func TestVerdictMovement(t *testing.T) {

@@ -59,11 +59,14 @@ __tact.define('effects', [], () => {
     return SHOW_STYLE.map((k) => scratch.getPropertyValue(k)).join('|');
   };
   const showsBy = (r) => r.attributeName !== 'style' || showOf(r.oldValue) !== showOf(r.target.getAttribute('style'));
+  // A change that shows or hides the element, or one made while it has
+  // no box (a menu placed before it opens), is an element appearing, not
+  // moving: the diff shows what appeared.
   const movedBy = (r) => {
     const now = r.target.getAttribute(r.attributeName);
     if (now === r.oldValue) return false;
-    if (GEOMETRY.has(r.attributeName)) return true;
-    return r.attributeName === 'style' && placeOf(r.oldValue) !== placeOf(now);
+    if (!GEOMETRY.has(r.attributeName) && !(r.attributeName === 'style' && placeOf(r.oldValue) !== placeOf(now) && showOf(r.oldValue) === showOf(now))) return false;
+    return !r.target.getClientRects || r.target.getClientRects().length > 0;
   };
   // A newer library in a document that ran an older one (a browser kept
   // across tact versions with --cdp) replaces the observer, whose
