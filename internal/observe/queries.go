@@ -142,3 +142,11 @@ func (l *Log) Usable(now time.Time, base Doc, grace, longPoll time.Duration) boo
 	}
 	return false
 }
+
+// HasFrame reports whether the log has seen child frame id of its tab.
+func (l *Log) HasFrame(id string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	_, ok := l.frames[id]
+	return ok
+}

@@ -95,3 +95,7 @@ const bareJS = `(() => {
   return !b.querySelector('a[href],button,input,select,textarea,iframe,frame,[role],[onclick],[tabindex],[contenteditable]') &&
     (b.innerText || '').trim().length < 200;
 })()`
+
+// OwnsFrame reports whether frame id is this tab's main frame or one of
+// the child frames it has seen.
+func (t *Tab) OwnsFrame(id string) bool { return id == t.id || t.obs.HasFrame(id) }

@@ -56,12 +56,23 @@ func (m *Manager) downloadProgress(ev *cdpbrowser.EventDownloadProgress) {
 }
 
 // tabOfFrame finds the tab a frame belongs to (its main frame id is the
-// tab's target id); unknown frames count for the current tab.
+// tab's target id; a child frame is one its tab has seen). A frame no tab
+// knows counts for the current tab in a browser of the session's own;
+// in a shared browser (--cdp-isolated) it is another context's, whose
+// download is not this session's.
 func (m *Manager) tabOfFrame(frameID string) *page.Tab {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if t := m.tabs[frameID]; t != nil {
 		return t
+	}
+	for _, t := range m.tabs {
+		if t.OwnsFrame(frameID) {
+			return t
+		}
+	}
+	if m.isolated {
+		return nil
 	}
 	return m.tabs[m.current]
 }
