@@ -34,7 +34,18 @@ __tact.define('dom', [], () => {
 
   // Text of a <label> without the text of the controls inside it (a
   // select's options would otherwise end up in its own name).
-  function labelText(label) {
+  // Elements that start a line of their own: text on either side of one
+  // is separate text ("Gender" and "Male" in two cells, not "GenderMale").
+  const BLOCK = new Set(['address', 'article', 'aside', 'blockquote', 'br', 'caption', 'dd', 'details', 'dialog', 'div',
+    'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header',
+    'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'td', 'tfoot', 'th',
+    'thead', 'tr', 'ul']);
+
+  const labelText = (label) => fold(rawText(label));
+
+  // rawText is labelText before folding: inline text keeps its edge
+  // spaces, to be joined to the text beside it.
+  function rawText(label) {
     let out = '';
     // In document order without recursion: a label can be nested as deep
     // as the page likes.
@@ -43,16 +54,20 @@ __tact.define('dom', [], () => {
       if (c.nodeType === 3) out += c.data;
       else if (c.nodeType === 1) {
         const t = c.localName;
+        if (BLOCK.has(t)) out += ' ';
         if (t === 'img' && c.alt) out += ' ' + c.alt;
         else if (c.firstChild && !(t === 'select' || t === 'textarea' || t === 'input' || t === 'button' || NO_TEXT.has(t))) {
           c = c.firstChild;
           continue;
         }
       }
-      while (c !== label && !c.nextSibling) c = c.parentNode;
+      while (c !== label && !c.nextSibling) {
+        c = c.parentNode;
+        if (BLOCK.has(c.localName)) out += ' ';
+      }
       c = c === label ? null : c.nextSibling;
     }
-    return fold(out);
+    return out;
   }
 
   // ---- visibility ----
@@ -177,40 +192,63 @@ __tact.define('dom', [], () => {
   // ---- names a person reads with a field ----
 
   const CONTROL = 'input:not([type=hidden]),select,textarea,button,[contenteditable=""],[contenteditable=true]';
-  const NEAR_MAX = 120; // longer text before a field is prose, not its label
+  const NEAR_MAX = 120; // longer text beside a field is prose, not its label
+  const SHORT_MAX = 60; // text above the field's own box: a label is short
   const NEAR_UP = 4; // ancestors climbed looking for it
   // Where the text before a field stops belonging to it: a cell (its
   // column header names it instead), a list item, a form or a group.
   const NEAR_STOP = new Set(['td', 'th', 'li', 'tr', 'table', 'form', 'fieldset', 'dialog', 'body', 'ul', 'ol']);
   const sameKind = (a, b) => a.localName === b.localName && a.type === b.type && a.className === b.className;
+  // stopsText: going back from a field, s ends the text that can name it:
+  // another control, a heading, another control's label, or a table
+  // (whose cells name the fields inside it, not one after it).
+  const stopsText = (s) => s.matches(CONTROL) || /^h[1-6]$/.test(s.localName) || s.getAttribute('role') === 'heading' ||
+    (s.localName === 'label' && !!s.control) || s.localName === 'table' || !!s.querySelector(CONTROL + ',table');
+
+  // lastBlock is the text of the last block of el with text (the
+  // "subject: Re: …" line of a header, not the header's every line), or
+  // '': a run of inline text and elements is one block.
+  function lastBlock(el) {
+    let run = '';
+    for (let c = el.lastChild; c; c = c.previousSibling) {
+      if (c.nodeType === 3) { run = c.data + run; continue; }
+      if (c.nodeType !== 1 || NO_TEXT.has(c.localName) || !rendered(c) || !c.checkVisibility(VIS_ALL)) continue;
+      if (!BLOCK.has(c.localName)) { run = rawText(c) + run; continue; }
+      if (fold(run)) break;
+      const t = lastBlock(c);
+      if (t) return t;
+    }
+    return fold(run);
+  }
 
   // textBefore is the text a person reads just before an unlabelled field
-  // (a "Username" span beside it, the question above an answer box):
-  // the nearest visible text going back from el through its siblings and
-  // up to NEAR_UP ancestors, never past another control, a heading, a
-  // label of another control, or a cell or form boundary. Fields just
-  // like el in between (a row of one-digit code boxes) are stepped over:
-  // the text names the row. Returns the text or ''.
+  // (a "Username" span beside it, the question above an answer box): the
+  // last block of text going back from el through its siblings and up to
+  // NEAR_UP ancestors, never past another control, a heading, a label of
+  // another control, a table, or a cell or form boundary. Text beside the
+  // field (its own siblings) may be a sentence (a paragraph to copy from);
+  // text further up names it only when short (a label, a question), not
+  // the page's instructions. Fields just like el in between (a row of
+  // one-digit code boxes) are stepped over: the text names the row.
+  // Returns the text or ''.
   function textBefore(el) {
     let node = el;
+    const fit = (t, up) => (t.length <= (up ? SHORT_MAX : NEAR_MAX) ? t : '');
     for (let up = 0; up <= NEAR_UP && node; up++) {
+      // The inline text and elements just before node, back to a block.
+      let run = '';
       for (let s = node.previousSibling; s; s = s.previousSibling) {
-        if (s.nodeType === 3) {
-          const t = fold(s.data);
-          if (t) return t.length <= NEAR_MAX ? t : '';
-          continue;
-        }
+        if (s.nodeType === 3) { run = s.data + run; continue; }
         if (s.nodeType !== 1 || NO_TEXT.has(s.localName) || !rendered(s)) continue;
-        if (s.matches(CONTROL)) {
-          if (sameKind(s, el)) continue;
-          return '';
-        }
-        if (/^h[1-6]$/.test(s.localName) || s.getAttribute('role') === 'heading' || (s.localName === 'label' && s.control)) return '';
-        if (s.querySelector(CONTROL)) return '';
+        if (s.matches(CONTROL) && sameKind(s, el) && !fold(run)) continue;
+        if (fold(run)) return fit(fold(run), up);
+        if (stopsText(s)) return '';
         if (!s.checkVisibility(VIS_ALL)) continue;
-        const t = labelText(s);
-        if (t) return t.length <= NEAR_MAX ? t : '';
+        if (!BLOCK.has(s.localName)) { run = rawText(s) + run; continue; }
+        const t = lastBlock(s);
+        if (t) return fit(t, up);
       }
+      if (fold(run)) return fit(fold(run), up);
       node = flatParent(node);
       if (!node || NEAR_STOP.has(node.localName)) break;
     }

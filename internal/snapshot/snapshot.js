@@ -796,7 +796,14 @@ __tact.define('snapshot', ['dom'], (dom) => {
     const t1 = performance.now();
     // Finish element records: names, attributes, groups, refs. Done after
     // the walk so dropped pointer regions cost nothing here.
-    for (const r of recs) if (r.item) for (let f = r.frame; f; f = f.up) f.n++;
+    // filled: how many items of each repeated shape hold elements. A shape
+    // only one of whose items has any (the page's one wrapper among empty
+    // sibling divs) is no list, and its controls no rows.
+    const filled = new Map();
+    for (const r of recs) {
+      if (!r.item) continue;
+      for (let f = r.frame; f; f = f.up) if (f.n++ === 0) filled.set(f.gid, (filled.get(f.gid) || 0) + 1);
+    }
     // opts.probe (locators): the element records only, no refs assigned.
     const probe = opts.probe ? [] : null;
     let next = Math.max(opts.nextRef || 1, T.maxRef + 1);
@@ -830,7 +837,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
       // Group: the outermost repeated item that is still small (a row, a
       // card), not a whole repeated page section.
       let g = null;
-      for (let f = r.frame; f && f.n <= 8; f = f.up) g = f;
+      for (let f = r.frame; f && f.n <= 8; f = f.up) if (filled.get(f.gid) > 1) g = f;
       if (g) {
         item.group = g.gid + ':' + g.idx;
         if (g.row === undefined) g.row = rowName(g.el);
@@ -1071,7 +1078,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
       }
     }
     if (ph && from !== 'placeholder' && fold(ph) !== name) a.push(['placeholder', cap(fold(ph), 80)]);
-    let value = '';
+    let value = '', at = '';
     if (tag === 'input' && (TEXT_INPUTS.has(type))) value = type === 'password' ? (el.value ? '***' : '') : el.value;
     else if (tag === 'textarea') value = el.value;
     else if (tag === 'select') {
@@ -1081,9 +1088,10 @@ __tact.define('snapshot', ['dom'], (dom) => {
     } else if (role === 'editable') value = fold(el.textContent || '');
     else if (role === 'slider' || role === 'spinbutton' || role === 'combobox' || role === 'textbox' || role === 'searchbox') {
       value = aria('aria-valuetext') || aria('aria-valuenow') || (tag === 'input' ? el.value : '') || '';
-      // Without ARIA, the handle's place along its track.
+      // Without ARIA the page states no value (the number it shows may be
+      // anything): the handle's place along its track, as a place.
       const h = !value && role === 'slider' && !el.hasAttribute('role') && dom.handleSlider(el);
-      if (h) value = h.pos + '%';
+      if (h) at = h.pos + '%';
     }
     // What a text field holds is shown as it is (its newlines and edge
     // spaces quoted, not folded away): an agent copies and checks it.
@@ -1096,6 +1104,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
       a.push(['value', cap(value, VALUE_CAP)]);
       if (value.length > VALUE_CAP) a.push(['valuelen', String(value.length)]);
     }
+    if (at) a.push(['at', at]);
     const checked = aria('aria-checked');
     if (tag === 'input' && (type === 'checkbox' || type === 'radio')) {
       if (el.indeterminate) a.push(['checked', 'mixed']);
@@ -1139,7 +1148,7 @@ __tact.define('snapshot', ['dom'], (dom) => {
     if (standIns.has(el)) a.push(['upload', '']);
     // Nothing names it (an icon drawn by CSS): what the page calls it,
     // as it is, not a guessed name: its class, and the icon's file.
-    if (!name && !value && !a.some((x) => x[0] === 'id')) {
+    if (!name && !value && !at && !a.some((x) => x[0] === 'id')) {
       const cls = fold((el.getAttribute('class') || '').split(/\s+/).filter((c) => c && !/\d{4,}|^[0-9a-f-]{12,}$/i.test(c)).join(' '));
       if (cls) a.push(['class', cap(cls, 40)]);
       // A box told apart by its colour alone ("click the grey box").
