@@ -74,13 +74,14 @@ func TestVerdictSameDocumentNavigation(t *testing.T) {
 	}
 }
 
-// A menu that is placed and shown appears: the output lists it and never
-// calls it moved (only what was on screen and changed place moved).
+// A menu that is placed and shown appears (placed as it shows, before,
+// or just after): the output lists it and never calls it moved (only
+// what was on screen and changed place moved).
 func TestVerdictAppearedIsNotMoved(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t)
 	out := openPage(t, s, page("verdict_appear.html"))
-	for _, c := range []struct{ button, item string }{{`"Open menu"`, `"Beta"`}, {`"Open picker"`, `"Gamma"`}} {
+	for _, c := range []struct{ button, item string }{{`"Open menu"`, `"Beta"`}, {`"Open picker"`, `"Gamma"`}, {`"Open list"`, `"Delta"`}} {
 		r := tact(t, s, "click", refOf(t, out, c.button))
 		mustOK(t, r)
 		if !strings.Contains(r.out, c.item) || strings.Contains(r.out, "moved") {

@@ -29,6 +29,13 @@ __tact.define('effects', [], () => {
       if (r.type === 'childList' ? [...r.addedNodes].some((n) => n.nodeType === 1) : r.type === 'attributes' && SHOWS.has(r.attributeName) && showsBy(r)) T.lastGrowth = T.lastMutation;
       if (r.type === 'attributes' && r.attributeName === 'value' && /^(INPUT|TEXTAREA)$/.test(r.target.nodeName)) continue;
       if (tgt && tgt.isContentEditable && tgt.contains(r.target)) continue;
+      // What was added or shown since the mark (not a class change: a
+      // dragged piece marked 'dragging' still moved).
+      if (T.appeared && r.type === 'childList') {
+        for (const n of r.addedNodes) if (n.nodeType === 1) T.appeared.add(n);
+      } else if (T.appeared && r.type === 'attributes' && (r.attributeName === 'hidden' || r.attributeName === 'open' || (r.attributeName === 'style' && showsBy(r)))) {
+        T.appeared.add(r.target);
+      }
       if (r.type === 'attributes' && T.moved && movedBy(r)) T.moved.add(r.target);
       if (!counted) {
         counted = true;
@@ -161,6 +168,7 @@ __tact.define('effects', [], () => {
     T.actTarget = el || null;
     T.actMark = { muts: T.muts, owns: T.owns, at: performance.now(), scroll: [scrollX, scrollY] };
     T.moved = new Set();
+    T.appeared = new Set();
     T.scrolled = new Set();
     T.invalid = [];
   };
@@ -200,8 +208,11 @@ __tact.define('effects', [], () => {
     let moved = 0;
     const movedNames = [];
     const named = [];
+    // An element placed as it was added or shown since the mark (a menu
+    // opening, positioned after it showed) appeared: it did not move.
+    const appeared = [...(T.appeared || [])].filter((a) => a.isConnected);
     for (const el of T.moved || []) {
-      if (!el.isConnected) continue;
+      if (!el.isConnected || appeared.some((a) => a.contains(el))) continue;
       moved++;
       // The first few, outermost first met: what a person saw move.
       if (movedNames.length < 3 && !named.some((o) => o.contains(el))) {
