@@ -103,8 +103,18 @@ func (b Build) Identity(exe string) string {
 			v += ".dirty"
 		}
 	}
-	if st, err := os.Stat(exe); exe != "" && err == nil {
-		v += fmt.Sprintf("-%x", st.Size()^st.ModTime().UnixNano())
+	if st := FileStamp(exe); st != "" {
+		v += "-" + st
 	}
 	return v
+}
+
+// FileStamp is an executable's size and mtime, as hex ("" when it cannot
+// be read): a rebuilt binary has another.
+func FileStamp(exe string) string {
+	st, err := os.Stat(exe)
+	if exe == "" || err != nil {
+		return ""
+	}
+	return fmt.Sprintf("%x", st.Size()^st.ModTime().UnixNano())
 }

@@ -41,3 +41,20 @@ func DaemonPath() (string, error) {
 	}
 	return p, nil
 }
+
+// RelayPath is the tact installed beside this executable (the daemon's
+// relay, internal/relay).
+func RelayPath() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return ""
+	}
+	if real, err := filepath.EvalSymlinks(exe); err == nil {
+		exe = real
+	}
+	name := "tact"
+	if runtime.GOOS == "windows" {
+		name += ".exe"
+	}
+	return filepath.Join(filepath.Dir(exe), name)
+}

@@ -501,7 +501,7 @@ func runDaemon(a *app, stderr io.Writer, rd pagetext.Reader) int {
 	}
 	d := &a.Daemon
 	err := daemon.Run(context.Background(), daemon.Options{
-		Session: a.SessionName, IdleTimeout: d.IdleTimeout, Version: Version, Log: stderr, Verbose: a.Verbose, Read: rd, Forward: new(Forwarder).Forward,
+		Session: a.SessionName, IdleTimeout: d.IdleTimeout, Version: Version, Log: stderr, Verbose: a.Verbose, Read: rd, Forward: (&Forwarder{Relay: build.FileStamp(build.RelayPath())}).Forward,
 		Browser: browser.Setup{Profile: d.Profile, Headed: d.Headed, Port: d.Port, CDP: a.CDP, Args: a.BrowserArg},
 	})
 	if errors.Is(err, daemon.ErrLostRace) {

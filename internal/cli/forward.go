@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"io"
 	"reflect"
-	"strconv"
 	"sync"
 
 	"github.com/alecthomas/kong"
@@ -18,6 +17,9 @@ import (
 // them, parsing each with the same model. It keeps one parser per
 // top-level command, as building kong's model is most of a parse's cost.
 type Forwarder struct {
+	// Relay is the stamp of the tact beside the daemon (build.FileStamp
+	// of build.RelayPath): lines from another relay are declined.
+	Relay   string
 	mu      sync.Mutex
 	parsers map[string]*forwardParser
 }
@@ -35,6 +37,9 @@ type forwardParser struct {
 // session other than this daemon's, and any line the CLI would refuse
 // (whose error the CLI prints).
 func (f *Forwarder) Forward(in rpc.Request, session string) (rpc.Request, bool) {
+	if in.Relay == "" || in.Relay != f.Relay {
+		return rpc.Request{}, false
+	}
 	argv, ok := envFlags(in.Env)
 	if !ok {
 		return rpc.Request{}, false
@@ -115,12 +120,12 @@ func envFlags(env map[string]string) ([]string, bool) {
 		out = append(out, "--cdp="+v)
 	}
 	if v, ok := env["TACT_CDP_ISOLATED"]; ok {
-		on, err := strconv.ParseBool(v)
-		if err != nil {
-			return nil, false
-		}
-		if on {
+		switch v { // the values kong takes from the environment
+		case "true", "1", "yes":
 			out = append(out, "--cdp-isolated")
+		case "false", "0", "no":
+		default:
+			return nil, false
 		}
 	}
 	return out, true

@@ -11,7 +11,7 @@ import (
 // caller's process, with the request the full CLI would have sent.
 func TestForward(t *testing.T) {
 	t.Parallel()
-	var f Forwarder
+	f := Forwarder{Relay: "r1"}
 	cases := []struct {
 		argv    []string
 		env     map[string]string
@@ -61,9 +61,15 @@ func TestForward(t *testing.T) {
 		{argv: []string{"mcp"}},
 		{argv: []string{"__daemon"}},
 		{argv: []string{"snap"}, env: map[string]string{"TACT_CDP_ISOLATED": "maybe"}},
+		{argv: []string{"snap"}, env: map[string]string{"TACT_CDP_ISOLATED": "f"}},
+		{argv: []string{"snap"}, env: map[string]string{"TACT_CDP_ISOLATED": "yes"}, ok: true, command: "snap", check: func(t *testing.T, r rpc.Request) {
+			if !r.Globals.CDPIsolated {
+				t.Error("TACT_CDP_ISOLATED=yes not read")
+			}
+		}},
 	}
 	for _, c := range cases {
-		r, ok := f.Forward(rpc.Request{Version: "v", Argv: c.argv, Env: c.env, Globals: rpc.Globals{Session: "s", Cwd: "/work/here"}}, "s")
+		r, ok := f.Forward(rpc.Request{Version: "v", Relay: "r1", Argv: c.argv, Env: c.env, Globals: rpc.Globals{Session: "s", Cwd: "/work/here"}}, "s")
 		if ok != c.ok {
 			t.Errorf("%q: forwarded %v, want %v", c.argv, ok, c.ok)
 			continue
@@ -77,5 +83,20 @@ func TestForward(t *testing.T) {
 		if c.check != nil {
 			c.check(t, r)
 		}
+	}
+}
+
+// A line from a relay other than the tact beside the daemon (another
+// build's, whose reading of the line may differ) is declined.
+func TestForwardOnlyFromItsRelay(t *testing.T) {
+	t.Parallel()
+	f := Forwarder{Relay: "r1"}
+	for _, relay := range []string{"", "r2"} {
+		if _, ok := f.Forward(rpc.Request{Version: "v", Relay: relay, Argv: []string{"snap"}, Globals: rpc.Globals{Session: "s"}}, "s"); ok {
+			t.Errorf("relay %q forwarded", relay)
+		}
+	}
+	if _, ok := (&Forwarder{}).Forward(rpc.Request{Version: "v", Argv: []string{"snap"}, Globals: rpc.Globals{Session: "s"}}, "s"); ok {
+		t.Error("a daemon with no tact beside it forwarded")
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"io"
 	"net"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -44,7 +45,7 @@ func Main(args []string, stamp build.Stamp) int {
 		fmt.Println(build.ReadBuild(stamp).String())
 		return 0
 	}
-	call, ok := scan(args, os.Getenv)
+	call, ok := scan(args, os.LookupEnv)
 	if !ok || StdoutClosed(os.Stdout) {
 		return full(args)
 	}
@@ -70,12 +71,12 @@ type call struct {
 // of (help, a flag with no value, a variable it cannot send) is not ok:
 // the full CLI parses it and says what is wrong. The daemon parses the
 // line again and declines it when it disagrees.
-func scan(args []string, getenv func(string) string) (call, bool) {
+func scan(args []string, lookupEnv func(string) (string, bool)) (call, bool) {
 	c := call{session: "default", output: "text", timeout: 30 * time.Second}
-	if s := getenv("TACT_SESSION"); s != "" {
-		c.session = s
+	if s, ok := lookupEnv("TACT_SESSION"); ok {
+		c.session = s // "" is refused below, as the CLI refuses it
 	}
-	if len(args) == 0 || strings.HasPrefix(args[0], "__") || getenv("TACT_CDP_HEADER") != "" {
+	if _, ok := lookupEnv("TACT_CDP_HEADER"); ok || len(args) == 0 || strings.HasPrefix(args[0], "__") || local[args[0]] {
 		return c, false
 	}
 	for i := 0; i < len(args); i++ {
@@ -84,6 +85,9 @@ func scan(args []string, getenv func(string) string) (call, bool) {
 			break
 		}
 		name, val, inline := strings.Cut(a, "=")
+		if strings.HasPrefix(a, "-o") && len(a) > 2 {
+			name, val, inline = "-o", strings.TrimPrefix(a[2:], "="), true // -ojson
+		}
 		switch name {
 		case "-h", "--help", "--version", "-V":
 			return c, false
@@ -111,11 +115,15 @@ func scan(args []string, getenv func(string) string) (call, bool) {
 			c.output = val
 		}
 	}
-	if args[0] == "help" || datadir.CheckName("session", c.session) != nil {
+	if datadir.CheckName("session", c.session) != nil {
 		return c, false
 	}
 	return c, true
 }
+
+// local are the commands that never reach a daemon: the full CLI runs
+// them without dialling one.
+var local = map[string]bool{"help": true, "version": true, "guide": true, "completion": true, "schema": true, "init": true, "mcp": true}
 
 // parseTimeout reads --timeout as the CLI does (cli.ParseTimeout):
 // seconds, or a Go duration.
@@ -134,6 +142,13 @@ const roundTrip = 500 * time.Millisecond
 // relay sends the command line to the session's daemon. done is false
 // when nothing ran: no daemon answers, or it declined the line.
 func relay(c call, args []string, version string) (code int, done bool) {
+	// No session folder, no daemon: the full CLI makes both (the relay
+	// creates nothing).
+	if root, err := datadir.Root(); err != nil {
+		return 0, false
+	} else if _, err := os.Lstat(filepath.Join(root, "run", c.session)); err != nil {
+		return 0, false
+	}
 	paths, err := datadir.Session(c.session)
 	if err != nil {
 		return 0, false
@@ -154,7 +169,7 @@ func relay(c call, args []string, version string) (code int, done bool) {
 			env[k] = v
 		}
 	}
-	req := rpc.Request{Version: version, Argv: args, Env: env,
+	req := rpc.Request{Version: version, Relay: build.FileStamp(self()), Argv: args, Env: env,
 		Globals: rpc.Globals{Session: c.session, Cwd: cwd, TTY: isTerminal(os.Stderr)}}
 	_ = conn.SetDeadline(deadline)
 	if err := rpc.Write(conn, req); err != nil {
@@ -174,7 +189,7 @@ func relay(c call, args []string, version string) (code int, done bool) {
 			// Nothing ran: the full CLI starts or finds the daemon.
 			return 0, false
 		}
-		WriteBoth(os.Stdout, os.Stderr, resp.Stdout, resp.Stderr, resp.More || resp.Error != nil)
+		WriteBoth(os.Stdout, os.Stderr, resp.Stdout, resp.Stderr, !resp.More && resp.Error != nil)
 		if resp.More {
 			continue
 		}
@@ -225,6 +240,18 @@ type errorData struct {
 func OneLine(s string) string {
 	s = strings.ReplaceAll(s, "\r", " ")
 	return strings.ReplaceAll(s, "\n", " ")
+}
+
+// self is this executable (symlinks resolved), "" when unknown.
+func self() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return ""
+	}
+	if real, err := filepath.EvalSymlinks(exe); err == nil {
+		exe = real
+	}
+	return exe
 }
 
 func isTerminal(f *os.File) bool {

@@ -9,12 +9,12 @@ import (
 // leaves anything it is unsure of to the full CLI.
 func TestScan(t *testing.T) {
 	t.Parallel()
-	env := func(session string) func(string) string {
-		return func(k string) string {
-			if k == "TACT_SESSION" {
-				return session
+	env := func(session string) func(string) (string, bool) {
+		return func(k string) (string, bool) {
+			if k == "TACT_SESSION" && session != "unset" {
+				return session, true
 			}
-			return ""
+			return "", false
 		}
 	}
 	cases := []struct {
@@ -23,12 +23,16 @@ func TestScan(t *testing.T) {
 		ok      bool
 		want    call
 	}{
-		{[]string{"snap"}, "", true, call{"default", "text", 30 * time.Second}},
-		{[]string{"--session", "a", "-o", "json", "click", "@e1", "--timeout", "5"}, "", true, call{"a", "json", 5 * time.Second}},
+		{[]string{"snap"}, "unset", true, call{"default", "text", 30 * time.Second}},
+		{[]string{"--session", "a", "-o", "json", "click", "@e1", "--timeout", "5"}, "unset", true, call{"a", "json", 5 * time.Second}},
 		{[]string{"snap", "--session=b", "--timeout=500ms"}, "env", true, call{"b", "text", 500 * time.Millisecond}},
 		{[]string{"snap"}, "env", true, call{"env", "text", 30 * time.Second}},
-		{[]string{"type", "@e1", "--", "--session", "x"}, "", true, call{"default", "text", 30 * time.Second}},
-		{[]string{"snap", "--timeout", "soon"}, "", false, call{}},
+		{[]string{"-ojson", "click", "@e9"}, "unset", true, call{"default", "json", 30 * time.Second}},
+		{[]string{"type", "@e1", "--", "--session", "x"}, "unset", true, call{"default", "text", 30 * time.Second}},
+		{[]string{"snap"}, "", false, call{}}, // TACT_SESSION set and empty: the CLI refuses it
+		{[]string{"version"}, "unset", false, call{}},
+		{[]string{"guide"}, "unset", false, call{}},
+		{[]string{"snap", "--timeout", "soon"}, "unset", false, call{}},
 		{[]string{"snap", "--timeout", "-1"}, "", false, call{}},
 		{[]string{"snap", "--session"}, "", false, call{}},
 		{[]string{"snap", "--session", "../x"}, "", false, call{}},

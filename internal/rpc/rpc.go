@@ -66,6 +66,11 @@ type Request struct {
 	// process knows (Session, Cwd, TTY).
 	Argv []string          `json:"argv,omitempty"`
 	Env  map[string]string `json:"env,omitempty"`
+	// Relay is the relay executable's stamp (build.FileStamp): a daemon
+	// runs a relayed line only from the tact installed beside it, whose
+	// reading of the line (the flags it takes, the variables it sends)
+	// it knows.
+	Relay string `json:"relay,omitempty"`
 }
 
 // Response carries what the CLI prints and how it exits. A long command
@@ -109,21 +114,23 @@ func Write(w io.Writer, v any) error {
 	return err
 }
 
-// Read decodes one JSON line into v.
+// Read decodes one JSON line into v. A line cut off before its newline
+// is the read's error (a deadline, the peer gone), not a JSON one.
 func Read(r *bufio.Reader, v any) error {
 	var line []byte
 	for {
-		chunk, isPrefix, err := r.ReadLine()
-		if err != nil {
-			return err
-		}
+		chunk, err := r.ReadSlice('\n')
 		line = append(line, chunk...)
 		if len(line) > MaxLine {
 			return fmt.Errorf("rpc: message over %d bytes", MaxLine)
 		}
-		if !isPrefix {
-			break
+		if err == bufio.ErrBufferFull {
+			continue
 		}
+		if err != nil {
+			return err
+		}
+		break
 	}
 	return json.Unmarshal(line, v)
 }
