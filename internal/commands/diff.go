@@ -116,6 +116,22 @@ func markAdded(txt string, had map[string]bool) string {
 // firstRef finds the first element of a line: a ref, after a row's name.
 var firstRef = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:- (?:"(?:[^"\\]|\\.)*": )?)?@(e\d+)\b`) })
 
+// goneLabel names a removed element as its snap line did: its role and
+// name, and for an unnamed one what told it apart there (an icon, a
+// class), not a bare "".
+func goneLabel(e snapshot.Element) string {
+	l := fmt.Sprintf("[%s] %q", e.Role, e.Name)
+	if e.Name != "" {
+		return l
+	}
+	for _, k := range []string{"icon", "id", "class", "title", "href"} {
+		if v, ok := e.Attrs.Get(k); ok && v != "" {
+			return fmt.Sprintf("[%s] %s=%q", e.Role, k, v)
+		}
+	}
+	return l
+}
+
 // removedFew is how many removed elements still get a line each; more (a
 // list replaced by a page turn) are one line, like elements counted.
 const removedFew = 3
@@ -127,7 +143,7 @@ func removedLines(gone []snapshot.Element) string {
 	if len(gone) <= removedFew {
 		var sb strings.Builder
 		for _, e := range gone {
-			fmt.Fprintf(&sb, "- removed @%s [%s] %q", e.Ref, e.Role, e.Name)
+			fmt.Fprintf(&sb, "- removed @%s %s", e.Ref, goneLabel(e))
 			if e.Row != "" {
 				fmt.Fprintf(&sb, " in row %q", e.Row)
 			}
@@ -142,7 +158,7 @@ func removedLines(gone []snapshot.Element) string {
 	var groups []*group
 	at := map[string]*group{}
 	for _, e := range gone {
-		l := fmt.Sprintf("[%s] %q", e.Role, e.Name)
+		l := goneLabel(e)
 		if g := at[l]; g != nil {
 			g.n++
 			continue

@@ -45,6 +45,16 @@ func TestRemovedLinesGrouped(t *testing.T) {
 	if !strings.HasPrefix(got, `- removed 16 elements: [link] "Product 0", [button] "Add to Cart" ×8, [link] "Product 1"`) || strings.Count(got, "\n") != 1 || !strings.Contains(got, "… 3 more") {
 		t.Errorf("many: %q", got)
 	}
+	// Unnamed icons are told apart as their snap lines told them apart.
+	var icons []snapshot.Element
+	for i := range 4 {
+		trash := snapshot.Element{Ref: fmt.Sprintf("e%d", 50+2*i), Role: "clickable", Attrs: snapshot.Attrs{{Key: "class", Value: "trash"}, {Key: "icon", Value: "delete.png"}}}
+		star := snapshot.Element{Ref: fmt.Sprintf("e%d", 51+2*i), Role: "clickable", Attrs: snapshot.Attrs{{Key: "class", Value: "star"}}}
+		icons = append(icons, trash, star)
+	}
+	if got := removedLines(icons); got != `- removed 8 elements: [clickable] icon="delete.png" ×4, [clickable] class="star" ×4`+"\n" {
+		t.Errorf("unnamed icons: %q", got)
+	}
 }
 
 // A select whose value changed prints its new value, not its options
