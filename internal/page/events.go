@@ -88,7 +88,7 @@ func Events() *cdp.Handlers[*Target] {
 			t.host.ForgetRefs(t.id)
 			t.update(func() {
 				t.headings = nil
-				t.url, t.loaderID = f.URL, string(f.LoaderID)
+				t.url, t.loaderID, t.mime = f.URL, string(f.LoaderID), f.MimeType
 			})
 			t.obs.Add(observe.Event{Kind: observe.NavCross, Host: hostOf(f.URL), Loader: string(f.LoaderID)})
 		}

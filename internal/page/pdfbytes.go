@@ -32,6 +32,13 @@ const pdfBytesJS = `(async () => {
 // PDFBytes is the PDF the tab shows in Chrome's viewer; ok is false when
 // it shows a page, not a PDF.
 func (t *Tab) PDFBytes(ctx context.Context) (b []byte, ok bool, err error) {
+	t.mu.Lock()
+	mime := t.mime
+	t.mu.Unlock()
+	if mime != "" && mime != "application/pdf" {
+		// Every read asks: a page the tab knows is HTML costs no round trip.
+		return nil, false, nil
+	}
 	var r struct {
 		B64   *string `json:"b64"`
 		Error string  `json:"error"`

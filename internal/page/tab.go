@@ -35,6 +35,7 @@ type Tab struct {
 	mu           sync.Mutex
 	children     map[string]*Target // OOPIF targets by frame id
 	url          string
+	mime         string // the document's MIME type, "" until a navigation says it
 	title        string
 	loaderID     string
 	obs          *observe.Log // what the page did (navigations, loads, requests, frames…), for every wait
