@@ -54,7 +54,13 @@ func TestRelay(t *testing.T) {
 		}
 		return out.String(), errOut.String(), c.ProcessState.ExitCode()
 	}
-	defer run("tact", "browser", "stop")
+	daemon := filepath.Join(bin, "tact-daemon")
+	defer func() {
+		// browser stop runs in the full CLI: its file must run again,
+		// whatever failed while it could not.
+		_ = os.Chmod(daemon, 0o755)
+		run("tact", "browser", "stop")
+	}()
 	// No daemon yet: the full CLI starts one.
 	if out, errOut, code := run("tact", "open", srv.URL+"/hello.html"); code != 0 || !strings.Contains(out, "# Hello") {
 		t.Fatalf("open: exit %d\n%s%s", code, out, errOut)
@@ -64,7 +70,6 @@ func TestRelay(t *testing.T) {
 	}
 	// With the daemon's file unreadable, a relayed call still runs and
 	// one the relay hands to the full CLI cannot: that shows which ran.
-	daemon := filepath.Join(bin, "tact-daemon")
 	executable := func(on bool) {
 		t.Helper()
 		mode := os.FileMode(0o600)

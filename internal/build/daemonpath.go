@@ -24,18 +24,10 @@ func DaemonPath() (string, error) {
 		}
 		return p, nil
 	}
-	exe, err := os.Executable()
+	p, err := beside(DaemonName)
 	if err != nil {
 		return "", failure.New(failure.Internal, "find own executable: %v", err)
 	}
-	if real, err := filepath.EvalSymlinks(exe); err == nil {
-		exe = real
-	}
-	name := DaemonName
-	if runtime.GOOS == "windows" {
-		name += ".exe"
-	}
-	p := filepath.Join(filepath.Dir(exe), name)
 	if _, err := os.Stat(p); err != nil {
 		return "", failure.New(failure.BrowserUnavailable, "%s is missing: tact runs its sessions with the %s installed beside it (reinstall tact, or set TACT_DAEMON)", p, DaemonName)
 	}
@@ -43,18 +35,33 @@ func DaemonPath() (string, error) {
 }
 
 // RelayPath is the tact installed beside this executable (the daemon's
-// relay, internal/relay).
+// relay, internal/relay); "" when this executable cannot be found.
 func RelayPath() string {
+	p, _ := beside("tact")
+	return p
+}
+
+// Self is this executable, symlinks resolved.
+func Self() (string, error) {
 	exe, err := os.Executable()
 	if err != nil {
-		return ""
+		return "", err
 	}
 	if real, err := filepath.EvalSymlinks(exe); err == nil {
 		exe = real
 	}
-	name := "tact"
+	return exe, nil
+}
+
+// beside is the executable name (".exe" added on Windows) in this
+// executable's directory.
+func beside(name string) (string, error) {
+	exe, err := Self()
+	if err != nil {
+		return "", err
+	}
 	if runtime.GOOS == "windows" {
 		name += ".exe"
 	}
-	return filepath.Join(filepath.Dir(exe), name)
+	return filepath.Join(filepath.Dir(exe), name), nil
 }

@@ -169,7 +169,8 @@ func relay(c call, args []string, version string) (code int, done bool) {
 			env[k] = v
 		}
 	}
-	req := rpc.Request{Version: version, Relay: build.FileStamp(self()), Argv: args, Env: env,
+	self, _ := build.Self() // "" stamps as "": the daemon declines
+	req := rpc.Request{Version: version, Relay: build.FileStamp(self), Argv: args, Env: env,
 		Globals: rpc.Globals{Session: c.session, Cwd: cwd, TTY: isTerminal(os.Stderr)}}
 	_ = conn.SetDeadline(deadline)
 	if err := rpc.Write(conn, req); err != nil {
@@ -240,18 +241,6 @@ type errorData struct {
 func OneLine(s string) string {
 	s = strings.ReplaceAll(s, "\r", " ")
 	return strings.ReplaceAll(s, "\n", " ")
-}
-
-// self is this executable (symlinks resolved), "" when unknown.
-func self() string {
-	exe, err := os.Executable()
-	if err != nil {
-		return ""
-	}
-	if real, err := filepath.EvalSymlinks(exe); err == nil {
-		exe = real
-	}
-	return exe
 }
 
 func isTerminal(f *os.File) bool {
