@@ -29,19 +29,24 @@ __tact.define('effects', [], () => {
       if (r.type === 'childList' ? [...r.addedNodes].some((n) => n.nodeType === 1) : r.type === 'attributes' && SHOWS.has(r.attributeName) && showsBy(r)) T.lastGrowth = T.lastMutation;
       if (r.type === 'attributes' && r.attributeName === 'value' && /^(INPUT|TEXTAREA)$/.test(r.target.nodeName)) continue;
       if (tgt && tgt.isContentEditable && tgt.contains(r.target)) continue;
-      // What was added or shown since the mark (not a class change: a
-      // dragged piece marked 'dragging' still moved).
-      if (T.appeared && r.type === 'childList') {
-        for (const n of r.addedNodes) if (n.nodeType === 1) T.appeared.add(n);
-      } else if (T.appeared && r.type === 'attributes' && (r.attributeName === 'hidden' || r.attributeName === 'open' || (r.attributeName === 'style' && showsBy(r)))) {
-        T.appeared.add(r.target);
-      }
+      noteAppeared(r);
       if (r.type === 'attributes' && T.moved && movedBy(r)) T.moved.add(r.target);
       if (!counted) {
         counted = true;
         T.muts++;
         for (const w of T.waiters) w();
       }
+    }
+  };
+  // noteAppeared notes what was added or shown since the mark (not a
+  // class change: a dragged piece marked 'dragging' still moved);
+  // bounded, as a page may add nodes for as long as nobody acts again.
+  const noteAppeared = (r) => {
+    if (!T.appeared || T.appeared.size >= 500) return;
+    if (r.type === 'childList') {
+      for (const n of r.addedNodes) if (n.nodeType === 1) T.appeared.add(n);
+    } else if (r.type === 'attributes' && (r.attributeName === 'hidden' || r.attributeName === 'open' || (r.attributeName === 'style' && showsBy(r)))) {
+      T.appeared.add(r.target);
     }
   };
   // movedBy reports an attribute change that moves its element: a
