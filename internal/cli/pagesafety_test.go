@@ -56,9 +56,16 @@ func TestEmulationWithHungBackgroundTab(t *testing.T) {
 	first := currentTabID(t, s)
 	mustOK(t, tact(t, s, "tab", "new", page("act_form.html"), "--no-snap"))
 	hung := currentTabID(t, s)
-	mustOK(t, tact(t, s, "eval", "setTimeout(() => { while (true) {} }, 50); 1"))
+	// The tab hangs when told to, in the background, and says so just
+	// before (a timer would fire only once the tab is in front again,
+	// after the command meant to interrupt it).
+	mustOK(t, tact(t, s, "eval", "globalThis.hang = new BroadcastChannel('hang'); hang.onmessage = () => { hang.postMessage('hung'); while (true) {} }; 1"))
 	mustOK(t, tact(t, s, "tab", "switch", first))
-	r := tact(t, s, "--timeout", "10s", "--lang", "de-DE", "--user-agent", "TactTest/1.0", "eval", "navigator.language + ' ' + navigator.userAgent")
+	r := tact(t, s, "eval", "new Promise((ok) => { const c = new BroadcastChannel('hang'); c.onmessage = (e) => ok(e.data); c.postMessage('go'); })")
+	if got := strings.TrimSpace(r.out); r.code != 0 || got != "hung" {
+		t.Fatalf("the background tab did not hang: exit %d %q %s", r.code, got, r.err)
+	}
+	r = tact(t, s, "--timeout", "10s", "--lang", "de-DE", "--user-agent", "TactTest/1.0", "eval", "navigator.language + ' ' + navigator.userAgent")
 	mustOK(t, r)
 	if got := strings.TrimSpace(r.out); got != "de-DE TactTest/1.0" {
 		t.Errorf("current tab after the change: %q", got)
