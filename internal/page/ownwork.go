@@ -20,13 +20,14 @@ type pageSize struct {
 // of time, the slow part was tact's own work on a big page, not a busy
 // script of the page's, and the error says so, with the page's size and
 // how to ask for less. A page that does not answer first keeps the walk's
-// own error.
-func (t *Tab) ownWork(ctx context.Context, tg *Target, frameID, what string, walk func() error) error {
+// own error. The walk gets the size (zero when the page did not answer):
+// a snap's listener scan needs the element count too.
+func (t *Tab) ownWork(ctx context.Context, tg *Target, frameID, what string, walk func(size pageSize) error) error {
 	var size pageSize
 	answered := t.evalIn(ctx, tg, frameID, `({elements: document.getElementsByTagName('*').length,
 		frames: document.getElementsByTagName('iframe').length + document.getElementsByTagName('frame').length,
 		text: document.body ? document.body.textContent.length : 0})`, &size) == nil
-	err := walk()
+	err := walk(size)
 	if err == nil || !answered || ctx.Err() == nil || failure.From(err).Code != failure.Timeout {
 		return err
 	}
