@@ -294,6 +294,7 @@ func (t *Tab) walkFrame(ctx context.Context, tg *Target, frameID string, focus s
 	if t.host.RecordRefs(t.id, tg.id, frameID, refs, r.NextRef) {
 		*changed = true
 	}
+	children := t.framesOf(ctx, tg, frameID, r.Items, depth < maxFrameDepth)
 	out := make([]snapshot.Item, 0, len(r.Items))
 	for _, it := range r.Items {
 		if framePath != "" {
@@ -306,8 +307,8 @@ func (t *Tab) walkFrame(ctx context.Context, tg *Target, frameID string, focus s
 		if depth >= maxFrameDepth || *frames >= maxFrames {
 			continue
 		}
-		childID, err := t.frameOf(ctx, tg, frameID, it.Index)
-		if err != nil || childID == "" {
+		childID := children[it.Index]
+		if childID == "" || t.frameFailed(childID) {
 			continue // a frame that vanished or never loaded: nothing to show
 		}
 		host, hostFrame := tg, childID
