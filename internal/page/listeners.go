@@ -38,8 +38,9 @@ const maxListenDOM = 2000
 // snap goes on without them.
 //
 // A small page without such listeners costs one round trip (the listener
-// list); the document's handle is kept per context, and the nodes to mark
-// are resolved all at once.
+// list); the document's handle is kept per context, the nodes to mark are
+// resolved all at once, and not at all when the last scan in this world
+// marked the same ones.
 func (t *Tab) markListeners(ctx context.Context, tg *Target, frameID string, elements int) bool {
 	start, marked := time.Now(), 0
 	defer func() { t.log.Debug("listeners", "frame", frameID, "marked", marked, "took", time.Since(start)) }()
@@ -78,8 +79,21 @@ func (t *Tab) markListeners(ctx context.Context, tg *Target, frameID string, ele
 		seen[l.BackendNodeID] = true
 		nodes = append(nodes, l.BackendNodeID)
 	}
+	tg.mu.Lock()
+	same := slices.Equal(tg.marked[iso], nodes)
+	delete(tg.marked, iso)
+	tg.mu.Unlock()
 	if len(nodes) == 0 {
 		return false
+	}
+	if same {
+		// The same elements as the last scan marked in this world: their
+		// marks are in place (a snap after an action on the same page).
+		tg.mu.Lock()
+		tg.marked[iso] = nodes
+		tg.mu.Unlock()
+		marked = len(nodes)
+		return true
 	}
 	// The handles go once the walk has used them: the release is written
 	// before any later call (so it cannot take a later scan's handles),
@@ -108,6 +122,9 @@ func (t *Tab) markListeners(ctx context.Context, tg *Target, frameID string, ele
 	}) != nil {
 		return false
 	}
+	tg.mu.Lock()
+	tg.marked[iso] = nodes
+	tg.mu.Unlock()
 	marked = len(args)
 	return true
 }
