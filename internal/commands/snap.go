@@ -79,7 +79,7 @@ func (c *Snap) Run(ctx context.Context, env *Env) (*Output, error) {
 // a snap of a part of it (--focus): what the agent saw last, not an older
 // whole snap whose removed refs it would be told about again. The whole
 // page is walked for it (nothing printed).
-func seenWhole(ctx context.Context, t *page.Tab) {
+func seenWhole(ctx context.Context, t snapTab) {
 	if p, err := t.Snapshot(ctx, ""); err == nil {
 		t.SwapLastSnap(p)
 	}
