@@ -246,18 +246,10 @@ func actionOutput(ctx context.Context, t snapTab, o ActOpts, lines []string) (*O
 	return actionResult(ctx, t, o, nil, lines, o.Diff)
 }
 
-// actionResult prints the verdict's head ("ok" without one), the lines and
-// the fresh snap, or with changes what changed since the previous one.
+// actionResult is an action's result: the verdict ("ok" without one),
+// the lines, and the fresh snap, or with changes what changed since the
+// previous one. Its text renders its data (actionData.text).
 func actionResult(ctx context.Context, t snapTab, o ActOpts, v *verdict.Verdict, lines []string, changes bool) (*Output, error) {
-	var sb strings.Builder
-	head := "ok"
-	if v != nil {
-		head = v.Head()
-	}
-	sb.WriteString(head + "\n")
-	for _, l := range lines {
-		sb.WriteString(l + "\n")
-	}
 	data := actionData{OK: true, Effects: lines, Verdict: v}
 	if data.Effects == nil {
 		data.Effects = []string{}
@@ -266,16 +258,35 @@ func actionResult(ctx context.Context, t snapTab, o ActOpts, v *verdict.Verdict,
 		data.Changed = new(bool)
 	}
 	if o.NoSnap {
-		return &Output{Text: sb.String(), Data: data}, nil
+		return &Output{Text: data.text(""), Data: data}, nil
 	}
 	// An empty diff says "no change" only where the verdict said nothing
 	// of what the page did (no reaction, a scroll, a move are in the head
 	// and lines already).
 	said := v != nil && (!v.Changed() || v.Scroll != nil || len(v.Boxes) > 0 || v.Moved > 0 || v.Outcome == verdict.Blocked)
 	text, page, stderr := freshSnap(ctx, t, o, changes, said)
-	sb.WriteString("---\n" + text)
 	data.Snap = page
-	return &Output{Text: sb.String(), Data: data, Stderr: stderr}, nil
+	return &Output{Text: data.text(text), Data: data, Stderr: stderr}, nil
+}
+
+// text is the action's result as text: the verdict's head ("ok" without
+// one), the effects, and under "---" the page as printed after the
+// action (the snap, or what changed in it since the previous one;
+// "" with --no-snap).
+func (d actionData) text(page string) string {
+	var sb strings.Builder
+	head := "ok"
+	if d.Verdict != nil {
+		head = d.Verdict.Head()
+	}
+	sb.WriteString(head + "\n")
+	for _, l := range d.Effects {
+		sb.WriteString(l + "\n")
+	}
+	if page != "" {
+		sb.WriteString("---\n" + page)
+	}
+	return sb.String()
 }
 
 // freshSnap snaps the tab after a change and renders it: the whole page,
