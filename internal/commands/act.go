@@ -335,7 +335,10 @@ func freshSnap(ctx context.Context, t snapTab, o ActOpts, changes, said bool) (t
 			so = lo
 		}
 	}
-	return so.Text, shown, so.Stderr
+	// The data is the page the text prints (with --locators, each
+	// element's loc too).
+	page, _ = so.Data.(*snapshot.Page)
+	return so.Text, page, so.Stderr
 }
 
 // sameDocumentURL reports whether two snaps' URLs can be one document's:

@@ -300,7 +300,7 @@ func TestActSnapOrDiff(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkData(t, out)
+			d := checkData(t, out)
 			_, _, snap := split(out.Text)
 			if whole := strings.Contains(snap, "Check out"); whole != c.whole {
 				t.Errorf("whole page %v, want %v:\n%s", whole, c.whole, snap)
@@ -316,6 +316,9 @@ func TestActSnapOrDiff(t *testing.T) {
 			}
 			if f.last != f.snap {
 				t.Error("the fresh snap is not the next diff's base")
+			}
+			if hasLoc := len(d.Snap.Sections[0].Elements[0].Attrs) > 0 && d.Snap.Sections[0].Elements[0].Attrs[0].Key == "loc"; hasLoc != c.o.Locators {
+				t.Errorf("the data's elements have a loc: %v, the text's: %v", hasLoc, c.o.Locators)
 			}
 		})
 	}
