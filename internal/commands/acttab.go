@@ -89,6 +89,16 @@ type snapTab interface {
 	PageLocators(ctx context.Context, p *snapshot.Page, box bool, html int, only map[string]bool) (map[string]*page.LocInfo, error)
 }
 
+// navTab is what a navigation's output (open, back, reload) reads of the
+// tab: where it is, whether it still loads, what the page did meanwhile.
+type navTab interface {
+	snapTab
+	URL() string
+	StillLoading() bool
+	PendingRequests() int
+	Drain() page.Effects
+}
+
 // *page.Tab is a Tab; act's instantiation with *page.Element checks
 // that it is an Element.
 var _ Tab[*page.Element] = (*page.Tab)(nil)

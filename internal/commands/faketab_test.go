@@ -47,6 +47,8 @@ type fakeTab struct {
 	focusErr error
 	last     *snapshot.Page
 	sameDoc  bool
+	// pending: requests still loading (when loading).
+	pending int
 	// refused and showsRefused: a popup on a refused site.
 	refused      []string
 	showsRefused bool
@@ -114,6 +116,8 @@ func (f *fakeTab) StillLoading() bool {
 	}
 	return f.loading[min(n, len(f.loading)-1)]
 }
+
+func (f *fakeTab) PendingRequests() int { return f.pending }
 
 func (f *fakeTab) Usable() error { f.call("Usable"); return f.unusable }
 

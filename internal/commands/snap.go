@@ -7,7 +7,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/tact-browser/tact/internal/page"
 	"github.com/tact-browser/tact/internal/render"
 	"github.com/tact-browser/tact/internal/snapshot"
 	"github.com/tact-browser/tact/internal/verdict"
@@ -88,7 +87,7 @@ func seenWhole(ctx context.Context, t snapTab) {
 // loadingNote tells a reader that the page's load event has not fired, so
 // what they see may still grow: other sites' subresources (or a request
 // that never ends) are still loading.
-func loadingNote(t *page.Tab, loading bool) string {
+func loadingNote(t navTab, loading bool) string {
 	if !loading {
 		return ""
 	}
@@ -96,7 +95,7 @@ func loadingNote(t *page.Tab, loading bool) string {
 }
 
 // stillLoading is the note for a page shown before its load event.
-func stillLoading(t *page.Tab) string {
+func stillLoading(t navTab) string {
 	if n := t.PendingRequests(); n > 0 {
 		return requestsLoading(n)
 	}
