@@ -12,7 +12,7 @@ import (
 // The page an action runs against, as act's logic uses it: the methods of
 // *page.Tab and *page.Element that act, attempt and actionResult call,
 // and nothing else. The daemon's are *page.Tab and *page.Element (they
-// satisfy these as they are); act_test.go's fakes script what the page
+// satisfy these as they are); faketab_test.go's fakes script what the page
 // does, so the logic (the load retry, a popup adopted, a diff or the
 // whole page, the wording of "no change") is tested without a browser.
 // What an action does to the page (click, fill, …) stays in its do
