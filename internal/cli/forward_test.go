@@ -100,3 +100,15 @@ func TestForwardOnlyFromItsRelay(t *testing.T) {
 		t.Error("a daemon with no tact beside it forwarded")
 	}
 }
+
+// BenchmarkForward is the daemon's share of a relayed call's fixed cost:
+// reading `tact snap` with the CLI's model (a parser already built).
+func BenchmarkForward(b *testing.B) {
+	f := Forwarder{Relay: "r1"}
+	req := rpc.Request{Version: "v", Relay: "r1", Argv: []string{"snap"}, Globals: rpc.Globals{Session: "s", Cwd: "/work/here"}}
+	for b.Loop() {
+		if _, ok := f.Forward(req, "s"); !ok {
+			b.Fatal("declined")
+		}
+	}
+}

@@ -45,7 +45,7 @@ func Events() *cdp.Handlers[*Target] {
 	})
 	cdp.On(h, runtime.ExecutionContextsCleared, func(tg *Target, _ *runtime.EventExecutionContextsCleared) {
 		tg.mu.Lock()
-		tg.worlds, tg.mainCtx, tg.unique = map[string]int64{}, map[string]int64{}, map[string]int64{}
+		tg.worlds, tg.mainCtx, tg.unique, tg.docs = map[string]int64{}, map[string]int64{}, map[string]int64{}, map[int64]runtime.RemoteObjectID{}
 		tg.mu.Unlock()
 	})
 	cdp.On(h, inspector.TargetCrashed, func(tg *Target, _ *inspector.EventTargetCrashed) {

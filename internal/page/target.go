@@ -29,10 +29,11 @@ type Target struct {
 	failed error
 
 	mu        sync.Mutex
-	worlds    map[string]int64 // frameId -> tact isolated world context
-	mainCtx   map[string]int64 // frameId -> default (page) world context
-	unique    map[string]int64 // context uniqueId -> id (destroyed events name only the uniqueId)
-	emulation Emulation        // the session emulation last applied to this target
+	worlds    map[string]int64                 // frameId -> tact isolated world context
+	mainCtx   map[string]int64                 // frameId -> default (page) world context
+	unique    map[string]int64                 // context uniqueId -> id (destroyed events name only the uniqueId)
+	docs      map[int64]runtime.RemoteObjectID // default world context -> its document's handle (listener scans)
+	emulation Emulation                        // the session emulation last applied to this target
 }
 
 func newTarget(id, kind string, sess *cdp.Session, tab *Tab) *Target {
@@ -42,6 +43,7 @@ func newTarget(id, kind string, sess *cdp.Session, tab *Tab) *Target {
 		worlds:  map[string]int64{},
 		mainCtx: map[string]int64{},
 		unique:  map[string]int64{},
+		docs:    map[int64]runtime.RemoteObjectID{},
 	}
 }
 
@@ -93,6 +95,7 @@ func (tg *Target) forget(id int64) {
 			delete(tg.mainCtx, f)
 		}
 	}
+	delete(tg.docs, id)
 }
 
 // Setup enables what tact listens to on a freshly attached target,
