@@ -266,6 +266,7 @@ func TestActSnapOrDiff(t *testing.T) {
 	cases := []struct {
 		name      string
 		o         ActOpts
+		a         actionOn[*fakeEl] // a click unless given
 		watch     observe.Result
 		navigated bool
 		// otherDoc: the previous snap was of another document (the
@@ -283,6 +284,8 @@ func TestActSnapOrDiff(t *testing.T) {
 		{name: "navigated: the whole page", watch: observe.Result{Observation: verdict.Observation{Page: true}}, navigated: true, after: shopButtons, whole: true, line: "navigated to " + shopURL + "?page=2"},
 		{name: "--snap: the whole page in place", o: ActOpts{Snap: true}, watch: reacted, after: changed, whole: true},
 		{name: "--diff after a navigation to another document: the whole page", o: ActOpts{Diff: true}, watch: reacted, navigated: true, otherDoc: true, after: changed, whole: true},
+		{name: "a hover is never no reaction", a: actionOn[*fakeEl]{verb: "hover", unseen: true}, watch: nothing, after: shopButtons, noChange: true, line: "ok\n"},
+		{name: "a drag that moved nothing: the head says so, the diff does not repeat it", a: actionOn[*fakeEl]{verb: "drag", notMoved: func(context.Context) string { return "@e1 and @e4 are as before" }}, watch: reacted, after: shopButtons, line: "no change (the drag moved nothing: @e1 and @e4 are as before)"},
 		{name: "--locators: the whole page with locators", o: ActOpts{Locators: true}, watch: reacted, after: changed, whole: true, line: "loc=role=button"},
 	}
 	for _, c := range cases {
@@ -295,8 +298,11 @@ func TestActSnapOrDiff(t *testing.T) {
 				f.snap.URL = f.url
 			}
 			f.sameDoc = !c.otherDoc
+			if c.a.verb == "" {
+				c.a.verb = "click"
+			}
 			runs := 0
-			out, err := runAct(t, &fakePages{current: f}, false, c.o, "@e1", actionOn[*fakeEl]{verb: "click"}, doing(&runs, nil, nil, nil))
+			out, err := runAct(t, &fakePages{current: f}, false, c.o, "@e1", c.a, doing(&runs, nil, nil, nil))
 			if err != nil {
 				t.Fatal(err)
 			}
