@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -543,4 +544,24 @@ func TestActEffects(t *testing.T) {
 	if f.called("Hold") != 1 {
 		t.Errorf("did not wait for popups and downloads: %q", f.calls)
 	}
+}
+
+// -o json of an action is its data as it stands: for a click the page
+// did not react to, ok, changed false, the effects, the verdict.
+func TestActJSON(t *testing.T) {
+	f := shopTab(t)
+	f.watches = []observe.Result{nothing}
+	runs := 0
+	out, err := runAct(t, &fakePages{current: f}, false, ActOpts{NoSnap: true}, "@e1", actionOn[*fakeEl]{verb: "click"}, doing(&runs, nil, nil, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Text != "ok (no change on the page)\n" {
+		t.Errorf("text %q", out.Text)
+	}
+	j, err := Render(out, "json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	jsonEq(t, "click", json.RawMessage(j), `{"ok":true,"changed":false,"effects":[],"verdict":{"outcome":"no_reaction"}}`)
 }
