@@ -38,9 +38,10 @@ const maxListenDOM = 2000
 // snap goes on without them.
 //
 // A small page without such listeners costs one round trip (the listener
-// list); the document's handle is kept per context, and the nodes to mark
-// are resolved all at once.
-func (t *Tab) markListeners(ctx context.Context, tg *Target, frameID string, elements int) bool {
+// list); the document's handle is kept per context, the nodes to mark are
+// resolved all at once, and not at all when the last scan in this world
+// marked the same ones.
+func (t *Tab) markListeners(ctx context.Context, tg *Target, frameID string, elements int, pre *listenFetch) bool {
 	start, marked := time.Now(), 0
 	defer func() { t.log.Debug("listeners", "frame", frameID, "marked", marked, "took", time.Since(start)) }()
 	iso, err := t.worldFor(ctx, tg, frameID)
@@ -60,9 +61,24 @@ func (t *Tab) markListeners(ctx context.Context, tg *Target, frameID string, ele
 		}
 	}
 	if elements > maxListenDOM {
+		// Until it is small again, no list is asked ahead (see
+		// prefetchListeners).
+		tg.mu.Lock()
+		delete(tg.docs, page)
+		tg.mu.Unlock()
 		return false
 	}
-	listeners, err := t.listenersOf(ctx, tg, page)
+	var listeners []*domdebugger.EventListener
+	if pre != nil {
+		select {
+		case <-pre.done:
+			listeners, err = pre.listeners, pre.err
+		case <-ctx.Done():
+			err = ctx.Err()
+		}
+	} else {
+		listeners, err = t.listenersOf(ctx, tg, page)
+	}
 	if err != nil {
 		return false
 	}
@@ -78,8 +94,21 @@ func (t *Tab) markListeners(ctx context.Context, tg *Target, frameID string, ele
 		seen[l.BackendNodeID] = true
 		nodes = append(nodes, l.BackendNodeID)
 	}
+	tg.mu.Lock()
+	same := slices.Equal(tg.marked[iso], nodes)
+	delete(tg.marked, iso)
+	tg.mu.Unlock()
 	if len(nodes) == 0 {
 		return false
+	}
+	if same {
+		// The same elements as the last scan marked in this world: their
+		// marks are in place (a snap after an action on the same page).
+		tg.mu.Lock()
+		tg.marked[iso] = nodes
+		tg.mu.Unlock()
+		marked = len(nodes)
+		return true
 	}
 	// The handles go once the walk has used them: the release is written
 	// before any later call (so it cannot take a later scan's handles),
@@ -108,8 +137,39 @@ func (t *Tab) markListeners(ctx context.Context, tg *Target, frameID string, ele
 	}) != nil {
 		return false
 	}
+	tg.mu.Lock()
+	tg.marked[iso] = nodes
+	tg.mu.Unlock()
 	marked = len(args)
 	return true
+}
+
+// listenFetch is a frame's listener list, asked ahead.
+type listenFetch struct {
+	done      chan struct{}
+	listeners []*domdebugger.EventListener
+	err       error
+}
+
+// prefetchListeners asks for a frame's listener list now, beside the size
+// check every snap makes first, when its document's handle is kept (its
+// last scan found it small): the two answers then cost one round trip's
+// wait, not two. nil when there is no such handle; markListeners then
+// asks itself, once it knows the document is small.
+func (t *Tab) prefetchListeners(ctx context.Context, tg *Target, frameID string) *listenFetch {
+	tg.mu.Lock()
+	page := tg.mainCtx[frameID]
+	_, kept := tg.docs[page]
+	tg.mu.Unlock()
+	if page == 0 || !kept {
+		return nil
+	}
+	f := &listenFetch{done: make(chan struct{})}
+	go func() {
+		defer close(f.done)
+		f.listeners, f.err = t.listenersOf(ctx, tg, page)
+	}()
+	return f
 }
 
 // listenersOf lists the event listeners of a frame's document (its main

@@ -71,6 +71,7 @@ func (t *Tab) snapshot(ctx context.Context, focus string, boxes bool) (*snapshot
 	f.boxes = boxes
 	var items []snapshot.Item
 	for attempt := 0; ; attempt++ {
+		f.listeners = t.prefetchListeners(ctx, host, frame)
 		err := t.ownWork(ctx, host, frame, "snap", func(size pageSize) (err error) {
 			f.elements = size.Elements
 			items, err = t.walkFrame(ctx, host, frame, f, path, 0, &frames, &res, &changed)
@@ -196,8 +197,10 @@ type snapFocus struct {
 	el    *Element
 	boxes bool // snap --boxes, for every frame walked
 	// elements is the frame's element count when its size was asked
-	// before the walk (0: not asked), which the listener scan needs.
-	elements int
+	// before the walk (0: not asked), which the listener scan needs;
+	// listeners its listener list when asked beside that.
+	elements  int
+	listeners *listenFetch
 }
 
 // FocusElement resolves a --focus that is a ref, a locator (role=dialog,
@@ -237,7 +240,7 @@ func (t *Tab) walkFrame(ctx context.Context, tg *Target, frameID string, focus s
 	// Without marks of this snap's own, the walk starts an empty set: a
 	// listener removed since the last snap no longer counts.
 	fresh := ""
-	if !t.markListeners(ctx, tg, frameID, focus.elements) {
+	if !t.markListeners(ctx, tg, frameID, focus.elements, focus.listeners) {
 		fresh = "globalThis.__tactListened = new WeakSet(); "
 	}
 	var err error

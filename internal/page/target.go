@@ -33,6 +33,7 @@ type Target struct {
 	mainCtx   map[string]int64                 // frameId -> default (page) world context
 	unique    map[string]int64                 // context uniqueId -> id (destroyed events name only the uniqueId)
 	docs      map[int64]runtime.RemoteObjectID // default world context -> its document's handle (listener scans)
+	marked    map[int64][]proto.BackendNodeID  // tact's world context -> the listened nodes its set holds
 	emulation Emulation                        // the session emulation last applied to this target
 }
 
@@ -44,6 +45,7 @@ func newTarget(id, kind string, sess *cdp.Session, tab *Tab) *Target {
 		mainCtx: map[string]int64{},
 		unique:  map[string]int64{},
 		docs:    map[int64]runtime.RemoteObjectID{},
+		marked:  map[int64][]proto.BackendNodeID{},
 	}
 }
 
@@ -96,6 +98,7 @@ func (tg *Target) forget(id int64) {
 		}
 	}
 	delete(tg.docs, id)
+	delete(tg.marked, id)
 }
 
 // Setup enables what tact listens to on a freshly attached target,
