@@ -70,35 +70,24 @@ func (t *Tab) markListeners(ctx context.Context, tg *Target, frameID string, ele
 	}
 	var listeners []*domdebugger.EventListener
 	if pre != nil {
-		select {
-		case <-pre.done:
-			listeners, err = pre.listeners, pre.err
-		case <-ctx.Done():
-			err = ctx.Err()
-		}
+		listeners, err = pre.wait(ctx)
 	} else {
 		listeners, err = t.listenersOf(ctx, tg, page)
 	}
 	if err != nil {
 		return false
 	}
-	var nodes []proto.BackendNodeID
-	seen := map[proto.BackendNodeID]bool{}
-	for _, l := range listeners {
-		if len(nodes) >= maxListened {
-			break
-		}
-		if !listenerTypes[l.Type] || l.BackendNodeID == 0 || seen[l.BackendNodeID] {
-			continue
-		}
-		seen[l.BackendNodeID] = true
-		nodes = append(nodes, l.BackendNodeID)
-	}
+	nodes := listenedNodes(listeners)
 	tg.mu.Lock()
-	same := slices.Equal(tg.marked[iso], nodes)
+	prev, scanned := tg.marked[iso]
+	same := scanned && slices.Equal(prev, nodes)
 	delete(tg.marked, iso)
 	tg.mu.Unlock()
 	if len(nodes) == 0 {
+		// The walk starts an empty set: this world's marks are none.
+		tg.mu.Lock()
+		tg.marked[iso] = nodes
+		tg.mu.Unlock()
 		return false
 	}
 	if same {
@@ -144,11 +133,39 @@ func (t *Tab) markListeners(ctx context.Context, tg *Target, frameID string, ele
 	return true
 }
 
+// listenedNodes are the nodes to mark of a listener list: the first
+// maxListened with a listener of listenerTypes, in document order.
+func listenedNodes(listeners []*domdebugger.EventListener) []proto.BackendNodeID {
+	nodes := []proto.BackendNodeID{}
+	seen := map[proto.BackendNodeID]bool{}
+	for _, l := range listeners {
+		if len(nodes) >= maxListened {
+			break
+		}
+		if !listenerTypes[l.Type] || l.BackendNodeID == 0 || seen[l.BackendNodeID] {
+			continue
+		}
+		seen[l.BackendNodeID] = true
+		nodes = append(nodes, l.BackendNodeID)
+	}
+	return nodes
+}
+
 // listenFetch is a frame's listener list, asked ahead.
 type listenFetch struct {
 	done      chan struct{}
 	listeners []*domdebugger.EventListener
 	err       error
+}
+
+// wait returns the list once it has come, or ctx's error.
+func (f *listenFetch) wait(ctx context.Context) ([]*domdebugger.EventListener, error) {
+	select {
+	case <-f.done:
+		return f.listeners, f.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }
 
 // prefetchListeners asks for a frame's listener list now, beside the size

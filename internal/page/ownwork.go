@@ -24,13 +24,41 @@ type pageSize struct {
 // a snap's listener scan needs the element count too.
 func (t *Tab) ownWork(ctx context.Context, tg *Target, frameID, what string, walk func(size pageSize) error) error {
 	var size pageSize
-	answered := t.evalIn(ctx, tg, frameID, `({elements: document.getElementsByTagName('*').length,
-		frames: document.getElementsByTagName('iframe').length + document.getElementsByTagName('frame').length})`, &size) == nil
+	answered := t.evalIn(ctx, tg, frameID, pageSizeJS, &size) == nil
+	if answered {
+		t.noteSize(tg, frameID, size)
+	}
 	err := walk(size)
 	if err == nil || !answered || ctx.Err() == nil || failure.From(err).Code != failure.Timeout {
 		return err
 	}
 	return OwnWorkTimeout(what, size.String())
+}
+
+// pageSizeJS is the size check's expression; withSize adds it to a walk's
+// result r (as r.size), so the next snap knows the size without asking.
+const (
+	pageSizeJS = `({elements: document.getElementsByTagName('*').length,
+		frames: document.getElementsByTagName('iframe').length + document.getElementsByTagName('frame').length})`
+	withSize = "r.size = " + pageSizeJS + ";"
+)
+
+// noteSize keeps a frame's size for its world (quickWalk's timeout error;
+// the listener scan's bound). A document grown past that bound is asked
+// the usual way again: its listener list is not asked ahead.
+func (t *Tab) noteSize(tg *Target, frameID string, size pageSize) {
+	iso := tg.world(frameID)
+	if iso == 0 {
+		return
+	}
+	tg.mu.Lock()
+	defer tg.mu.Unlock()
+	tg.sizes[iso] = size
+	if size.Elements > maxListenDOM {
+		if page := tg.mainCtx[frameID]; page != 0 {
+			delete(tg.docs, page)
+		}
+	}
 }
 
 func (s pageSize) String() string {

@@ -3,6 +3,7 @@ package page
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"github.com/tact-browser/tact/internal/failure"
@@ -73,11 +74,16 @@ func (t *Tab) snapshot(ctx context.Context, focus string, boxes bool) (*snapshot
 	var items []snapshot.Item
 	for attempt := 0; ; attempt++ {
 		f.listeners = t.prefetchListeners(ctx, host, frame)
-		err := t.ownWork(ctx, host, frame, "snap", func(size pageSize) (err error) {
-			f.elements = size.Elements
-			items, err = t.walkFrame(ctx, host, frame, f, path, 0, &frames, &res, &changed)
-			return err
-		})
+		var quick bool
+		var err error
+		if items, quick, err = t.quickWalk(ctx, host, frame, f, path, &frames, &res, &changed); !quick {
+			items, res, frames = nil, snapshot.Result{}, 0
+			err = t.ownWork(ctx, host, frame, "snap", func(size pageSize) (err error) {
+				f.elements = size.Elements
+				items, err = t.walkFrame(ctx, host, frame, f, path, 0, &frames, &res, &changed)
+				return err
+			})
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -105,6 +111,41 @@ func (t *Tab) snapshot(ctx context.Context, focus string, boxes bool) (*snapshot
 	p.Note = note
 	p.FramesLoading = t.FramesLoading()
 	return p, nil
+}
+
+// quickWalk walks a frame whose document the last snap scanned for
+// listeners while the listener list asked ahead (f.listeners) is on its
+// way, keeping that scan's marks; the walk is the snap when the list
+// names the same nodes. Otherwise (quick false) nothing is decided and
+// the snap is made the usual way: the size check, the scan, the walk.
+// A small page's repeated snap then waits for one round trip, not two.
+// The page answering the list stands for the size check's answer when
+// the walk runs out of time (see ownWork), with the size last seen.
+func (t *Tab) quickWalk(ctx context.Context, tg *Target, frameID string, f snapFocus, path string, frames *int, res *snapshot.Result, changed *bool) (items []snapshot.Item, quick bool, err error) {
+	if f.listeners == nil {
+		return nil, false, nil
+	}
+	iso := tg.world(frameID)
+	tg.mu.Lock()
+	prev, scanned := tg.marked[iso]
+	size, sized := tg.sizes[iso]
+	tg.mu.Unlock()
+	if iso == 0 || !scanned || !sized {
+		return nil, false, nil
+	}
+	f.keepMarks = true
+	items, err = t.walkFrame(ctx, tg, frameID, f, path, 0, frames, res, changed)
+	listeners, lerr := f.listeners.wait(ctx)
+	if err != nil {
+		if lerr == nil && ctx.Err() != nil && failure.From(err).Code == failure.Timeout {
+			err = OwnWorkTimeout("snap", size.String())
+		}
+		return nil, true, err
+	}
+	if lerr != nil || !slices.Equal(listenedNodes(listeners), prev) {
+		return nil, false, nil
+	}
+	return items, true, nil
 }
 
 // isMainLandmark reports whether a --focus asks for the page's main
@@ -199,9 +240,11 @@ type snapFocus struct {
 	boxes bool // snap --boxes, for every frame walked
 	// elements is the frame's element count when its size was asked
 	// before the walk (0: not asked), which the listener scan needs;
-	// listeners its listener list when asked beside that.
+	// listeners its listener list when asked beside that; keepMarks:
+	// walk with the marks of the last scan (quickWalk).
 	elements  int
 	listeners *listenFetch
+	keepMarks bool
 }
 
 // FocusElement resolves a --focus that is a ref, a locator (role=dialog,
@@ -241,7 +284,7 @@ func (t *Tab) walkFrame(ctx context.Context, tg *Target, frameID string, focus s
 	// Without marks of this snap's own, the walk starts an empty set: a
 	// listener removed since the last snap no longer counts.
 	fresh := ""
-	if !t.markListeners(ctx, tg, frameID, focus.elements, focus.listeners) {
+	if !focus.keepMarks && !t.markListeners(ctx, tg, frameID, focus.elements, focus.listeners) {
 		fresh = "globalThis.__tactListened = new WeakSet(); "
 	}
 	// The walk's result comes back as one JSON string: the page's
@@ -250,16 +293,22 @@ func (t *Tab) walkFrame(ctx context.Context, tg *Target, frameID string, focus s
 	var raw string
 	var err error
 	if focus.el != nil {
-		err = focus.el.Call(ctx, `function (o) { `+fresh+`__tact.keepGone(); o.focusEl = this; const r = __tact.snap(o); __tact.noteSeen(); return JSON.stringify(r); }`, &raw, opts)
+		err = focus.el.Call(ctx, `function (o) { `+fresh+`__tact.keepGone(); o.focusEl = this; const r = __tact.snap(o); __tact.noteSeen(); `+withSize+` return JSON.stringify(r); }`, &raw, opts)
 	} else {
-		err = t.evalIn(ctx, tg, frameID, "(() => { "+fresh+"__tact.keepGone(); const r = __tact.snap("+mustJSON(opts)+"); __tact.noteSeen(); return JSON.stringify(r); })()", &raw)
+		err = t.evalIn(ctx, tg, frameID, "(() => { "+fresh+"__tact.keepGone(); const r = __tact.snap("+mustJSON(opts)+"); __tact.noteSeen(); "+withSize+" return JSON.stringify(r); })()", &raw)
 	}
 	if err != nil {
 		return nil, err
 	}
-	if err := json.Unmarshal([]byte(raw), &r); err != nil {
+	var sized struct {
+		snapshot.Result
+		Size pageSize `json:"size"`
+	}
+	if err := json.Unmarshal([]byte(raw), &sized); err != nil {
 		return nil, failure.New(failure.Internal, "decode the snap: %v", err)
 	}
+	r = sized.Result
+	t.noteSize(tg, frameID, sized.Size)
 	if r.Error != "" {
 		return nil, failure.New(failure.NotFound, "%s", r.Error)
 	}

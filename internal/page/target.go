@@ -33,7 +33,8 @@ type Target struct {
 	mainCtx   map[string]int64                 // frameId -> default (page) world context
 	unique    map[string]int64                 // context uniqueId -> id (destroyed events name only the uniqueId)
 	docs      map[int64]runtime.RemoteObjectID // default world context -> its document's handle (listener scans)
-	marked    map[int64][]proto.BackendNodeID  // tact's world context -> the listened nodes its set holds
+	marked    map[int64][]proto.BackendNodeID  // tact's world context -> the listened nodes its set holds (empty: none; absent: not known)
+	sizes     map[int64]pageSize               // tact's world context -> its document's size when last asked
 	emulation Emulation                        // the session emulation last applied to this target
 }
 
@@ -46,6 +47,7 @@ func newTarget(id, kind string, sess *cdp.Session, tab *Tab) *Target {
 		unique:  map[string]int64{},
 		docs:    map[int64]runtime.RemoteObjectID{},
 		marked:  map[int64][]proto.BackendNodeID{},
+		sizes:   map[int64]pageSize{},
 	}
 }
 
@@ -99,6 +101,7 @@ func (tg *Target) forget(id int64) {
 	}
 	delete(tg.docs, id)
 	delete(tg.marked, id)
+	delete(tg.sizes, id)
 }
 
 // Setup enables what tact listens to on a freshly attached target,
