@@ -12,7 +12,7 @@ import (
 func TestDiffRowsMenusAndWhatWasSeen(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t)
-	r := tact(t, s, "open", page("perc39_rows.html"))
+	r := tact(t, s, "open", page("diff_rows.html"))
 	mustOK(t, r)
 	has(t, "open", r.out,
 		"\n- \"Grace Hopper\": @e", "\n@e", "[menuitem] \"File\" expanded",

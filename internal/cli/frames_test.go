@@ -14,7 +14,7 @@ import (
 func TestDialogsLeadSnap(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t)
-	r := tact(t, s, "snap", page("perc2_modal.html"))
+	r := tact(t, s, "snap", page("snap_modal.html"))
 	mustOK(t, r)
 	has(t, "snap", r.out, `# [dialog] "Sign in to continue" @e`, "# (the rest of the page)")
 	lacks(t, "snap", r.out, "[clickable]", "Never shown", "Hidden button", "[alertdialog]", `"Side menu"`)
@@ -81,7 +81,7 @@ func TestDialogsLeadSnap(t *testing.T) {
 func TestFramesStillLoading(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t)
-	r := tact(t, s, "open", page("perc2_frames.html?d=6&late=150"))
+	r := tact(t, s, "open", page("frames_nested.html?d=6&late=150"))
 	mustOK(t, r)
 	// open's wait is bounded (a quiet spell after the last frame event): on
 	// a loaded machine a parent's timer can outlast it, so the innermost
@@ -97,7 +97,7 @@ func TestFramesStillLoading(t *testing.T) {
 	mustOK(t, c)
 	has(t, "click", c.out, "Innermost clicked")
 
-	r = tact(t, s, "open", page("perc2_slowframe.html"))
+	r = tact(t, s, "open", page("frames_slow.html"))
 	mustOK(t, r)
 	has(t, "open", r.out, "(1 frame still loading)", "The report loads")
 	has(t, "open's footer", r.err, "; 1 frame still loading)")
@@ -111,7 +111,7 @@ func TestFramesStillLoading(t *testing.T) {
 func TestTenNestedFrames(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t)
-	r := tact(t, s, "snap", page("perc2_frames.html?d=10"))
+	r := tact(t, s, "snap", page("frames_nested.html?d=10"))
 	mustOK(t, r)
 	has(t, "snap", r.out, "Level 0", "the code is 4417", `[button] "Innermost button"`)
 	rd := tact(t, s, "read", "--all")
@@ -155,17 +155,17 @@ func TestTenNestedFrames(t *testing.T) {
 // reopens the page, and an old ref is stale, not "another tab's".
 func TestPortBrowserReplacedReopens(t *testing.T) {
 	t.Parallel()
-	s := "perc2-port"
+	s := "port-reopen"
 	defer tact(t, s, "browser", "stop")
 	mustOK(t, tact(t, s, "browser", "launch", "--port", freePort(t)))
-	r := tact(t, s, "open", page("perc_secret.html"))
+	r := tact(t, s, "open", page("act_newtext.html"))
 	mustOK(t, r)
 	killBrowser(t, s, false)
-	clickReopens(t, s, refOf(t, r.out, `"Solve"`), "perc_secret.html")
+	clickReopens(t, s, refOf(t, r.out, `"Solve"`), "act_newtext.html")
 	r = tact(t, s, "snap")
 	mustOK(t, r)
 	killBrowser(t, s, true)
-	clickReopens(t, s, refOf(t, r.out, `"Solve"`), "perc_secret.html")
+	clickReopens(t, s, refOf(t, r.out, `"Solve"`), "act_newtext.html")
 }
 
 // killBrowser kills session s's browser (and its daemon, with daemon)

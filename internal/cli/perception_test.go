@@ -30,7 +30,7 @@ func TestNegativeNumbersAreValues(t *testing.T) {
 // and tab new names the tab by id and number.
 func TestTabIndex(t *testing.T) {
 	t.Parallel()
-	s := "perc39-tabs"
+	s := "tabindex"
 	mustOK(t, tact(t, s, "open", page("hello.html"), "--no-snap"))
 	r := tact(t, s, "tab", "new", page("other.html"), "--no-snap")
 	mustOK(t, r)
@@ -80,7 +80,7 @@ func TestScreenshotPathArgument(t *testing.T) {
 func TestTargetsRegexWaitAmbiguous(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t)
-	openPage(t, s, page("perc39_targets.html"))
+	openPage(t, s, page("act_targets.html"))
 	mustOK(t, tact(t, s, "click", `text=/sign\s*in/i`, "--no-snap"))
 	if got := evalIn(t, s, `document.getElementById("out").textContent`); got != "signed in" {
 		t.Errorf("click text=/sign\\s*in/i: %q", got)
@@ -126,7 +126,7 @@ func TestFooterOnItsOwnLine(t *testing.T) {
 func TestConsoleErrorsNamed(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t)
-	openPage(t, s, page("perc39_targets.html"))
+	openPage(t, s, page("act_targets.html"))
 	r := tact(t, s, "click", "css=#break", "--no-snap")
 	mustOK(t, r)
 	m := regexp.MustCompile(`(?m)^console errors: 2 \(first: Load failed: at fetchUser x+… ?; tact console lists all\)$`).FindString(r.out)
@@ -142,7 +142,7 @@ func TestConsoleErrorsNamed(t *testing.T) {
 func TestNamesAPersonReads(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t)
-	out := openPage(t, s, page("perc39_names.html"))
+	out := openPage(t, s, page("snap_names.html"))
 	for _, want := range []string{
 		`[input:text] "Username" id="username"`,
 		`[input:password] "Password" id="pw"`,
@@ -174,7 +174,7 @@ func TestNamesAPersonReads(t *testing.T) {
 func TestOwnClickListenerListed(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t)
-	out := openPage(t, s, page("perc39_listen.html"))
+	out := openPage(t, s, page("snap_listeners.html"))
 	if !strings.Contains(out, `[clickable] "Advance"`) {
 		t.Fatalf("the listened span is not listed:\n%s", out)
 	}
@@ -188,7 +188,7 @@ func TestOwnClickListenerListed(t *testing.T) {
 		t.Errorf("click on the listened span: %q", got)
 	}
 	// Rows with a listener each: the first ones (25) are listed.
-	out = openPage(t, s, page("perc39_listen.html?rows=40"))
+	out = openPage(t, s, page("snap_listeners.html?rows=40"))
 	if !strings.Contains(out, `[clickable] "open"`) {
 		t.Errorf("listened row spans not listed:\n%s", out)
 	}

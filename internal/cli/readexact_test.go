@@ -11,7 +11,7 @@ import (
 func TestReadExact(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t)
-	mustOK(t, tact(t, s, "open", "--no-snap", page("perc39_exact.html")))
+	mustOK(t, tact(t, s, "open", "--no-snap", page("read_exact.html")))
 	for _, c := range []struct{ target, want string }{
 		{"css=#answer", "Dear Sir,\n\n  yours truly  \n"},
 		{"css=#src", "first line  \n\tsecond line (tab before)\nlast line ends here \n"},

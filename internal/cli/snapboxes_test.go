@@ -15,7 +15,7 @@ import (
 func TestSnapBoxes(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t)
-	mustOK(t, tact(t, s, "open", "--no-snap", page("perc39_boxes.html")))
+	mustOK(t, tact(t, s, "open", "--no-snap", page("snap_boxes.html")))
 	r := tact(t, s, "snap", "--boxes")
 	mustOK(t, r)
 	for _, want := range []string{

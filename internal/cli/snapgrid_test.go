@@ -14,7 +14,7 @@ import (
 func TestSnapGridOfCells(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t)
-	r := tact(t, s, "snap", page("perc39_grid.html"))
+	r := tact(t, s, "snap", page("snap_grid.html"))
 	mustOK(t, r)
 	m := regexp.MustCompile(`@e\d+ \[grid\] 15x17, cells @e(\d+)…@e(\d+) row by row \(row 2, column 1 is @e(\d+)\)\n`).FindStringSubmatch(r.out)
 	if m == nil {

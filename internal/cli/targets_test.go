@@ -13,7 +13,7 @@ import (
 func TestTargetsNoneLeftOut(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t) // a session shared with other page-only tests
-	out := openPage(t, s, page("percb_targets.html"))
+	out := openPage(t, s, page("snap_targets.html"))
 	for _, want := range []string{
 		`[button] "Choose photo" upload`,
 		`[button] "Upload CV" id="cvbtn" upload`,
@@ -79,7 +79,7 @@ func TestTargetsNoneLeftOut(t *testing.T) {
 func TestReadPreformattedExactly(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t) // a session shared with other page-only tests
-	openPage(t, s, page("percb_pre.html"))
+	openPage(t, s, page("read_pre.html"))
 	code := "if (a < b && c > d) {\n    return \"<ok>\";\n\n        // indented twice, after a blank line\n}"
 	poem := "Roses  are red,\n  violets are <blue>.\n\nSugar is sweet."
 	ta := "first line\n    indented <tag>\n\nafter blank"

@@ -12,7 +12,7 @@ import (
 func TestDragSortableVerdict(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t)
-	out := openPage(t, s, page("percb_drag.html"))
+	out := openPage(t, s, page("widgets_drag.html"))
 	// The items the library marks are listed as things to drag.
 	if !strings.Contains(out, `[draggable] "Gerda"`) {
 		t.Fatalf("snap lacks the sortable's items:\n%s", out)
@@ -52,7 +52,7 @@ func TestDragSortableVerdict(t *testing.T) {
 func TestContainersListTheirItems(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t)
-	out := openPage(t, s, page("percb_items.html"))
+	out := openPage(t, s, page("widgets_items.html"))
 	for _, want := range []string{
 		`[clickable] "Alexandria, LA (AEX)"`, `[clickable] "Lexington, KY (LEX)"`,
 		`[clickable] "Oslo"`, `[clickable] "Bergen"`,
@@ -93,7 +93,7 @@ func TestContainersListTheirItems(t *testing.T) {
 func TestWidgetsWithoutARIA(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t)
-	out := openPage(t, s, page("percb_widgets.html"))
+	out := openPage(t, s, page("widgets_noaria.html"))
 	// The page states no value: the handle's place prints as a place,
 	// never as value= (an agent read a position as the page's number).
 	if !strings.Contains(out, `[slider] at="40%"`) || strings.Contains(out, `value="40%"`) {
