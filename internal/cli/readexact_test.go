@@ -2,6 +2,7 @@ package cli_test
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -35,5 +36,19 @@ func TestReadExact(t *testing.T) {
 	}
 	if r := tact(t, s, "read", "--exact"); r.code != 2 {
 		t.Errorf("--exact without --focus: exit %d %s", r.code, r.err)
+	}
+}
+
+// read --focus on a textarea prints its value exactly: line breaks,
+// blank lines, indentation, < and > (internal/read tests the serializer
+// and renderer, the default read and --all, on the same page).
+func TestReadFocusFieldExactly(t *testing.T) {
+	t.Parallel()
+	s := env.Pooled(t) // a session shared with other page-only tests
+	ta := "first line\n    indented <tag>\n\nafter blank"
+	r := tact(t, s, "read", page("read_pre.html"), "--focus", "css=#ta")
+	mustOK(t, r)
+	if strings.TrimRight(r.out, "\n") != ta {
+		t.Errorf("read --focus on the textarea:\n%q", r.out)
 	}
 }

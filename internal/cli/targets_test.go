@@ -73,31 +73,3 @@ func TestTargetsNoneLeftOut(t *testing.T) {
 		}
 	}
 }
-
-// read keeps <pre>, white-space: pre-wrap blocks and textarea values
-// exactly: line breaks, blank lines, indentation, < and >.
-func TestReadPreformattedExactly(t *testing.T) {
-	t.Parallel()
-	s := env.Pooled(t) // a session shared with other page-only tests
-	openPage(t, s, page("read_pre.html"))
-	code := "if (a < b && c > d) {\n    return \"<ok>\";\n\n        // indented twice, after a blank line\n}"
-	poem := "Roses  are red,\n  violets are <blue>.\n\nSugar is sweet."
-	ta := "first line\n    indented <tag>\n\nafter blank"
-	for _, args := range [][]string{{"read"}, {"read", "--all"}} {
-		r := tact(t, s, args...)
-		mustOK(t, r)
-		for _, want := range []string{code, poem, ta} {
-			if !strings.Contains(r.out, want) {
-				t.Errorf("tact %v lacks\n%s\nin:\n%s", args, want, r.out)
-			}
-		}
-		if strings.Contains(r.out, "&lt;") {
-			t.Errorf("tact %v escapes <:\n%s", args, r.out)
-		}
-	}
-	r := tact(t, s, "read", "--focus", "css=#ta")
-	mustOK(t, r)
-	if strings.TrimRight(r.out, "\n") != ta {
-		t.Errorf("read --focus on the textarea:\n%q", r.out)
-	}
-}
