@@ -72,3 +72,13 @@ func TestContainersListTheirItems(t *testing.T) {
 		}
 	}
 }
+
+// Rows whose buttons read alike carry the row's name, and nested menu
+// items are indented by level (cli's TestDiffRowsAndWhatWasSeen
+// shows rows added and removed).
+func TestRowsAndMenus(t *testing.T) {
+	_, out := openSnap(t, "diff_rows.html")
+	has(t, "snap", out,
+		"\n- \"Grace Hopper\": @e", "\n@e", "[menuitem] \"File\" expanded",
+		"\n  @e", "[menuitem] \"Export\"", "\n    @e", "[menuitem] \"PDF\"", ` "Edit" · @e`)
+}
