@@ -39,23 +39,17 @@ func TestFramesStillLoading(t *testing.T) {
 	has(t, "snap -o json", j.out, `"framesLoading": 1`)
 }
 
-// Ten levels of nested frames: snap, read --all and a text= locator reach
-// the innermost one.
-func TestTenNestedFrames(t *testing.T) {
+// Ten levels of nested frames (internal/page's TestTenNestedFrames snaps
+// and reads them): a text= locator clicks the innermost button, and the
+// box of a paragraph there is in the tab's viewport, from locate and from
+// snap --raw --focus alike.
+func TestNestedFramesClickAndBoxes(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t)
-	r := tact(t, s, "snap", page("frames_nested.html?d=10"))
-	mustOK(t, r)
-	has(t, "snap", r.out, "Level 0", "the code is 4417", `[button] "Innermost button"`)
-	rd := tact(t, s, "read", "--all")
-	mustOK(t, rd)
-	has(t, "read --all", rd.out, "Deepest paragraph: the code is 4417.")
+	mustOK(t, tact(t, s, "open", "--no-snap", page("frames_nested.html?d=10")))
 	c := tact(t, s, "click", "text=Innermost button")
 	mustOK(t, c)
 	has(t, "click text=", c.out, "Innermost clicked")
-
-	// The box of a paragraph (nothing to act on) ten frames down, in the
-	// tab's viewport: from locate and from snap --raw --focus alike.
 	l := tact(t, s, "locate", "text=Deepest paragraph")
 	mustOK(t, l)
 	m := regexp.MustCompile(`box: centre \d+,\d+; (\d+),(\d+) to \d+,\d+ \((\d+)x(\d+)\)`).FindStringSubmatch(l.out)

@@ -98,25 +98,8 @@ func refNum(t testing.TB, text, needle string) int {
 	return 0
 }
 
-// has reports each of wants that out lacks.
-func has(t testing.TB, what, out string, wants ...string) {
-	t.Helper()
-	for _, w := range wants {
-		if !strings.Contains(out, w) {
-			t.Errorf("%s lacks %q:\n%s", what, w, out)
-		}
-	}
-}
-
-// lacks reports each of bads that out has.
-func lacks(t testing.TB, what, out string, bads ...string) {
-	t.Helper()
-	for _, b := range bads {
-		if strings.Contains(out, b) {
-			t.Errorf("%s has %q:\n%s", what, b, out)
-		}
-	}
-}
+// has and lacks check what a snap printed.
+var has, lacks = browsertest.Has, browsertest.Lacks
 
 // lines renders items one per line in a compact debug form that the tests
 // match against (groups are left out: TestBigTable checks them).
