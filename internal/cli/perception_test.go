@@ -134,29 +134,3 @@ func TestConsoleErrorsNamed(t *testing.T) {
 		t.Errorf("console errors line:\n%s", r.out)
 	}
 }
-
-// A plain span with its own click listener (no role, no pointer cursor,
-// no onclick attribute) is listed among decoys that have none; a page
-// listener (delegation) makes nothing a control.
-func TestOwnClickListenerListed(t *testing.T) {
-	t.Parallel()
-	s := env.Pooled(t)
-	out := openPage(t, s, page("snap_listeners.html"))
-	if !strings.Contains(out, `[clickable] "Advance"`) {
-		t.Fatalf("the listened span is not listed:\n%s", out)
-	}
-	for _, decoy := range []string{`"Proceed"`, `"Continue"`, `"Next"`} {
-		if strings.Contains(out, "@e") && regexp.MustCompile(`@e\d+ .*`+decoy).MatchString(out) {
-			t.Errorf("decoy %s listed:\n%s", decoy, out)
-		}
-	}
-	mustOK(t, tact(t, s, "click", refOf(t, out, `"Advance"`), "--no-snap"))
-	if got := evalIn(t, s, `document.getElementById("out").textContent`); got != "advanced" {
-		t.Errorf("click on the listened span: %q", got)
-	}
-	// Rows with a listener each: the first ones (25) are listed.
-	out = openPage(t, s, page("snap_listeners.html?rows=40"))
-	if !strings.Contains(out, `[clickable] "open"`) {
-		t.Errorf("listened row spans not listed:\n%s", out)
-	}
-}

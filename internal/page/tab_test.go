@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -47,11 +48,19 @@ func newTab(t *testing.T, path string) *page.Tab {
 	if err != nil {
 		t.Fatal(err)
 	}
+	load(t, tab, path)
+	return tab
+}
+
+// load navigates tab to a testdata path or URL and settles the page as
+// `tact open` does.
+func load(t *testing.T, tab *page.Tab, path string) {
+	t.Helper()
+	ctx := ctxOf(t)
 	if err := tab.Navigate(ctx, browsertest.URL(path)); err != nil {
 		t.Fatal(err)
 	}
 	tab.Settle(ctx, 100*time.Millisecond, 3*time.Second)
-	return tab
 }
 
 // snapText is the tab's page as `tact snap` prints it: every frame
@@ -64,4 +73,41 @@ func snapText(t *testing.T, tab *page.Tab) string {
 	}
 	text, _ := render.Text(p.Folded(nil), render.Options{MaxTokens: 5000})
 	return text
+}
+
+// clickRef clicks the element of ref (as "@eN") with the DOM's click()
+// and returns what #out then says: the element a ref names, and the
+// page's handler for it.
+func clickRef(t *testing.T, tab *page.Tab, ref string) string {
+	t.Helper()
+	n, ok := page.ParseRef(ref)
+	if !ok {
+		t.Fatalf("not a ref: %q", ref)
+	}
+	ctx := ctxOf(t)
+	el, err := tab.ResolveRef(ctx, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer el.Release(ctx)
+	if err := el.Call(ctx, "function () { this.click(); }", nil); err != nil {
+		t.Fatal(err)
+	}
+	var out string
+	if err := tab.EvalWorld(ctx, `document.getElementById("out").textContent`, &out); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// refOf is the ref of the first line of out holding needle.
+func refOf(t *testing.T, out, needle string) string {
+	t.Helper()
+	for _, line := range strings.Split(out, "\n") {
+		if i := strings.Index(line, "@e"); i >= 0 && strings.Contains(line, needle) {
+			return strings.Fields(line[i:])[0]
+		}
+	}
+	t.Fatalf("no element %s in:\n%s", needle, out)
+	return ""
 }
