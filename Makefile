@@ -53,11 +53,17 @@ snapshot: $(GORELEASER)
 # Speed and size targets live here, never in tests. tools/bench measures a
 # call's fixed cost (init, --version, warm snap); BENCH_BASE=REV adds that
 # revision, run in alternation, with the ratios (e.g. BENCH_BASE=main).
+# BENCH_PEER=path/to/agent-browser compares a warm snap with its
+# `snapshot -i`, call by call, on a small page and on the saved pages of
+# BENCH_CORPUS (every 5th; empty: the small page only).
 BENCH_BASE ?=
 BENCH_RUNS ?= 30
+BENCH_PEER ?=
+BENCH_CORPUS ?= ../shared/corpus/readability/pages
 bench:
 	$(GO) build -ldflags "$(LDFLAGS)" -o bench.bin/ ./cmd/tact ./cmd/tact-daemon
 	$(GO) run ./tools/bench -n $(BENCH_RUNS) $(if $(BENCH_BASE),-base $(BENCH_BASE)) bench.bin | tee bench.out
+	$(if $(BENCH_PEER),$(GO) run ./tools/bench -n $(BENCH_RUNS) -peer $(BENCH_PEER) $(if $(wildcard $(BENCH_CORPUS)),-corpus $(BENCH_CORPUS)) bench.bin | tee -a bench.out)
 	$(GO) test -run '^$$' -bench . -benchtime 20x ./internal/cli/ ./internal/snapshot/ | tee -a bench.out
 
 # Fuzz each parser/renderer for a bounded time (not part of CI). Seed

@@ -22,7 +22,19 @@ type Forwarder struct {
 	Relay   string
 	mu      sync.Mutex
 	parsers map[string]*forwardParser
+	// seen holds the answers for lines read lately: a reading depends on
+	// nothing but the request (the line, the caller's environment and
+	// directory), and an agent sends the same `tact snap` again and again.
+	seen map[string]forwarded
 }
+
+type forwarded struct {
+	req rpc.Request
+	ok  bool
+}
+
+// maxSeen bounds Forwarder.seen; when full it starts afresh.
+const maxSeen = 256
 
 type forwardParser struct {
 	mu     sync.Mutex
@@ -40,6 +52,32 @@ func (f *Forwarder) Forward(in rpc.Request, session string) (rpc.Request, bool) 
 	if in.Relay == "" || in.Relay != f.Relay {
 		return rpc.Request{}, false
 	}
+	key, err := json.Marshal(struct {
+		Version, Session, Cwd string
+		TTY                   bool
+		Argv                  []string
+		Env                   map[string]string
+	}{in.Version, in.Globals.Session + "\x00" + session, in.Globals.Cwd, in.Globals.TTY, in.Argv, in.Env})
+	if err != nil {
+		return rpc.Request{}, false
+	}
+	f.mu.Lock()
+	r, hit := f.seen[string(key)]
+	f.mu.Unlock()
+	if !hit {
+		r.req, r.ok = f.read(in, session)
+		f.mu.Lock()
+		if f.seen == nil || len(f.seen) >= maxSeen {
+			f.seen = map[string]forwarded{}
+		}
+		f.seen[string(key)] = r
+		f.mu.Unlock()
+	}
+	return r.req, r.ok
+}
+
+// read is Forward's reading of a line it has not seen lately.
+func (f *Forwarder) read(in rpc.Request, session string) (rpc.Request, bool) {
 	argv, ok := envFlags(in.Env)
 	if !ok {
 		return rpc.Request{}, false

@@ -100,3 +100,36 @@ func TestForwardOnlyFromItsRelay(t *testing.T) {
 		t.Error("a daemon with no tact beside it forwarded")
 	}
 }
+
+// A line read before is answered from what was read then, but only for
+// the same caller: another directory is another reading.
+func TestForwardRemembersPerCaller(t *testing.T) {
+	t.Parallel()
+	f := Forwarder{Relay: "r1"}
+	for range 2 {
+		for _, cwd := range []string{"/a", "/b"} {
+			r, ok := f.Forward(rpc.Request{Version: "v", Relay: "r1", Argv: []string{"screenshot", "s.png"}, Globals: rpc.Globals{Session: "s", Cwd: cwd}}, "s")
+			var p struct{ Path string }
+			_ = json.Unmarshal(r.Params, &p)
+			if !ok || p.Path != cwd+"/s.png" {
+				t.Errorf("from %s: %v %q", cwd, ok, p.Path)
+			}
+		}
+	}
+	if _, ok := f.Forward(rpc.Request{Version: "v", Relay: "r1", Argv: []string{"snap"}, Globals: rpc.Globals{Session: "s"}}, "other"); ok {
+		t.Error("a line for another session's daemon forwarded after one for this")
+	}
+}
+
+// BenchmarkForward is the daemon's share of a relayed call's fixed cost:
+// reading `tact snap` with the CLI's model (a parser already built), the
+// line seen before (an agent's repeated snap).
+func BenchmarkForward(b *testing.B) {
+	f := Forwarder{Relay: "r1"}
+	req := rpc.Request{Version: "v", Relay: "r1", Argv: []string{"snap"}, Globals: rpc.Globals{Session: "s", Cwd: "/work/here"}}
+	for b.Loop() {
+		if _, ok := f.Forward(req, "s"); !ok {
+			b.Fatal("declined")
+		}
+	}
+}

@@ -3,6 +3,7 @@ package cli
 import (
 	"reflect"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -78,8 +79,9 @@ func unprune(p reflect.Value, a *app) {
 type commandField struct{ field, name string }
 
 // topCommands maps each top-level command name and alias to its field
-// (app's own and those of the structs it embeds).
-func topCommands() map[string]commandField {
+// (app's own and those of the structs it embeds), read from app's type
+// once per process: a daemon reads every relayed line with it.
+var topCommands = sync.OnceValue(func() map[string]commandField {
 	out := map[string]commandField{}
 	var walk func(t reflect.Type)
 	walk = func(t reflect.Type) {
@@ -109,11 +111,11 @@ func topCommands() map[string]commandField {
 	}
 	walk(reflect.TypeFor[app]())
 	return out
-}
+})
 
 // globalValueFlags are the global flags (long and short forms) that take
 // a value as the next argument.
-func globalValueFlags() map[string]bool {
+var globalValueFlags = sync.OnceValue(func() map[string]bool {
 	out := map[string]bool{}
 	t := reflect.TypeFor[Globals]()
 	for i := 0; i < t.NumField(); i++ {
@@ -131,7 +133,7 @@ func globalValueFlags() map[string]bool {
 		}
 	}
 	return out
-}
+})
 
 // kebab is kong's default name for a field: UserAgent → user-agent.
 func kebab(s string) string {

@@ -91,7 +91,7 @@ func (c *Client) dial(ctx context.Context) (net.Conn, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := peer.Check(conn, c.paths.Socket); err != nil {
+	if err := peer.Check(conn.(*net.UnixConn), c.paths.Socket); err != nil {
 		conn.Close()
 		return nil, failure.New(failure.IO, "%v: tact sent it nothing (another user may be posing as the session's daemon)", err)
 	}

@@ -270,7 +270,7 @@ func (d *daemon) accept(l net.Listener) {
 		}
 		// The socket is 0600 in a private folder; this is the second
 		// lock: nothing from another user is read.
-		if err := peer.Check(conn, d.socket); err != nil {
+		if err := peer.Check(conn.(*net.UnixConn), d.socket); err != nil {
 			d.log.Warn("refused a connection", "err", err)
 			conn.Close()
 			continue

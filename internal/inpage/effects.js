@@ -7,6 +7,7 @@ __tact.define('effects', [], () => {
   'use strict';
   const T = globalThis.__tact;
   T.lastMutation = performance.now();
+  T.lastInput = T.lastInput || 0;
   // Effect tracking for actions (see page/effect.go): T.muts counts DOM
   // mutations that are the page reacting, T.owns the input/change/scroll
   // events an action itself causes. A value attribute synced on a field
@@ -113,7 +114,7 @@ __tact.define('effects', [], () => {
   };
   if (!T.listening) {
     T.listening = true;
-    const own = () => { T.owns++; };
+    const own = () => { T.owns++; T.lastInput = performance.now(); };
     for (const ev of ['input', 'change']) document.addEventListener(ev, own, true);
     // A scroll before the action's input arrived is tact bringing the
     // target into view: the action's own only when no input ever comes

@@ -89,10 +89,18 @@ __tact.define('refind', [], () => {
   T.seenOf = T.seenOf || new WeakMap(); // element -> fingerprint at its last snap
   // noteSeen runs after each snap: the fingerprint of every element with
   // a ref, while it is in the document (a removed one has no styles).
+  // When nothing changed since the last note (no mutation, no input:
+  // T.lastMutation, T.lastInput of effects), the fingerprints taken then
+  // still hold and only refs new since then get one; a computed style is
+  // costly to ask for every element of a big page on every snap. (A value
+  // a script set, which neither signals, stays as noted: a re-found
+  // element then fails to match and the ref is stale, never wrong.)
   T.noteSeen = () => {
     if (!T.refs) return;
+    const all = !(T.seenAt > T.lastMutation && T.seenAt > T.lastInput);
     const rows = new Map();
-    for (const el of T.refs.values()) if (el.isConnected) T.seenOf.set(el, fingerprint(el, rows));
+    for (const el of T.refs.values()) if (el.isConnected && (all || !T.seenOf.has(el))) T.seenOf.set(el, fingerprint(el, rows));
+    T.seenAt = performance.now();
   };
   // refind(n, heading) looks for the one element that replaced ref n's:
   // an element in the document with the same tag, identity attributes and

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"time"
 
+	proto "github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/inspector"
 	"github.com/chromedp/cdproto/network"
@@ -46,6 +47,7 @@ func Events() *cdp.Handlers[*Target] {
 	cdp.On(h, runtime.ExecutionContextsCleared, func(tg *Target, _ *runtime.EventExecutionContextsCleared) {
 		tg.mu.Lock()
 		tg.worlds, tg.mainCtx, tg.unique = map[string]int64{}, map[string]int64{}, map[string]int64{}
+		tg.docs, tg.marked = map[int64]runtime.RemoteObjectID{}, map[int64][]proto.BackendNodeID{}
 		tg.mu.Unlock()
 	})
 	cdp.On(h, inspector.TargetCrashed, func(tg *Target, _ *inspector.EventTargetCrashed) {

@@ -26,7 +26,7 @@ func (t *Tab) ExactText(ctx context.Context, target string) (string, error) {
 		V      *string `json:"v"`
 		Secret bool    `json:"secret"`
 	}
-	if err := t.ownWork(ctx, el.tg, el.frameID, "read", func() error { return el.callLib(ctx, "exactText", &r) }); err != nil {
+	if err := t.ownWork(ctx, el.tg, el.frameID, "read", func(pageSize) error { return el.callLib(ctx, "exactText", &r) }); err != nil {
 		return "", err
 	}
 	if r.Secret {

@@ -8,6 +8,7 @@ package page
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
@@ -42,8 +43,28 @@ func frameLoadEvents(h *tcdp.Handlers[*Target]) {
 // NavCross resets what the log knows of its frames).
 func (t *Tab) frameNavigated(f *cdp.Frame, main bool) {
 	if !main {
+		failed := f.UnreachableURL != "" || strings.HasPrefix(f.URL, "chrome-error:")
+		t.mu.Lock()
+		if failed {
+			if t.failed == nil {
+				t.failed = map[string]bool{}
+			}
+			t.failed[string(f.ID)] = true
+		} else {
+			delete(t.failed, string(f.ID))
+		}
+		t.mu.Unlock()
 		t.obs.Add(observe.Event{Kind: observe.FrameMoved, ID: string(f.ID), Host: hostOf(f.URL)})
 	}
+}
+
+// frameFailed reports whether a child frame shows the browser's error
+// page (an ad or embed whose host is unreachable): a snap has nothing to
+// read there, and skips its walk.
+func (t *Tab) frameFailed(id string) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.failed[id]
 }
 
 // frameURL notes where a child frame is going.
@@ -61,6 +82,11 @@ func (t *Tab) frameLoading(id string, on, gone bool) {
 		return
 	}
 	t.log.Debug("frame load", "frame", id, "on", on, "gone", gone)
+	if gone {
+		t.mu.Lock()
+		delete(t.failed, id)
+		t.mu.Unlock()
+	}
 	k := observe.FrameStopped
 	switch {
 	case on:

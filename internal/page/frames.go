@@ -8,6 +8,7 @@ package page
 import (
 	"context"
 	"fmt"
+	"sync"
 
 	proto "github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/dom"
@@ -17,6 +18,7 @@ import (
 	"github.com/tact-browser/tact/internal/cdp"
 	"github.com/tact-browser/tact/internal/failure"
 	"github.com/tact-browser/tact/internal/locator"
+	"github.com/tact-browser/tact/internal/snapshot"
 )
 
 // frameRef is a child frame: its id and the target whose session runs it
@@ -236,6 +238,32 @@ func (t *Tab) framePath(ctx context.Context, tg *Target, frameID string, cache m
 	return p, nil
 }
 
+// framesOf is the frame id of each frame the walk found (items of kind
+// frame, by index; none unless walk), asked all at once rather than one
+// round trip after another.
+func (t *Tab) framesOf(ctx context.Context, tg *Target, frameID string, items []snapshot.Item, walk bool) map[int]string {
+	if !walk {
+		return nil
+	}
+	var index []int
+	for _, it := range items {
+		if it.K == snapshot.KindFrame && len(index) < maxFrames {
+			index = append(index, it.Index)
+		}
+	}
+	found := make([]string, len(index))
+	var wg sync.WaitGroup
+	for i, n := range index {
+		wg.Go(func() { found[i], _ = t.frameOf(ctx, tg, frameID, n) })
+	}
+	wg.Wait()
+	ids := make(map[int]string, len(index))
+	for i, n := range index {
+		ids[n] = found[i]
+	}
+	return ids
+}
+
 // frameOf returns the frame id of the iframe element the walker stored at
 // __tact.frames[index] in frame frameID.
 func (t *Tab) frameOf(ctx context.Context, tg *Target, frameID string, index int) (string, error) {
@@ -247,8 +275,8 @@ func (t *Tab) frameOf(ctx context.Context, tg *Target, frameID string, index int
 	if err != nil || res.Result == nil || res.Result.ObjectID == "" {
 		return "", err
 	}
-	defer func() {
-		_ = cdp.Run(ctx, tg.sess, runtime.ReleaseObject, runtime.ReleaseObjectParams{ObjectID: res.Result.ObjectID})
-	}()
+	// Released once read, its answer not waited for (written before any
+	// later call).
+	defer cdp.Start(ctx, tg.sess, runtime.ReleaseObject, runtime.ReleaseObjectParams{ObjectID: res.Result.ObjectID})
 	return contentFrame(ctx, tg, res.Result.ObjectID)
 }

@@ -3,7 +3,8 @@ package page
 import (
 	"context"
 	"encoding/json"
-	"strconv"
+	"slices"
+	"sync"
 	"time"
 
 	proto "github.com/chromedp/cdproto/cdp"
@@ -31,64 +32,190 @@ const maxListenDOM = 2000
 // markListeners tells the frame's walker which elements have click or
 // pointer listeners of their own (addEventListener ones, which no script
 // can see; only the debugger can): globalThis.__tactListened in tact's
-// world, which the walker treats like an onclick attribute. Best effort:
-// when anything fails the snap goes on without them.
-func (t *Tab) markListeners(ctx context.Context, tg *Target, frameID string) {
+// world, which the walker treats like an onclick attribute. elements is
+// the document's element count when the caller knows it (0: ask). It
+// reports whether it marked any; best effort: when anything fails the
+// snap goes on without them.
+//
+// A small page without such listeners costs one round trip (the listener
+// list); the document's handle is kept per context, the nodes to mark are
+// resolved all at once, and not at all when the last scan in this world
+// marked the same ones.
+func (t *Tab) markListeners(ctx context.Context, tg *Target, frameID string, elements int, pre *listenFetch) bool {
 	start, marked := time.Now(), 0
 	defer func() { t.log.Debug("listeners", "frame", frameID, "marked", marked, "took", time.Since(start)) }()
 	iso, err := t.worldFor(ctx, tg, frameID)
 	if err != nil {
-		return
+		return false
 	}
 	tg.mu.Lock()
 	page := tg.mainCtx[frameID]
 	tg.mu.Unlock()
-	// A fresh set each snap (an element whose listener went is not kept),
-	// and whether the document is small enough to ask about.
-	var small bool
-	expr := "globalThis.__tactListened = new WeakSet(), document.getElementsByTagName('*').length <= " + strconv.Itoa(maxListenDOM)
-	if raw, err := evaluate(ctx, tg.sess, iso, expr, false); err != nil || json.Unmarshal(raw, &small) != nil || !small || page == 0 {
-		return
+	if page == 0 {
+		return false
 	}
-	const group = "tact-listeners"
-	defer func() {
-		_ = cdp.Run(context.WithoutCancel(ctx), tg.sess, runtime.ReleaseObjectGroup, runtime.ReleaseObjectGroupParams{ObjectGroup: group})
-	}()
-	// The page's own listeners are in its main world: the document there
-	// (an unforgeable global the page cannot replace), its whole subtree,
-	// not piercing into frames (each frame is asked when it is walked).
-	doc, err := cdp.Call(ctx, tg.sess, runtime.Evaluate, runtime.EvaluateParams{Expression: "document", ContextID: runtime.ExecutionContextID(page), ObjectGroup: group})
-	if err != nil || doc.Result == nil || doc.Result.ObjectID == "" {
-		return
+	if elements <= 0 {
+		raw, err := evaluate(ctx, tg.sess, iso, "document.getElementsByTagName('*').length", false)
+		if err != nil || json.Unmarshal(raw, &elements) != nil {
+			return false
+		}
 	}
-	all := int64(-1)
-	res, err := cdp.Call(ctx, tg.sess, domdebugger.GetEventListeners, domdebugger.GetEventListenersParams{ObjectID: doc.Result.ObjectID, Depth: &all})
+	if elements > maxListenDOM {
+		// Until it is small again, no list is asked ahead (see
+		// prefetchListeners).
+		tg.mu.Lock()
+		delete(tg.docs, page)
+		tg.mu.Unlock()
+		return false
+	}
+	var listeners []*domdebugger.EventListener
+	if pre != nil {
+		select {
+		case <-pre.done:
+			listeners, err = pre.listeners, pre.err
+		case <-ctx.Done():
+			err = ctx.Err()
+		}
+	} else {
+		listeners, err = t.listenersOf(ctx, tg, page)
+	}
 	if err != nil {
-		return
+		return false
 	}
+	var nodes []proto.BackendNodeID
 	seen := map[proto.BackendNodeID]bool{}
-	var args []*runtime.CallArgument
-	for _, l := range res.Listeners {
-		if len(args) >= maxListened {
+	for _, l := range listeners {
+		if len(nodes) >= maxListened {
 			break
 		}
 		if !listenerTypes[l.Type] || l.BackendNodeID == 0 || seen[l.BackendNodeID] {
 			continue
 		}
 		seen[l.BackendNodeID] = true
-		n, err := cdp.Call(ctx, tg.sess, dom.ResolveNode, dom.ResolveNodeParams{BackendNodeID: l.BackendNodeID, ExecutionContextID: runtime.ExecutionContextID(iso), ObjectGroup: group})
-		if err != nil || n.Object == nil || n.Object.ObjectID == "" {
-			continue
-		}
-		args = append(args, &runtime.CallArgument{ObjectID: n.Object.ObjectID})
+		nodes = append(nodes, l.BackendNodeID)
 	}
-	marked = len(args)
-	if marked == 0 {
-		return
+	tg.mu.Lock()
+	same := slices.Equal(tg.marked[iso], nodes)
+	delete(tg.marked, iso)
+	tg.mu.Unlock()
+	if len(nodes) == 0 {
+		return false
 	}
-	_ = cdp.Run(ctx, tg.sess, runtime.CallFunctionOn, runtime.CallFunctionOnParams{
+	if same {
+		// The same elements as the last scan marked in this world: their
+		// marks are in place (a snap after an action on the same page).
+		tg.mu.Lock()
+		tg.marked[iso] = nodes
+		tg.mu.Unlock()
+		marked = len(nodes)
+		return true
+	}
+	// The handles go once the walk has used them: the release is written
+	// before any later call (so it cannot take a later scan's handles),
+	// and its answer is not waited for.
+	const group = "tact-listeners"
+	defer cdp.Start(ctx, tg.sess, runtime.ReleaseObjectGroup, runtime.ReleaseObjectGroupParams{ObjectGroup: group})
+	// In document order, each in tact's world; sent together, not one
+	// round trip after another.
+	args := make([]*runtime.CallArgument, len(nodes))
+	var wg sync.WaitGroup
+	for i, id := range nodes {
+		wg.Go(func() {
+			n, err := cdp.Call(ctx, tg.sess, dom.ResolveNode, dom.ResolveNodeParams{BackendNodeID: id, ExecutionContextID: runtime.ExecutionContextID(iso), ObjectGroup: group})
+			if err == nil && n.Object != nil && n.Object.ObjectID != "" {
+				args[i] = &runtime.CallArgument{ObjectID: n.Object.ObjectID}
+			}
+		})
+	}
+	wg.Wait()
+	args = slices.DeleteFunc(args, func(a *runtime.CallArgument) bool { return a == nil })
+	if len(args) == 0 {
+		return false
+	}
+	if cdp.Run(ctx, tg.sess, runtime.CallFunctionOn, runtime.CallFunctionOnParams{
 		FunctionDeclaration: markListened, ExecutionContextID: runtime.ExecutionContextID(iso), Arguments: args,
-	})
+	}) != nil {
+		return false
+	}
+	tg.mu.Lock()
+	tg.marked[iso] = nodes
+	tg.mu.Unlock()
+	marked = len(args)
+	return true
+}
+
+// listenFetch is a frame's listener list, asked ahead.
+type listenFetch struct {
+	done      chan struct{}
+	listeners []*domdebugger.EventListener
+	err       error
+}
+
+// prefetchListeners asks for a frame's listener list now, beside the size
+// check every snap makes first, when its document's handle is kept (its
+// last scan found it small): the two answers then cost one round trip's
+// wait, not two. nil when there is no such handle; markListeners then
+// asks itself, once it knows the document is small.
+func (t *Tab) prefetchListeners(ctx context.Context, tg *Target, frameID string) *listenFetch {
+	tg.mu.Lock()
+	page := tg.mainCtx[frameID]
+	_, kept := tg.docs[page]
+	tg.mu.Unlock()
+	if page == 0 || !kept {
+		return nil
+	}
+	f := &listenFetch{done: make(chan struct{})}
+	go func() {
+		defer close(f.done)
+		f.listeners, f.err = t.listenersOf(ctx, tg, page)
+	}()
+	return f
+}
+
+// listenersOf lists the event listeners of a frame's document (its main
+// world's: an unforgeable global the page cannot replace), its whole
+// subtree, not piercing into frames (each frame is asked when it is
+// walked). The document's handle is kept, one per context, in an object
+// group the context's end releases; a handle that went stale is asked
+// for once more.
+func (t *Tab) listenersOf(ctx context.Context, tg *Target, page int64) ([]*domdebugger.EventListener, error) {
+	all := int64(-1)
+	for range 2 {
+		tg.mu.Lock()
+		doc, kept := tg.docs[page]
+		tg.mu.Unlock()
+		if !kept {
+			res, err := cdp.Call(ctx, tg.sess, runtime.Evaluate, runtime.EvaluateParams{Expression: "document", ContextID: runtime.ExecutionContextID(page), ObjectGroup: "tact-document"})
+			if err != nil {
+				return nil, err
+			}
+			if res.Result == nil || res.Result.ObjectID == "" {
+				return nil, errContextGone
+			}
+			doc = res.Result.ObjectID
+			tg.mu.Lock()
+			// Kept only while the context lives (forget drops it with
+			// the context).
+			for _, c := range tg.mainCtx {
+				if c == page {
+					tg.docs[page] = doc
+					break
+				}
+			}
+			tg.mu.Unlock()
+		}
+		res, err := cdp.Call(ctx, tg.sess, domdebugger.GetEventListeners, domdebugger.GetEventListenersParams{ObjectID: doc, Depth: &all})
+		if err == nil {
+			return res.Listeners, nil
+		}
+		if !kept || ctx.Err() != nil {
+			return nil, err
+		}
+		tg.mu.Lock()
+		delete(tg.docs, page)
+		tg.mu.Unlock()
+	}
+	return nil, errContextGone
 }
 
 // markListened adds the elements it is given to the walker's set, except
@@ -96,7 +223,7 @@ func (t *Tab) markListeners(ctx context.Context, tg *Target, frameID string) {
 // icons have a pointer cursor, a list delegating to its links): their
 // items are the controls, as without the listener.
 const markListened = `function () {
-  const s = globalThis.__tactListened;
+  const s = globalThis.__tactListened = new WeakSet();
   const pointer = (d) => getComputedStyle(d).cursor === 'pointer';
   for (const e of arguments) {
     if (!e || e.nodeType !== 1) continue;

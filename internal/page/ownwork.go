@@ -8,11 +8,11 @@ import (
 )
 
 // pageSize is how big a frame's document is, for the error of a walk that
-// ran out of time.
+// ran out of time. Counting is cheap; its text's length is not (a page's
+// scripts can hold megabytes of it), so it is not asked.
 type pageSize struct {
 	Elements int `json:"elements"`
 	Frames   int `json:"frames"`
-	Text     int `json:"text"`
 }
 
 // ownWork runs one of tact's walks over a frame (what: "snap", "read").
@@ -20,13 +20,13 @@ type pageSize struct {
 // of time, the slow part was tact's own work on a big page, not a busy
 // script of the page's, and the error says so, with the page's size and
 // how to ask for less. A page that does not answer first keeps the walk's
-// own error.
-func (t *Tab) ownWork(ctx context.Context, tg *Target, frameID, what string, walk func() error) error {
+// own error. The walk gets the size (zero when the page did not answer):
+// a snap's listener scan needs the element count too.
+func (t *Tab) ownWork(ctx context.Context, tg *Target, frameID, what string, walk func(size pageSize) error) error {
 	var size pageSize
 	answered := t.evalIn(ctx, tg, frameID, `({elements: document.getElementsByTagName('*').length,
-		frames: document.getElementsByTagName('iframe').length + document.getElementsByTagName('frame').length,
-		text: document.body ? document.body.textContent.length : 0})`, &size) == nil
-	err := walk()
+		frames: document.getElementsByTagName('iframe').length + document.getElementsByTagName('frame').length})`, &size) == nil
+	err := walk(size)
 	if err == nil || !answered || ctx.Err() == nil || failure.From(err).Code != failure.Timeout {
 		return err
 	}
@@ -37,9 +37,6 @@ func (s pageSize) String() string {
 	out := render.Thousands(s.Elements) + " elements"
 	if s.Frames > 0 {
 		out += ", " + render.Thousands(s.Frames) + " frames"
-	}
-	if s.Text > 0 {
-		out += ", " + render.Thousands(s.Text) + " characters of text"
 	}
 	return out
 }

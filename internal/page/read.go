@@ -42,11 +42,11 @@ func (t *Tab) Read(ctx context.Context, focus string, links bool, scope string, 
 		var p pagetext.Page
 		var err error
 		if el != nil {
-			err = t.ownWork(ctx, el.tg, el.frameID, "read", func() error {
+			err = t.ownWork(ctx, el.tg, el.frameID, "read", func(pageSize) error {
 				return el.Call(ctx, `function (o) { o.focusEl = this; return __tact.readHTML(o); }`, &p, opts)
 			})
 		} else {
-			err = t.ownWork(ctx, t.main, t.id, "read", func() error {
+			err = t.ownWork(ctx, t.main, t.id, "read", func(pageSize) error {
 				return t.EvalWorld(ctx, "__tact.readHTML("+mustJSON(opts)+")", &p)
 			})
 		}
@@ -142,7 +142,7 @@ func (t *Tab) ReadHTML(ctx context.Context) (*pagetext.Page, error) {
 		return nil, err
 	}
 	var p pagetext.Page
-	if err := t.ownWork(ctx, t.main, t.id, "read", func() error {
+	if err := t.ownWork(ctx, t.main, t.id, "read", func(pageSize) error {
 		return t.EvalWorld(ctx, "__tact.readHTML({max: "+strconv.Itoa(pagetext.MaxHTML)+", frames: true})", &p)
 	}); err != nil {
 		return nil, err

@@ -71,7 +71,9 @@ func (t *Tab) snapshot(ctx context.Context, focus string, boxes bool) (*snapshot
 	f.boxes = boxes
 	var items []snapshot.Item
 	for attempt := 0; ; attempt++ {
-		err := t.ownWork(ctx, host, frame, "snap", func() (err error) {
+		f.listeners = t.prefetchListeners(ctx, host, frame)
+		err := t.ownWork(ctx, host, frame, "snap", func(size pageSize) (err error) {
+			f.elements = size.Elements
 			items, err = t.walkFrame(ctx, host, frame, f, path, 0, &frames, &res, &changed)
 			return err
 		})
@@ -194,6 +196,11 @@ type snapFocus struct {
 	css   string
 	el    *Element
 	boxes bool // snap --boxes, for every frame walked
+	// elements is the frame's element count when its size was asked
+	// before the walk (0: not asked), which the listener scan needs;
+	// listeners its listener list when asked beside that.
+	elements  int
+	listeners *listenFetch
 }
 
 // FocusElement resolves a --focus that is a ref, a locator (role=dialog,
@@ -230,12 +237,17 @@ func (t *Tab) walkFrame(ctx context.Context, tg *Target, frameID string, focus s
 	// keepGone first: the snap forgets refs of removed elements, which a
 	// re-rendered element is re-found by (ResolveRef); noteSeen after: what
 	// each element shows, which its replacement must show too.
-	t.markListeners(ctx, tg, frameID)
+	// Without marks of this snap's own, the walk starts an empty set: a
+	// listener removed since the last snap no longer counts.
+	fresh := ""
+	if !t.markListeners(ctx, tg, frameID, focus.elements, focus.listeners) {
+		fresh = "globalThis.__tactListened = new WeakSet(); "
+	}
 	var err error
 	if focus.el != nil {
-		err = focus.el.Call(ctx, `function (o) { __tact.keepGone(); o.focusEl = this; const r = __tact.snap(o); __tact.noteSeen(); return r; }`, &r, opts)
+		err = focus.el.Call(ctx, `function (o) { `+fresh+`__tact.keepGone(); o.focusEl = this; const r = __tact.snap(o); __tact.noteSeen(); return r; }`, &r, opts)
 	} else {
-		err = t.evalIn(ctx, tg, frameID, "(() => { __tact.keepGone(); const r = __tact.snap("+mustJSON(opts)+"); __tact.noteSeen(); return r; })()", &r)
+		err = t.evalIn(ctx, tg, frameID, "(() => { "+fresh+"__tact.keepGone(); const r = __tact.snap("+mustJSON(opts)+"); __tact.noteSeen(); return r; })()", &r)
 	}
 	if err != nil {
 		return nil, err
@@ -285,6 +297,7 @@ func (t *Tab) walkFrame(ctx context.Context, tg *Target, frameID string, focus s
 	if t.host.RecordRefs(t.id, tg.id, frameID, refs, r.NextRef) {
 		*changed = true
 	}
+	children := t.framesOf(ctx, tg, frameID, r.Items, depth < maxFrameDepth)
 	out := make([]snapshot.Item, 0, len(r.Items))
 	for _, it := range r.Items {
 		if framePath != "" {
@@ -297,8 +310,8 @@ func (t *Tab) walkFrame(ctx context.Context, tg *Target, frameID string, focus s
 		if depth >= maxFrameDepth || *frames >= maxFrames {
 			continue
 		}
-		childID, err := t.frameOf(ctx, tg, frameID, it.Index)
-		if err != nil || childID == "" {
+		childID := children[it.Index]
+		if childID == "" || t.frameFailed(childID) {
 			continue // a frame that vanished or never loaded: nothing to show
 		}
 		host, hostFrame := tg, childID

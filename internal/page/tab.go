@@ -34,6 +34,7 @@ type Tab struct {
 
 	mu           sync.Mutex
 	children     map[string]*Target // OOPIF targets by frame id
+	failed       map[string]bool    // child frames showing the browser's error page (their load failed)
 	url          string
 	mime         string // the document's MIME type, "" until a navigation says it
 	title        string

@@ -29,10 +29,12 @@ type Target struct {
 	failed error
 
 	mu        sync.Mutex
-	worlds    map[string]int64 // frameId -> tact isolated world context
-	mainCtx   map[string]int64 // frameId -> default (page) world context
-	unique    map[string]int64 // context uniqueId -> id (destroyed events name only the uniqueId)
-	emulation Emulation        // the session emulation last applied to this target
+	worlds    map[string]int64                 // frameId -> tact isolated world context
+	mainCtx   map[string]int64                 // frameId -> default (page) world context
+	unique    map[string]int64                 // context uniqueId -> id (destroyed events name only the uniqueId)
+	docs      map[int64]runtime.RemoteObjectID // default world context -> its document's handle (listener scans)
+	marked    map[int64][]proto.BackendNodeID  // tact's world context -> the listened nodes its set holds
+	emulation Emulation                        // the session emulation last applied to this target
 }
 
 func newTarget(id, kind string, sess *cdp.Session, tab *Tab) *Target {
@@ -42,6 +44,8 @@ func newTarget(id, kind string, sess *cdp.Session, tab *Tab) *Target {
 		worlds:  map[string]int64{},
 		mainCtx: map[string]int64{},
 		unique:  map[string]int64{},
+		docs:    map[int64]runtime.RemoteObjectID{},
+		marked:  map[int64][]proto.BackendNodeID{},
 	}
 }
 
@@ -93,6 +97,8 @@ func (tg *Target) forget(id int64) {
 			delete(tg.mainCtx, f)
 		}
 	}
+	delete(tg.docs, id)
+	delete(tg.marked, id)
 }
 
 // Setup enables what tact listens to on a freshly attached target,

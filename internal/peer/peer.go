@@ -5,8 +5,8 @@ package peer
 import (
 	"errors"
 	"fmt"
-	"net"
 	"os"
+	"syscall"
 )
 
 // ForeignError is a peer that runs as another user.
@@ -22,15 +22,12 @@ func (e *ForeignError) Error() string {
 // errUnknown: this platform cannot say who the peer is.
 var errUnknown = errors.New("peer credentials unavailable on this platform")
 
-// Check returns a *ForeignError when conn's peer runs as a user other
-// than this process's effective one. Where the platform cannot tell (see
-// uid), it returns nil: there the socket's private folder is the guard.
-func Check(conn net.Conn, socket string) error {
-	uc, ok := conn.(*net.UnixConn)
-	if !ok {
-		return nil
-	}
-	id, err := uid(uc)
+// Check returns a *ForeignError when the peer of conn (a unix socket: a
+// *net.UnixConn, or the relay's *os.File) runs as a user other than this
+// process's effective one. Where the platform cannot tell (see uid), it
+// returns nil: there the socket's private folder is the guard.
+func Check(conn syscall.Conn, socket string) error {
+	id, err := uid(conn)
 	if errors.Is(err, errUnknown) {
 		return nil
 	}
@@ -44,7 +41,7 @@ func Check(conn net.Conn, socket string) error {
 }
 
 // uid is the uid of the process at the other end of c.
-func uid(c *net.UnixConn) (int, error) {
+func uid(c syscall.Conn) (int, error) {
 	raw, err := c.SyscallConn()
 	if err != nil {
 		return -1, err

@@ -3,6 +3,7 @@ package peer
 import (
 	"net"
 	"path/filepath"
+	"syscall"
 	"testing"
 )
 
@@ -25,12 +26,19 @@ func TestSameUserPasses(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	for _, conn := range []net.Conn{c, s} {
+	// The relay holds its connection as an *os.File (it links no net).
+	f, err := c.(*net.UnixConn).File()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	for _, conn := range []syscall.Conn{c.(*net.UnixConn), s.(*net.UnixConn), f} {
 		if err := Check(conn, sock); err != nil {
-			t.Errorf("Check: %v", err)
+			t.Errorf("Check(%T): %v", conn, err)
 		}
 	}
-	if err := Check(&net.TCPConn{}, sock); err != nil {
-		t.Errorf("a TCP connection: %v", err)
+	// A connection that cannot be asked is not taken on trust.
+	if err := Check(&net.TCPConn{}, sock); err == nil {
+		t.Errorf("a closed connection passed")
 	}
 }

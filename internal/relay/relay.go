@@ -16,7 +16,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -154,7 +153,7 @@ func relay(c call, args []string, version string) (code int, done bool) {
 		return 0, false
 	}
 	deadline := time.Now().Add(-proc.Age()).Add(c.timeout + roundTrip)
-	conn, err := net.DialTimeout("unix", paths.Socket, time.Second)
+	conn, err := dial(paths.Socket)
 	if err != nil {
 		return 0, false
 	}
@@ -180,8 +179,7 @@ func relay(c call, args []string, version string) (code int, done bool) {
 	for {
 		var resp rpc.Response
 		if err := rpc.Read(br, &resp); err != nil {
-			var ne net.Error
-			if errors.As(err, &ne) && ne.Timeout() {
+			if errors.Is(err, os.ErrDeadlineExceeded) {
 				return PrintErr(os.Stdout, os.Stderr, c.output, failure.New(failure.Timeout, "the session's daemon did not answer within --timeout (see %s)", paths.Log)), true
 			}
 			return PrintErr(os.Stdout, os.Stderr, c.output, failure.New(failure.BrowserUnavailable, "daemon connection lost: %v (see %s)", err, paths.Log)), true

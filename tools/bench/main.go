@@ -4,9 +4,12 @@
 // testdata page (daemon and browser already up). With -base REV it builds
 // that revision too and runs the two builds in alternation, pair by pair,
 // so that a busy machine slows both alike; the ratio is the median of the
-// pairs' ratios. `make bench` runs it from the repository's root.
+// pairs' ratios. With -peer it does the same against another tool's
+// snapshot (agent-browser's `snapshot -i`): on the small page, and with
+// -corpus on saved pages, where the figure is the median of the pages'
+// ratios (see peer.go). `make bench` runs it from the repository's root.
 //
-//	go run ./tools/bench [-n 30] [-base REV] DIR   # DIR holds tact and tact-daemon
+//	go run ./tools/bench [-n 30] [-base REV] [-peer AGENT_BROWSER [-corpus DIR]] DIR   # DIR holds tact and tact-daemon
 package main
 
 import (
@@ -14,8 +17,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"net"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -29,10 +30,20 @@ func main() {
 	n := flag.Int("n", 30, "runs of each measurement (per build)")
 	base := flag.String("base", "", "a git revision to build and compare with (before/after)")
 	page := flag.String("page", "hello.html", "the testdata page snap loads")
+	var vs peerRun
+	flag.StringVar(&vs.bin, "peer", "", "agent-browser's binary: compare tact snap with its snapshot -i, pair by pair")
+	flag.StringVar(&vs.corpus, "corpus", "", "with -peer: a folder of saved pages (NAME/source.html) to compare on too")
+	flag.IntVar(&vs.every, "every", 5, "with -corpus: every Nth page")
+	flag.IntVar(&vs.pairs, "pairs", 5, "with -corpus: pairs per page")
 	flag.Parse()
 	if flag.NArg() != 1 {
-		fmt.Fprintln(os.Stderr, "usage: bench [-n N] [-base REV] [-page P] DIR")
+		fmt.Fprintln(os.Stderr, "usage: bench [-n N] [-base REV] [-page P] [-peer BIN [-corpus DIR]] DIR")
 		os.Exit(2)
+	}
+	run := run
+	if vs.bin != "" {
+		vs.n = *n
+		run = vs.run
 	}
 	if err := run(flag.Arg(0), *base, *page, *n); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
@@ -43,11 +54,12 @@ func main() {
 // build is one set of binaries under test, with a data directory of its own.
 type build struct {
 	name, dir, home string
+	env             []string // more environment for its calls
 }
 
 func (b *build) cmd(ctx context.Context, env []string, args ...string) *exec.Cmd {
 	c := exec.CommandContext(ctx, filepath.Join(b.dir, "tact"), args...)
-	c.Env = append(os.Environ(), append([]string{"TACT_HOME=" + b.home, "TACT_SESSION=bench"}, env...)...)
+	c.Env = append(append(os.Environ(), append([]string{"TACT_HOME=" + b.home, "TACT_SESSION=bench"}, env...)...), b.env...)
 	return c
 }
 
@@ -109,14 +121,12 @@ func run(dir, base, page string, n int) error {
 	for _, b := range builds {
 		b.home = filepath.Join(tmp, "home-"+b.name)
 	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
+	site, stop, err := serve("testdata")
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: http.FileServer(http.Dir("testdata")), ReadHeaderTimeout: 10 * time.Second}
-	go srv.Serve(l)
-	defer srv.Close()
-	url := "http://" + l.Addr().String() + "/" + page
+	defer stop()
+	url := site + "/" + page
 
 	fmt.Printf("tact fixed cost: %d runs per build, alternated", n)
 	if base != "" {
