@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/tact-browser/tact/internal/page"
 )
 
 // A plain span with its own click listener (no role, no pointer cursor,
@@ -28,5 +30,33 @@ func TestOwnClickListenerListed(t *testing.T) {
 	load(t, tab, "snap_listeners.html?rows=40")
 	if out := snapText(t, tab); !strings.Contains(out, `[clickable] "open"`) {
 		t.Errorf("listened row spans not listed:\n%s", out)
+	}
+}
+
+// A listener added after the first snap is listed by the next one, and one
+// removed is no longer (the scan keeps the document's handle between
+// snaps, and a snap that marks nothing starts an empty set).
+func TestListenersComeAndGo(t *testing.T) {
+	tab := newTab(t, "snap_listeners.html")
+	out := snapText(t, tab)
+	if !strings.Contains(out, `[clickable] "Advance"`) || strings.Contains(out, `"Proceed"`) {
+		t.Fatalf("first snap:\n%s", out)
+	}
+	evalPage(t, tab, "listenProceed()")
+	if out = snapText(t, tab); !strings.Contains(out, `[clickable] "Proceed"`) {
+		t.Errorf("a listener added since the last snap is not listed:\n%s", out)
+	}
+	// The same elements, their listeners gone.
+	evalPage(t, tab, "dropAdvance(), dropProceed()")
+	if out = snapText(t, tab); strings.Contains(out, `"Advance"`) || strings.Contains(out, `"Proceed"`) {
+		t.Errorf("controls whose listeners went are still listed:\n%s", out)
+	}
+}
+
+// evalPage runs expr in the page's own world, where its functions are.
+func evalPage(t *testing.T, tab *page.Tab, expr string) {
+	t.Helper()
+	if _, err := tab.EvalPage(ctxOf(t), expr); err != nil {
+		t.Fatal(err)
 	}
 }
