@@ -264,16 +264,6 @@ func TestAlertBetweenCalls(t *testing.T) {
 	}
 }
 
-func TestDelayedRender(t *testing.T) {
-	t.Parallel()
-	s := env.Pooled(t)
-	r := tact(t, s, "snap", page("cli_delayed.html"))
-	mustOK(t, r)
-	if !strings.Contains(r.out, "Rendered later") || !strings.Contains(r.out, `"Late button"`) {
-		t.Errorf("content rendered after load missing:\n%s", r.out)
-	}
-}
-
 func TestRead(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t)
