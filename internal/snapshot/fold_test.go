@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -23,7 +24,8 @@ func foldRef(t *testing.T, out, needle string) int {
 	for _, l := range strings.Split(out, "\n") {
 		if strings.Contains(l, needle) {
 			if m := regexp.MustCompile(`\(snap --focus @e([0-9]+)\)$`).FindStringSubmatch(l); m != nil {
-				return refNum(t, "@e"+m[1], "@e")
+				n, _ := strconv.Atoi(m[1])
+				return n
 			}
 		}
 	}
@@ -141,7 +143,8 @@ func TestDocPagesFold(t *testing.T) {
 			seen[ref] = true
 		}
 		for _, h := range handleRE.FindAllStringSubmatch(out, -1) {
-			f := snapFocusRef(t, tab, refNum(t, "@e"+h[1], "@e"), false).text
+			n, _ := strconv.Atoi(h[1])
+			f := snapFocusRef(t, tab, n, false).text
 			for _, ref := range refRE.FindAllString(f, -1) {
 				seen[ref] = true
 			}

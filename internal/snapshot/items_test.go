@@ -35,9 +35,7 @@ func TestRepeatedItemControlsNamedByItem(t *testing.T) {
 	if !strings.Contains(line, ref+` [clickable] class="trash"`) {
 		t.Fatalf("Evy's first control is not the trash icon: %s", line)
 	}
-	var n int
-	fmt.Sscanf(ref, "@e%d", &n)
-	if got := clickRef(t, tab, n); got != "deleted Evy" {
+	if got := clickRef(t, tab, refNum(t, line, `"Evy"`)); got != "deleted Evy" {
 		t.Errorf("click on Evy's trash: %q", got)
 	}
 }
