@@ -47,11 +47,14 @@ const popupWait = 3 * time.Second
 // finish, so "download saved" names a complete file.
 const downloadWait = 30 * time.Second
 
-// action is one kind of page action as data: its verb for messages,
+// action is one kind of page action on the daemon's page.
+type action = actionOn[*page.Element]
+
+// actionOn is one kind of page action as data: its verb for messages,
 // what it needs of its target (checked before anything touches the page)
 // and whether it clicks (a dry run then checks that a click would reach
-// the target).
-type action struct {
+// the target). E is the element type (a fake's in unit tests).
+type actionOn[E any] struct {
 	verb   string
 	need   string // page.Need…; "" takes any element
 	clicks bool
@@ -65,7 +68,7 @@ type action struct {
 	instant bool
 	// dryCheck, when set, is what a dry run checks beyond the target
 	// (select: that the options exist).
-	dryCheck func(ctx context.Context, el *page.Element) error
+	dryCheck func(ctx context.Context, el E) error
 	// notMoved, when set, runs once the page has settled after the
 	// action and says what a drag left in place ("" when it moved).
 	notMoved func(ctx context.Context) string
@@ -78,11 +81,17 @@ type action struct {
 // do, lets the page settle and returns "ok", the notable effects and the
 // fresh snap. A dry run stops after the checks.
 func act(ctx context.Context, env *Env, o ActOpts, target string, a action, do func(t *page.Tab, el *page.Element) ([]string, error)) (*Output, error) {
-	t, err := env.Browser.Current(ctx)
+	return actIn(ctx, env, env.Browser, o, target, a, do)
+}
+
+// actIn is act in the tabs pages hands out: the session's browser, or a
+// fake in the unit tests.
+func actIn[T Tab[E], E Element[E]](ctx context.Context, env *Env, pages Pages[T], o ActOpts, target string, a actionOn[E], do func(t T, el E) ([]string, error)) (*Output, error) {
+	t, err := pages.Current(ctx)
 	if err != nil {
 		return nil, err
 	}
-	var el *page.Element
+	var el, none E
 	if target != "" {
 		if el, err = t.Resolve(ctx, target); err != nil {
 			return nil, err
@@ -100,7 +109,7 @@ func act(ctx context.Context, env *Env, o ActOpts, target string, a action, do f
 		}
 	}
 	if o.DryRun {
-		return dryRun(ctx, target, a, el)
+		return dryRun(ctx, target, a, el, el != none)
 	}
 	if env.Fast {
 		a.instant = true
@@ -143,16 +152,17 @@ func act(ctx context.Context, env *Env, o ActOpts, target string, a action, do f
 		obs.NewDocument, obs.URL = true, t.URL()
 	}
 	obs.Effects = effectsOf(eff)
-	var out []string
-	if el != nil && el.Refound {
-		out = append(out, target+" re-found after the page re-rendered it")
+	var out, notes []string
+	if el != none {
+		var refound bool
+		if refound, notes = el.Remarks(); refound {
+			out = append(out, target+" re-found after the page re-rendered it")
+		}
 	}
 	out = append(out, lines...)
-	if el != nil {
-		out = append(out, el.Notes...)
-	}
+	out = append(out, notes...)
 	if len(eff.Opened) > 0 {
-		nt, err := env.Browser.Adopt(ctx, eff.Opened[len(eff.Opened)-1])
+		nt, err := pages.Adopt(ctx, eff.Opened[len(eff.Opened)-1])
 		if err == nil {
 			_ = nt.WaitLoaded(ctx)
 			nt.Settle(ctx, actQuiet, settleCap)
@@ -196,20 +206,21 @@ func effectsOf(eff page.Effects) verdict.Effects {
 
 // attempt runs an action once: it marks the page, runs do, waits for the
 // page's reaction and observes what the page did.
-func attempt(ctx context.Context, t *page.Tab, el *page.Element, a action, do func(t *page.Tab, el *page.Element) ([]string, error)) (verdict.Observation, []string, error) {
+func attempt[T Tab[E], E Element[E]](ctx context.Context, t T, el E, a actionOn[E], do func(t T, el E) ([]string, error)) (verdict.Observation, []string, error) {
+	var none E
 	if a.instant {
 		// Sent, not waited on: Own stands for "the input was delivered",
 		// so the verdict is ok; what it caused shows in the next one.
 		lines, err := do(t, el)
 		t.Delivered()
-		return verdict.Observation{Own: true, Targeted: el != nil}, lines, err
+		return verdict.Observation{Own: true, Targeted: el != none}, lines, err
 	}
 	am := t.MarkAction(ctx, el)
 	lines, err := do(t, el)
 	if err != nil {
 		return verdict.Observation{}, nil, err
 	}
-	o := verdict.Observation{Unseen: a.unseen, Targeted: el != nil, Already: a.already != nil && *a.already}
+	o := verdict.Observation{Unseen: a.unseen, Targeted: el != none, Already: a.already != nil && *a.already}
 	if !o.Already {
 		// The engine decides: a reaction within effectWindow, then the
 		// page settled, and what it reported (see observe.Watch).
@@ -231,22 +242,14 @@ func loadRetryWait(ctx context.Context) time.Duration {
 
 // actionOutput prints a navigation's result: the whole page (what changed
 // with --diff).
-func actionOutput(ctx context.Context, t *page.Tab, o ActOpts, lines []string) (*Output, error) {
+func actionOutput(ctx context.Context, t snapTab, o ActOpts, lines []string) (*Output, error) {
 	return actionResult(ctx, t, o, nil, lines, o.Diff)
 }
 
-// actionResult prints the verdict's head ("ok" without one), the lines and
-// the fresh snap, or with changes what changed since the previous one.
-func actionResult(ctx context.Context, t *page.Tab, o ActOpts, v *verdict.Verdict, lines []string, changes bool) (*Output, error) {
-	var sb strings.Builder
-	head := "ok"
-	if v != nil {
-		head = v.Head()
-	}
-	sb.WriteString(head + "\n")
-	for _, l := range lines {
-		sb.WriteString(l + "\n")
-	}
+// actionResult is an action's result: the verdict ("ok" without one),
+// the lines, and the fresh snap, or with changes what changed since the
+// previous one. Its text renders its data (actionData.text).
+func actionResult(ctx context.Context, t snapTab, o ActOpts, v *verdict.Verdict, lines []string, changes bool) (*Output, error) {
 	data := actionData{OK: true, Effects: lines, Verdict: v}
 	if data.Effects == nil {
 		data.Effects = []string{}
@@ -255,16 +258,35 @@ func actionResult(ctx context.Context, t *page.Tab, o ActOpts, v *verdict.Verdic
 		data.Changed = new(bool)
 	}
 	if o.NoSnap {
-		return &Output{Text: sb.String(), Data: data}, nil
+		return &Output{Text: data.text(""), Data: data}, nil
 	}
 	// An empty diff says "no change" only where the verdict said nothing
 	// of what the page did (no reaction, a scroll, a move are in the head
 	// and lines already).
 	said := v != nil && (!v.Changed() || v.Scroll != nil || len(v.Boxes) > 0 || v.Moved > 0 || v.Outcome == verdict.Blocked)
 	text, page, stderr := freshSnap(ctx, t, o, changes, said)
-	sb.WriteString("---\n" + text)
 	data.Snap = page
-	return &Output{Text: sb.String(), Data: data, Stderr: stderr}, nil
+	return &Output{Text: data.text(text), Data: data, Stderr: stderr}, nil
+}
+
+// text is the action's result as text: the verdict's head ("ok" without
+// one), the effects, and under "---" the page as printed after the
+// action (the snap, or what changed in it since the previous one;
+// "" with --no-snap).
+func (d actionData) text(page string) string {
+	var sb strings.Builder
+	head := "ok"
+	if d.Verdict != nil {
+		head = d.Verdict.Head()
+	}
+	sb.WriteString(head + "\n")
+	for _, l := range d.Effects {
+		sb.WriteString(l + "\n")
+	}
+	if page != "" {
+		sb.WriteString("---\n" + page)
+	}
+	return sb.String()
 }
 
 // freshSnap snaps the tab after a change and renders it: the whole page,
@@ -272,7 +294,7 @@ func actionResult(ctx context.Context, t *page.Tab, o ActOpts, v *verdict.Verdic
 // since the previous snap, under the page line; an empty change is
 // verdict.NoChange, unless said (the verdict has already told). A failed
 // snap is a line of text, not an error: what ran before it has happened.
-func freshSnap(ctx context.Context, t *page.Tab, o ActOpts, changes, said bool) (text string, page *snapshot.Page, stderr string) {
+func freshSnap(ctx context.Context, t snapTab, o ActOpts, changes, said bool) (text string, page *snapshot.Page, stderr string) {
 	page, err := t.Snapshot(ctx, o.Focus)
 	if err != nil && o.Focus != "" && ctx.Err() == nil {
 		return unfocusedSnap(ctx, t, o, err)
@@ -309,11 +331,14 @@ func freshSnap(ctx context.Context, t *page.Tab, o ActOpts, changes, said bool) 
 	}
 	so := snapOutput(shown, o.MaxTokens)
 	if o.Locators {
-		if lo, err := snapLocators(ctx, t, shown, &Snap{MaxTokens: o.MaxTokens, Locators: true}); err == nil {
+		if lo, err := locatorLines(ctx, t, shown, o.MaxTokens); err == nil {
 			so = lo
 		}
 	}
-	return so.Text, shown, so.Stderr
+	// The data is the page the text prints (with --locators, each
+	// element's loc too).
+	page, _ = so.Data.(*snapshot.Page)
+	return so.Text, page, so.Stderr
 }
 
 // sameDocumentURL reports whether two snaps' URLs can be one document's:
@@ -754,11 +779,11 @@ func (c *Scroll) Run(ctx context.Context, env *Env) (*Output, error) {
 	})
 }
 
-// dryRun reports what an action would do once its target passed the
-// checks a real run makes first; it touches nothing.
-func dryRun(ctx context.Context, target string, a action, el *page.Element) (*Output, error) {
+// dryRun reports what an action would do once its target (targeted: el
+// is one) passed the checks a real run makes first; it touches nothing.
+func dryRun[E Element[E]](ctx context.Context, target string, a actionOn[E], el E, targeted bool) (*Output, error) {
 	what := "the page"
-	if el != nil {
+	if targeted {
 		tag, name := el.Describe(ctx)
 		what = fmt.Sprintf("%s [%s] %q", target, tag, name)
 		if a.clicks {

@@ -473,7 +473,7 @@ func stepText(s batchStep, out *Output, err error, quiet bool) string {
 		fe := failure.From(err)
 		return fmt.Sprintf("%s → error %s: %s\n", head, fe.Code, oneLine(fe.Message))
 	}
-	_, acts := s.cmd.(quieter)
+	_, acts := s.cmd.(actionCmd)
 	_, waits := s.cmd.(*Wait)
 	if quiet && (acts || waits) {
 		return ""
@@ -512,8 +512,8 @@ type batchStepData struct {
 // the call's), within the batch's (ctx), recorded like a command of its
 // own when a recording is on.
 func prepareAndRun(ctx context.Context, env *Env, s batchStep) (*Output, error) {
-	if q, ok := s.cmd.(quieter); ok {
-		q.quiet() // the batch prints one snap at the end
+	if a, ok := s.cmd.(actionCmd); ok {
+		a.actOpts().NoSnap = true // the batch prints one snap at the end
 	}
 	if err := ResolvePaths(s.cmd, env.Globals.Cwd); err != nil {
 		return nil, err

@@ -44,13 +44,10 @@ type Env struct {
 // for `wait navigation`. The daemon's *session.Manager is the real one (the
 // daemon asserts it); tests of pure command logic use a fake.
 type Browser interface {
-	// Current is the tab commands act on, launching the browser or
-	// opening a blank tab when there is none.
-	Current(ctx context.Context) (*page.Tab, error)
+	// Pages: the current tab, and a popup adopted (actions run on them).
+	Pages[*page.Tab]
 	NewTab(ctx context.Context) (*page.Tab, error)
 	Switch(ctx context.Context, id string) (*page.Tab, error)
-	// Adopt makes a tab the page opened (a popup) current.
-	Adopt(ctx context.Context, id string) (*page.Tab, error)
 	// FindTab resolves an id prefix to a full tab id.
 	FindTab(ctx context.Context, id string) (string, error)
 	Tabs(ctx context.Context) ([]session.TabInfo, error)

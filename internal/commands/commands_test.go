@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -61,7 +62,7 @@ func TestRegistryNamesMatchKong(t *testing.T) {
 // What used to be lists of command names is declared on the commands;
 // these are the commands each declaration covers.
 func TestCommandTraits(t *testing.T) {
-	var steppers, readers, notInBatch []string
+	var steppers, readers, notInBatch, actions, ownShapes []string
 	roles := map[string]DaemonRole{}
 	for _, e := range All() {
 		c, _ := New(e.Name)
@@ -74,6 +75,16 @@ func TestCommandTraits(t *testing.T) {
 		if !inBatch(c) {
 			notInBatch = append(notInBatch, e.Name)
 		}
+		if _, ok := c.(actionCmd); ok {
+			actions = append(actions, e.Name)
+			// An action's -o json is actionData, unless it declares its
+			// own shapes (mouse down and up embed ActOpts one level down).
+			if _, own := c.(outputShaper); own {
+				ownShapes = append(ownShapes, e.Name)
+			} else if out := outputOf(e); len(out) != 2 || out[0] != reflect.TypeOf(actionData{}) {
+				t.Errorf("%s: outputs %v, want actionData and dryRunData", e.Name, out)
+			}
+		}
 		if r := RoleOf(c); r != Starts {
 			roles[e.Name] = r
 		}
@@ -85,6 +96,8 @@ func TestCommandTraits(t *testing.T) {
 	}{
 		{"steppers", steppers, "batch replay"},
 		{"page readers", readers, "snap snapshot read eval screenshot"},
+		{"actions", actions, "open click dblclick hover drag mouse move mouse down mouse up mouse wheel fill type press select check uncheck upload scroll back forward reload tab new tab switch session load"},
+		{"actions with shapes of their own", ownShapes, ""},
 		{"not in a batch", notInBatch, "batch workflow trust browser launch browser stop browser status schema mcp init"},
 	} {
 		if got := strings.Join(c.got, " "); got != c.want {

@@ -94,20 +94,16 @@ type (
 	}
 )
 
-var actOptsType = reflect.TypeOf(ActOpts{})
-
 // outputShaper is a command that declares the shapes of its -o json
 // output (outputs.go), for the schemas and MCP.
 type outputShaper interface{ outputs() []any }
 
 func outputOf(e Entry) []any {
-	if o, ok := reflect.New(e.Type).Interface().(outputShaper); ok {
-		return o.outputs()
-	}
-	for i := 0; i < e.Type.NumField(); i++ {
-		if f := e.Type.Field(i); f.Anonymous && f.Type == actOptsType {
-			return []any{reflect.TypeOf(actionData{}), reflect.TypeOf(dryRunData{})}
-		}
+	switch c := reflect.New(e.Type).Interface().(type) {
+	case outputShaper:
+		return c.outputs()
+	case actionCmd:
+		return []any{reflect.TypeOf(actionData{}), reflect.TypeOf(dryRunData{})}
 	}
 	return nil
 }

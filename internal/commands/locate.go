@@ -90,41 +90,52 @@ func locateText(li *page.LocInfo) string {
 // snapLocators renders a snap with loc= on every element line (--locators)
 // or as the full structured JSON (--raw).
 func snapLocators(ctx context.Context, t *page.Tab, page *snapshot.Page, c *Snap) (*Output, error) {
-	start := time.Now()
-	// Lazily: with a token budget, only the elements the text will show
-	// (those of the plain render; locators only make lines longer).
-	var only map[string]bool
-	if !c.Raw && c.MaxTokens > 0 {
-		plain, _ := render.Text(page, render.Options{MaxTokens: c.MaxTokens})
-		only = shownRefs(plain)
+	if !c.Raw {
+		return locatorLines(ctx, t, page, c.MaxTokens)
 	}
+	start := time.Now()
 	html := 0
-	if c.Raw && c.HTML {
+	if c.HTML {
 		html = rawHTMLCap
 	}
-	locs, err := t.PageLocators(ctx, page, c.Raw, html, only)
+	locs, err := t.PageLocators(ctx, page, true, html, nil)
 	if err != nil {
 		return nil, err
 	}
 	took := time.Since(start)
-	if c.Raw {
-		raw := rawSnap(page, locs)
-		if c.Focus != "" {
-			if raw.Focus, err = focusRaw(ctx, t, c.Focus); err != nil {
-				return nil, err
-			}
-		}
-		capRaw(raw, c.MaxTokens)
-		b, err := json.MarshalIndent(raw, "", "  ")
-		if err != nil {
+	raw := rawSnap(page, locs)
+	if c.Focus != "" {
+		if raw.Focus, err = focusRaw(ctx, t, c.Focus); err != nil {
 			return nil, err
 		}
-		stderr := fmt.Sprintf("(%d elements, locators in %d ms)\n", len(raw.Elements), took.Milliseconds())
-		if raw.Cut != "" {
-			stderr = fmt.Sprintf("(%d elements, ~%d tokens, locators in %d ms; %s)\n", len(raw.Elements), (len(b)+render.CharsPerToken-1)/render.CharsPerToken, took.Milliseconds(), raw.Cut)
-		}
-		return &Output{Text: string(b) + "\n", Data: raw, Stderr: stderr}, nil
 	}
+	capRaw(raw, c.MaxTokens)
+	b, err := json.MarshalIndent(raw, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	stderr := fmt.Sprintf("(%d elements, locators in %d ms)\n", len(raw.Elements), took.Milliseconds())
+	if raw.Cut != "" {
+		stderr = fmt.Sprintf("(%d elements, ~%d tokens, locators in %d ms; %s)\n", len(raw.Elements), (len(b)+render.CharsPerToken-1)/render.CharsPerToken, took.Milliseconds(), raw.Cut)
+	}
+	return &Output{Text: string(b) + "\n", Data: raw, Stderr: stderr}, nil
+}
+
+// locatorLines renders a snap with loc= on every element line (--locators).
+func locatorLines(ctx context.Context, t snapTab, page *snapshot.Page, maxTokens int) (*Output, error) {
+	start := time.Now()
+	// Lazily: with a token budget, only the elements the text will show
+	// (those of the plain render; locators only make lines longer).
+	var only map[string]bool
+	if maxTokens > 0 {
+		plain, _ := render.Text(page, render.Options{MaxTokens: maxTokens})
+		only = shownRefs(plain)
+	}
+	locs, err := t.PageLocators(ctx, page, false, 0, only)
+	if err != nil {
+		return nil, err
+	}
+	took := time.Since(start)
 	// JSON gets a proper "loc" attribute; the text renderer prints an
 	// attribute key with an empty value as is, which gives `loc=<locator>`
 	// unquoted (the locator's own quotes stay readable).
@@ -148,7 +159,7 @@ func snapLocators(ctx context.Context, t *page.Tab, page *snapshot.Page, c *Snap
 		return &p
 	}
 	textPage := withLoc(func(best string) snapshot.Attr { return snapshot.Attr{Key: "loc=" + best} })
-	out := snapOutput(textPage, c.MaxTokens)
+	out := snapOutput(textPage, maxTokens)
 	jp := withLoc(func(best string) snapshot.Attr { return snapshot.Attr{Key: "loc", Value: best} })
 	out.Data = jp
 	out.Lines = ndjsonLines(jp)

@@ -44,7 +44,9 @@ func (c *Open) Run(ctx context.Context, env *Env) (*Output, error) {
 	return navOutput(ctx, t, c.ActOpts)
 }
 
-func navOutput(ctx context.Context, t *page.Tab, o ActOpts) (*Output, error) {
+// navOutput is a navigation's result: where the tab is, whether it still
+// loads, what the page did beside its DOM, and the page.
+func navOutput(ctx context.Context, t navTab, o ActOpts) (*Output, error) {
 	lines := []string{"at " + t.URL()}
 	if t.StillLoading() {
 		lines = append(lines, stillLoading(t))

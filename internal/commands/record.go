@@ -114,12 +114,6 @@ func stepOf(name string, cmd Command) (string, Command, bool) {
 	return name, cmd, recordable[name]
 }
 
-// dryRunner commands (those embedding ActOpts) can be dry runs, which
-// change nothing and are not recorded.
-type dryRunner interface{ dryRun() bool }
-
-func (o *ActOpts) dryRun() bool { return o.DryRun }
-
 // Capture runs before a command while recording: it turns the command's
 // targets into durable locators and a fingerprint (refs die with the
 // page) and replaces secret values with placeholders. The returned func
@@ -128,7 +122,7 @@ func (r *Recorder) Capture(ctx context.Context, env *Env, name string, cmd Comma
 	if _, on := r.Active(); !on {
 		return func(bool) {}, nil
 	}
-	if d, ok := cmd.(dryRunner); ok && d.dryRun() {
+	if a, ok := cmd.(actionCmd); ok && a.actOpts().DryRun {
 		return func(bool) {}, nil
 	}
 	name, stepCmd, ok := stepOf(name, cmd)

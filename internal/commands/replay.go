@@ -582,8 +582,8 @@ func (c *Replay) runStep(ctx context.Context, env *Env, step *workflow.Step, var
 	if target, drop := targetFields(st); target.needsElement(step) && step.Target == nil || drop != nil && drop.required && step.To == nil {
 		return ran, failure.New(failure.Usage, "%s needs a target with locators (tact schema workflow)", step.Command)
 	}
-	if q, ok := cmd.(quieter); ok {
-		q.quiet()
+	if a, ok := cmd.(actionCmd); ok {
+		a.actOpts().NoSnap = true
 	}
 	if n, ok := cmd.(outputNamer); ok {
 		ran.name = n.outputName()

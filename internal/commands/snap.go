@@ -7,7 +7,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/tact-browser/tact/internal/page"
 	"github.com/tact-browser/tact/internal/render"
 	"github.com/tact-browser/tact/internal/snapshot"
 	"github.com/tact-browser/tact/internal/verdict"
@@ -79,7 +78,7 @@ func (c *Snap) Run(ctx context.Context, env *Env) (*Output, error) {
 // a snap of a part of it (--focus): what the agent saw last, not an older
 // whole snap whose removed refs it would be told about again. The whole
 // page is walked for it (nothing printed).
-func seenWhole(ctx context.Context, t *page.Tab) {
+func seenWhole(ctx context.Context, t snapTab) {
 	if p, err := t.Snapshot(ctx, ""); err == nil {
 		t.SwapLastSnap(p)
 	}
@@ -88,7 +87,7 @@ func seenWhole(ctx context.Context, t *page.Tab) {
 // loadingNote tells a reader that the page's load event has not fired, so
 // what they see may still grow: other sites' subresources (or a request
 // that never ends) are still loading.
-func loadingNote(t *page.Tab, loading bool) string {
+func loadingNote(t navTab, loading bool) string {
 	if !loading {
 		return ""
 	}
@@ -96,7 +95,7 @@ func loadingNote(t *page.Tab, loading bool) string {
 }
 
 // stillLoading is the note for a page shown before its load event.
-func stillLoading(t *page.Tab) string {
+func stillLoading(t navTab) string {
 	if n := t.PendingRequests(); n > 0 {
 		return requestsLoading(n)
 	}

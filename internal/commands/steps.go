@@ -118,11 +118,13 @@ func (*Read) readsPage()       {}
 func (*Eval) readsPage()       {}
 func (*Screenshot) readsPage() {}
 
-// quieter is implemented by commands embedding ActOpts: replay turns the
-// per-action snap off, since it prints only what steps read.
-type quieter interface{ quiet() }
+// actionCmd is a command that acts on the page: it embeds ActOpts, and
+// its output is actionData (dryRunData for a dry run). Batch and replay
+// turn its snap off (a batch prints one at the end, a replay only what
+// steps read); a recording leaves its dry runs out.
+type actionCmd interface{ actOpts() *ActOpts }
 
-func (o *ActOpts) quiet() { o.NoSnap = true }
+func (o *ActOpts) actOpts() *ActOpts { return o }
 
 // GetTarget is "" for a click at a point: there is no element to record
 // locators of, and the step replays at the same point.

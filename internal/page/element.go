@@ -36,6 +36,11 @@ type Element struct {
 	Notes []string
 }
 
+// Remarks are what an action's output says of the element itself: that
+// its ref was re-found, and its Notes (an accessor, so that the action's
+// logic can run on a fake element too).
+func (e *Element) Remarks() (refound bool, notes []string) { return e.Refound, e.Notes }
+
 // Label names the element in messages: its ref, else the target as given.
 func (e *Element) Label() string {
 	switch {
