@@ -219,6 +219,18 @@ func BrowserWS() string { return shared.proc.WebSocketURL }
 // Conn is the shared browser connection.
 func Conn() *cdp.Conn { return shared.conn }
 
+// Require skips t when no browser is installed, and fails it when the
+// package's TestMain did not start the shared browser (Main).
+func Require(t testing.TB) {
+	t.Helper()
+	if skipReason != "" {
+		t.Skip(skipReason)
+	}
+	if shared.conn == nil {
+		t.Fatal("browsertest: TestMain must call browsertest.Main")
+	}
+}
+
 // Tab is a page target attached with a flattened session.
 type Tab struct {
 	TargetID string
@@ -233,12 +245,7 @@ type Tab struct {
 // the test ends. Tests are skipped when no browser is installed.
 func NewTab(t testing.TB) *Tab {
 	t.Helper()
-	if skipReason != "" {
-		t.Skip(skipReason)
-	}
-	if shared.conn == nil {
-		t.Fatal("browsertest: TestMain must call browsertest.Main")
-	}
+	Require(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	browserSess := shared.conn.Browser()

@@ -97,6 +97,7 @@ func SetupCLI(prefix string, stop func(session string)) (*CLIEnv, error) {
 // (the next test gets a fresh browser, not the wreck); Close stops every
 // session in any case.
 func (e *CLIEnv) Use(t testing.TB, session string) {
+	skipUnset(t, e)
 	e.mu.Lock()
 	e.sessions[session] = true
 	if session == SharedSession {
@@ -155,10 +156,21 @@ func (e *CLIEnv) Use(t testing.TB, session string) {
 // may see what this one left (cookies, storage, tabs, emulation): a test
 // that changes session state takes a session of its own instead.
 func (e *CLIEnv) Pooled(t testing.TB) string {
+	skipUnset(t, e)
 	name := <-e.free
 	t.Cleanup(func() { e.free <- name }) // after Use's cleanups (LIFO)
 	e.Use(t, name)
 	return name
+}
+
+// skipUnset skips a test when its package set up no environment (no
+// browser was found: TestMain leaves the environment nil), as NewTab
+// does, instead of failing it on a nil environment.
+func skipUnset(t testing.TB, e *CLIEnv) {
+	if e == nil {
+		t.Helper()
+		t.Skip("browsertest: no CLI environment (no browser found)")
+	}
 }
 
 // Finish is the end of a TestMain: it closes the environment and turns

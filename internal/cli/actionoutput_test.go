@@ -11,7 +11,7 @@ import (
 func TestActionShowsNewTextWhole(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t) // a session shared with other page-only tests
-	r := tact(t, s, "open", page("perc_secret.html"))
+	r := tact(t, s, "open", page("act_newtext.html"))
 	mustOK(t, r)
 	solve := refOf(t, r.out, `"Solve"`)
 	r = tact(t, s, "click", solve)
@@ -19,7 +19,7 @@ func TestActionShowsNewTextWhole(t *testing.T) {
 	if !strings.Contains(r.out, "The secret password is swordfish-42.") {
 		t.Fatalf("the new paragraph is not shown whole:\n%s", r.out)
 	}
-	if !strings.Contains(r.out, "Secret — "+page("perc_secret.html")) {
+	if !strings.Contains(r.out, "Secret — "+page("act_newtext.html")) {
 		t.Errorf("no page line:\n%s", r.out)
 	}
 	// Only what changed: the unchanged buttons are not printed again.
@@ -51,7 +51,7 @@ func TestActionShowsNewTextWhole(t *testing.T) {
 func TestActionSeesShadowAndFrameChanges(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t) // a session shared with other page-only tests
-	r := tact(t, s, "open", page("perc_shadow.html"))
+	r := tact(t, s, "open", page("act_shadow_list.html"))
 	mustOK(t, r)
 	r = tact(t, s, "click", refOf(t, r.out, `"Add three"`))
 	mustOK(t, r)
@@ -71,7 +71,7 @@ func TestRefindNeverAnotherRecord(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t) // a session shared with other page-only tests
 	for _, by := range []string{"value", "before"} {
-		r := tact(t, s, "open", page("perc_onerow.html?by="+by))
+		r := tact(t, s, "open", page("act_onerow.html?by="+by))
 		mustOK(t, r)
 		del := refOf(t, r.out, `"Delete"`)
 		// The same record re-rendered is re-found.
@@ -99,7 +99,7 @@ func TestRefindNeverAnotherRecord(t *testing.T) {
 func TestVerdictsTellTheTruth(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t) // a session shared with other page-only tests
-	r := tact(t, s, "open", page("perc_verdicts.html"))
+	r := tact(t, s, "open", page("act_verdicts.html"))
 	mustOK(t, r)
 	q, add, vol := refOf(t, r.out, `"Search the shop"`), refOf(t, r.out, `"New item"`), "role=slider"
 
@@ -134,7 +134,7 @@ func TestVerdictsTellTheTruth(t *testing.T) {
 func TestActionWaitsForLoadBeforeNoReaction(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t)
-	r := tact(t, s, "open", page("perc_lateinit.html?alt="+altURL), "--no-snap")
+	r := tact(t, s, "open", page("act_lateinit.html?alt="+altURL), "--no-snap")
 	mustOK(t, r)
 	r = tact(t, s, "fill", "role=slider", "5")
 	if r.code != 0 || strings.Contains(r.err, "does not react") {
@@ -152,9 +152,9 @@ func TestBrowserReplacedReopens(t *testing.T) {
 	t.Parallel()
 	s := "perca-replaced"
 	env.OwnBrowser(s) // about the browser tact launches
-	r := tact(t, s, "open", page("perc_secret.html"))
+	r := tact(t, s, "open", page("act_newtext.html"))
 	mustOK(t, r)
 	// The daemon goes too: the next one reads the refs from disk.
 	killBrowser(t, s, true)
-	clickReopens(t, s, refOf(t, r.out, `"Solve"`), "perc_secret.html")
+	clickReopens(t, s, refOf(t, r.out, `"Solve"`), "act_newtext.html")
 }

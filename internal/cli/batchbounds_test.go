@@ -24,7 +24,7 @@ func TestBatchCapCLI(t *testing.T) {
 	for i := range steps {
 		steps[i] = "snap"
 	}
-	r := tact(t, "seca-cap", append([]string{"batch"}, steps...)...)
+	r := tact(t, "batch-cap", append([]string{"batch"}, steps...)...)
 	if r.code != 2 || !strings.Contains(r.err, "more than 1000 steps") {
 		t.Errorf("5,000 steps: exit %d %q", r.code, r.err)
 	}
@@ -35,7 +35,7 @@ func TestBatchCapCLI(t *testing.T) {
 // batch's remaining steps.
 func TestBatchStops(t *testing.T) {
 	t.Parallel()
-	s := "seca-batch"
+	s := "batch-stops"
 	var hits atomic.Int64
 	beacon := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { hits.Add(1) }))
 	defer beacon.Close()

@@ -74,7 +74,7 @@ func TestRefusedLeavesTabInPlace(t *testing.T) {
 	eventually(t, "the tab is back on "+here, func() bool {
 		return evalIn(t, s, "location.href") == here
 	})
-	blob := page("seca_blob.html?alt=" + alt)
+	blob := page("domains_blob.html?alt=" + alt)
 	mustOK(t, tact(t, s, "open", blob))
 	tact(t, s, "click", "text=Blob to top")
 	// A blob: document another site's frame put at the top: the history

@@ -264,31 +264,6 @@ func TestAlertBetweenCalls(t *testing.T) {
 	}
 }
 
-func TestFramesInPlace(t *testing.T) {
-	t.Parallel()
-	s := env.Pooled(t)
-	r := tact(t, s, "snap", page("cli_frames.html?alt="+altURL))
-	mustOK(t, r)
-	for _, want := range []string{"# Outer page", "Frame same", `"Submit same"`, "Frame cross", `"Submit cross"`, `[input:email] "Email"`} {
-		if !strings.Contains(r.out, want) {
-			t.Errorf("frames snap lacks %q:\n%s", want, r.out)
-		}
-	}
-	if strings.Index(r.out, "Frame same") > strings.Index(r.out, "Frame cross") {
-		t.Errorf("frames out of document order:\n%s", r.out)
-	}
-}
-
-func TestDelayedRender(t *testing.T) {
-	t.Parallel()
-	s := env.Pooled(t)
-	r := tact(t, s, "snap", page("cli_delayed.html"))
-	mustOK(t, r)
-	if !strings.Contains(r.out, "Rendered later") || !strings.Contains(r.out, `"Late button"`) {
-		t.Errorf("content rendered after load missing:\n%s", r.out)
-	}
-}
-
 func TestRead(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t)
@@ -296,18 +271,6 @@ func TestRead(t *testing.T) {
 	mustOK(t, r)
 	if !strings.Contains(r.out, "# Hello") || !strings.Contains(r.out, "A tiny page for smoke tests.") {
 		t.Errorf("read output:\n%s", r.out)
-	}
-}
-
-func TestReadIncludesFrames(t *testing.T) {
-	t.Parallel()
-	s := env.Pooled(t)
-	r := tact(t, s, "read", page("cli_frames.html?alt="+altURL))
-	mustOK(t, r)
-	for _, want := range []string{"Outer text.", "Frame same", "Frame cross"} {
-		if !strings.Contains(r.out, want) {
-			t.Errorf("read lacks %q:\n%s", want, r.out)
-		}
 	}
 }
 

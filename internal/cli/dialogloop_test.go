@@ -10,7 +10,7 @@ import (
 // command says so at once, and tab close gets rid of it.
 func TestDialogLoop(t *testing.T) {
 	t.Parallel()
-	s := "seca-dialogs"
+	s := "dialog-loop"
 	env.OwnBrowser(s) // a dialog loop keeps its daemon busy: see TestHostilePages
 	mustOK(t, tact(t, s, "open", page("hello.html")))
 	r := tact(t, s, "--timeout", "5s", "eval", "window.n = 0; for(;;){window.n++; alert('again')}")

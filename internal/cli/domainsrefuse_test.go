@@ -10,9 +10,9 @@ import (
 // the refused site.
 func TestDomainsBlob(t *testing.T) {
 	t.Parallel()
-	s := "seca-blob"
+	s := "domains-blob"
 	alt := strings.Replace(altURL, "127.0.0.1", "localhost", 1)
-	mustOK(t, tact(t, s, "--allowed-domains", "127.0.0.1", "open", page("seca_blob.html?alt="+alt)))
+	mustOK(t, tact(t, s, "--allowed-domains", "127.0.0.1", "open", page("domains_blob.html?alt="+alt)))
 	r := tact(t, s, "click", "text=Blob to top")
 	if strings.Contains(r.out, "Evil blob") {
 		t.Errorf("blob: of another site shown at the top:\n%s", r.out)
@@ -21,7 +21,7 @@ func TestDomainsBlob(t *testing.T) {
 		u := evalIn(t, s, "location.href")
 		return !strings.HasPrefix(u, "blob:") && !strings.Contains(evalIn(t, s, "document.title"), "Evil")
 	})
-	mustOK(t, tact(t, s, "open", page("seca_blob.html?alt="+alt)))
+	mustOK(t, tact(t, s, "open", page("domains_blob.html?alt="+alt)))
 	r = tact(t, s, "click", "text=Blob popup")
 	if strings.Contains(r.out, "Evil blob") {
 		t.Errorf("blob: of another site shown in a popup:\n%s", r.out)
@@ -38,7 +38,7 @@ func TestDomainsBlob(t *testing.T) {
 // leaves no tab; a refused redirect names --allowed-domains.
 func TestDomainsHistory(t *testing.T) {
 	t.Parallel()
-	s := "seca-history"
+	s := "domains-history"
 	alt := strings.Replace(altURL, "127.0.0.1", "localhost", 1)
 	// Cacheable, so the page's own history.back() comes from the
 	// back/forward cache without a request.
@@ -78,7 +78,7 @@ func TestDomainsHistory(t *testing.T) {
 // comes back with it, and browser status shows it.
 func TestDomainsSurviveDaemon(t *testing.T) {
 	t.Parallel()
-	s := "seca-kill"
+	s := "domains-kill"
 	env.OwnBrowser(s) // about the browser tact launches
 	alt := strings.Replace(altURL, "127.0.0.1", "localhost", 1)
 	mustOK(t, tact(t, s, "--allowed-domains", "127.0.0.1", "open", page("hello.html")))

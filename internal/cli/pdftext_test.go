@@ -13,7 +13,7 @@ import (
 func TestPdfText(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t)
-	mustOK(t, tact(t, s, "open", "--no-snap", page("perc39_print.html")))
+	mustOK(t, tact(t, s, "open", "--no-snap", page("pdf_print.html")))
 	lacks(t, "read", tact(t, s, "read").out, "PRINT-7731")
 	r := tact(t, s, "pdf", "--text")
 	mustOK(t, r)
@@ -39,7 +39,7 @@ func TestPdfText(t *testing.T) {
 func TestReadPDFTab(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t)
-	mustOK(t, tact(t, s, "open", "--no-snap", page("perc39_voucher.pdf")))
+	mustOK(t, tact(t, s, "open", "--no-snap", page("read_voucher.pdf")))
 	r := tact(t, s, "read")
 	mustOK(t, r)
 	has(t, "read of a PDF", r.out, "Your voucher\n", "Voucher code: PRINT-7731\n")

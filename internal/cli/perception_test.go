@@ -30,7 +30,7 @@ func TestNegativeNumbersAreValues(t *testing.T) {
 // and tab new names the tab by id and number.
 func TestTabIndex(t *testing.T) {
 	t.Parallel()
-	s := "perc39-tabs"
+	s := "tabindex"
 	mustOK(t, tact(t, s, "open", page("hello.html"), "--no-snap"))
 	r := tact(t, s, "tab", "new", page("other.html"), "--no-snap")
 	mustOK(t, r)
@@ -80,7 +80,7 @@ func TestScreenshotPathArgument(t *testing.T) {
 func TestTargetsRegexWaitAmbiguous(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t)
-	openPage(t, s, page("perc39_targets.html"))
+	openPage(t, s, page("act_targets.html"))
 	mustOK(t, tact(t, s, "click", `text=/sign\s*in/i`, "--no-snap"))
 	if got := evalIn(t, s, `document.getElementById("out").textContent`); got != "signed in" {
 		t.Errorf("click text=/sign\\s*in/i: %q", got)
@@ -126,92 +126,11 @@ func TestFooterOnItsOwnLine(t *testing.T) {
 func TestConsoleErrorsNamed(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t)
-	openPage(t, s, page("perc39_targets.html"))
+	openPage(t, s, page("act_targets.html"))
 	r := tact(t, s, "click", "css=#break", "--no-snap")
 	mustOK(t, r)
 	m := regexp.MustCompile(`(?m)^console errors: 2 \(first: Load failed: at fetchUser x+… ?; tact console lists all\)$`).FindString(r.out)
 	if m == "" || len([]rune(m)) > 240 {
 		t.Errorf("console errors line:\n%s", r.out)
-	}
-}
-
-// Unlabelled fields are named by the text a person reads with them: the
-// column header of their cell, their placeholder, else the text just
-// before them (a login label, a question over code boxes); text CSS
-// draws in ::before/::after counts in a name.
-func TestNamesAPersonReads(t *testing.T) {
-	t.Parallel()
-	s := env.Pooled(t)
-	out := openPage(t, s, page("perc39_names.html"))
-	for _, want := range []string{
-		`[input:text] "Username" id="username"`,
-		`[input:password] "Password" id="pw"`,
-		`[input:text] "What day comes 3 days after Monday?"`,
-		`[input:text] "Month"`,       // the placeholder, which nearby text cannot change
-		`[input:email] "Your email"`, // a heading before it is no label
-		`[input:number] "Quantity"`,
-		`[input:text] "Note" placeholder="optional"`, // the column header first
-		`[button] "Remove user"`,                     // ::before with attr()
-		`[button] "Delete Alice"`,                    // an icon-font glyph is no name
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("snap lacks %s:\n%s", want, out)
-		}
-	}
-	if n := strings.Count(out, `[input:text] "Enter the 6-digit code we sent you"`); n != 6 {
-		t.Errorf("%d of 6 code boxes named by the question:\n%s", n, out)
-	}
-	// The name is what locators and actions find it by.
-	mustOK(t, tact(t, s, "fill", `role=textbox[name="Username"]`, "ada", "--no-snap"))
-	if got := evalIn(t, s, `document.getElementById("username").value`); got != "ada" {
-		t.Errorf("fill by the near name: %q", got)
-	}
-}
-
-// A plain span with its own click listener (no role, no pointer cursor,
-// no onclick attribute) is listed among decoys that have none; a page
-// listener (delegation) makes nothing a control.
-func TestOwnClickListenerListed(t *testing.T) {
-	t.Parallel()
-	s := env.Pooled(t)
-	out := openPage(t, s, page("perc39_listen.html"))
-	if !strings.Contains(out, `[clickable] "Advance"`) {
-		t.Fatalf("the listened span is not listed:\n%s", out)
-	}
-	for _, decoy := range []string{`"Proceed"`, `"Continue"`, `"Next"`} {
-		if strings.Contains(out, "@e") && regexp.MustCompile(`@e\d+ .*`+decoy).MatchString(out) {
-			t.Errorf("decoy %s listed:\n%s", decoy, out)
-		}
-	}
-	mustOK(t, tact(t, s, "click", refOf(t, out, `"Advance"`), "--no-snap"))
-	if got := evalIn(t, s, `document.getElementById("out").textContent`); got != "advanced" {
-		t.Errorf("click on the listened span: %q", got)
-	}
-	// Rows with a listener each: the first ones (25) are listed.
-	out = openPage(t, s, page("perc39_listen.html?rows=40"))
-	if !strings.Contains(out, `[clickable] "open"`) {
-		t.Errorf("listened row spans not listed:\n%s", out)
-	}
-}
-
-// The text before a group of unlabelled radios is the group's question,
-// not each radio's name (it stays in the summary); a choice is named by
-// its value. A field in a table is named by its row's header cell, and
-// label= finds it by that name. A text field's value is printed as it
-// is: edge spaces and line breaks (escaped) kept.
-func TestChoicesAndValuesAsTheyAre(t *testing.T) {
-	t.Parallel()
-	s := env.Pooled(t)
-	out := openPage(t, s, page("names_choices.html"))
-	for _, want := range []string{`> Check the 1st radio button and enter the number "3" into the 2nd textbox.`, `[input:radio] "1"`, `[input:radio] "2"`,
-		`value="Rutrum adipiscing. "`, `value="one\n  two"`, `[input:text] "Year"`, `[input:text] "Genre"`} {
-		if !strings.Contains(out, want) {
-			t.Errorf("want %s in\n%s", want, out)
-		}
-	}
-	// label= finds a field by the name snap gives it from its row header.
-	mustOK(t, tact(t, s, "fill", "label=Year", "1995", "--no-snap"))
-	if got := evalIn(t, s, `document.getElementById("year").value`); got != "1995" {
-		t.Errorf("fill label=Year: value %q", got)
 	}
 }

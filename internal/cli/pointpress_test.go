@@ -12,7 +12,7 @@ import (
 func TestPointerAtPoints(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t)
-	openPage(t, s, page("percb_pointer.html"))
+	openPage(t, s, page("pointer_points.html"))
 
 	// drag --by pans the map (a leftward offset, written as agents write it).
 	mustOK(t, tact(t, s, "drag", "css=#viewport", "--by", "-150,0", "--no-snap"))

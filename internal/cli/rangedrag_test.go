@@ -12,7 +12,7 @@ import (
 func TestFillRangeDragsThumb(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t)
-	r := tact(t, s, "open", page("perc39_range.html"))
+	r := tact(t, s, "open", page("act_range.html"))
 	mustOK(t, r)
 	ref := func(name string) string {
 		m := regexp.MustCompile(`@(e\d+) \[input:range\] "` + name + `"`).FindStringSubmatch(r.out)

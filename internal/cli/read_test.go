@@ -6,27 +6,11 @@ import (
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/tact-browser/tact/internal/browsertest"
 )
 
-// has reports each of wants that out lacks.
-func has(t *testing.T, what, out string, wants ...string) {
-	t.Helper()
-	for _, w := range wants {
-		if !strings.Contains(out, w) {
-			t.Errorf("%s lacks %q:\n%s", what, w, out)
-		}
-	}
-}
-
-// lacks reports each of bads that out has.
-func lacks(t *testing.T, what, out string, bads ...string) {
-	t.Helper()
-	for _, b := range bads {
-		if strings.Contains(out, b) {
-			t.Errorf("%s has %q:\n%s", what, b, out)
-		}
-	}
-}
+// has and lacks check what a command printed.
+var has, lacks = browsertest.Has, browsertest.Lacks
 
 // An article page: the main content only, under the note saying what was
 // left out; --all has everything.

@@ -41,12 +41,12 @@ func TestReadMaxLinesCutAndNumbering(t *testing.T) {
 func TestReadLoadingNote(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t)
-	r := tact(t, s, "--timeout", "20s", "read", page("read30_images_pending.html"))
+	r := tact(t, s, "--timeout", "20s", "read", page("read_images_pending.html"))
 	mustOK(t, r)
 	if !strings.Contains(r.out, "only its pictures are still on their way") || strings.Contains(r.out, "still loading") {
 		t.Errorf("images still loading: read says so, or lacks the text:\n%s", r.out)
 	}
-	r = tact(t, s, "--timeout", "20s", "read", page("read30_frame_pending.html"))
+	r = tact(t, s, "--timeout", "20s", "read", page("read_frame_pending.html"))
 	mustOK(t, r)
 	if !strings.Contains(r.out, "the live blog below") || !strings.Contains(r.out, "(still loading 1 request)") {
 		t.Errorf("a frame still loading: no note:\n%s", r.out)

@@ -22,7 +22,7 @@ func TestReadNote(t *testing.T) {
 	if strings.HasPrefix(r.out, "(not an article") || !strings.Contains(r.out, "--from 3 ") {
 		t.Errorf("--from 2:\n%s", r.out)
 	}
-	r = tact(t, s, "read", page("read41_recipe.html"))
+	r = tact(t, s, "read", page("read_recipe.html"))
 	mustOK(t, r)
 	if !strings.HasPrefix(r.out, "(article; left out: ") {
 		t.Errorf("recipe note:\n%s", r.out)

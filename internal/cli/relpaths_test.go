@@ -11,7 +11,7 @@ import (
 // uploads and writes files in the directory of each later call. It
 // changes the process's directory, so it does not run in parallel.
 func TestPathsFollowCaller(t *testing.T) {
-	s := "seca-paths"
+	s := "relpaths"
 	dirA, dirB := t.TempDir(), t.TempDir()
 	for dir, text := range map[string]string{dirA: "from A", dirB: "from B"} {
 		if err := os.WriteFile(filepath.Join(dir, "doc.txt"), []byte(text), 0o644); err != nil {
@@ -35,7 +35,7 @@ func TestPathsFollowCaller(t *testing.T) {
 	content := func() string { return evalIn(t, s, `document.getElementById("content").textContent`) }
 
 	chdir(dirA) // the daemon starts here
-	mustOK(t, tact(t, s, "open", page("seca_upload.html")))
+	mustOK(t, tact(t, s, "open", page("upload.html")))
 	chdir(dirB)
 	mustOK(t, tact(t, s, "upload", "css=#f", "doc.txt", "--no-snap"))
 	eventually(t, "dirB's doc.txt uploaded", func() bool { return content() == "from B" })

@@ -28,14 +28,14 @@ func TestSecretNeverEchoed(t *testing.T) {
 		}
 		return r
 	}
-	mustOK(t, run("open", page("sec_form.html")))
+	mustOK(t, run("open", page("secret_form.html")))
 	mustOK(t, run("record", "start", "secwf"))
 	mustOK(t, run("fill", "label=User", "ada"))
 	mustOK(t, run("fill", "label=Password", pw))
 	mustOK(t, run("fill", "label=Token", token, "--secret"))
 	r := run("click", `role=button[name="Sign in"]`)
 	mustOK(t, r)
-	if !strings.Contains(r.out, "sec_echo.html") || !strings.Contains(r.out, "***") {
+	if !strings.Contains(r.out, "secret_echo_dashboard.html") || !strings.Contains(r.out, "***") {
 		t.Errorf("effect line: want the new URL with *** for the secrets:\n%s", r.out)
 	}
 	eventually(t, "the page's late title", func() bool {

@@ -64,7 +64,7 @@ func leakOf(out, v string) string {
 // carry it, nor a later replay's read.
 func TestSecretTransformedEcho(t *testing.T) {
 	t.Parallel()
-	const s = "secc-echo"
+	const s = "secret-transform"
 	const v = "Zq8-Kestrel?7x"
 	var outs, cmds []string
 	run := func(args ...string) result {
@@ -75,8 +75,8 @@ func TestSecretTransformedEcho(t *testing.T) {
 		outs, cmds = append(outs, r.out+r.err), append(cmds, args[0])
 		return r
 	}
-	openPage(t, s, page("secc_echo.html"))
-	run("record", "start", "seccwf")
+	openPage(t, s, page("secret_transform.html"))
+	run("record", "start", "transformwf")
 	r := run("fill", "label=Password", v)
 	if !strings.Contains(r.out, "You typed ***") {
 		t.Errorf("fill: want the page's echo masked:\n%s", r.out)
@@ -128,7 +128,7 @@ func TestSecretTransformedEcho(t *testing.T) {
 			t.Errorf("the secret came back %s in %s:\n%s", how, cmds[i], o)
 		}
 	}
-	files := []string{filepath.Join(env.Home, "workflows", "seccwf.json")}
+	files := []string{filepath.Join(env.Home, "workflows", "transformwf.json")}
 	for _, f := range []string{"state.json", "daemon.log", "recording.json"} {
 		files = append(files, filepath.Join(env.Home, "run", s, f))
 	}
@@ -147,8 +147,8 @@ func TestSecretTransformedEcho(t *testing.T) {
 
 	// A replay in a new session (a daemon that never saw the value)
 	// types the placeholder's value into the same field.
-	const s2, v2 = "secc-replay", "Pw2-Osprey!55"
-	r = tact(t, s2, "replay", "seccwf", "--var", "PASSWORD="+v2)
+	const s2, v2 = "transform-replay", "Pw2-Osprey!55"
+	r = tact(t, s2, "replay", "transformwf", "--var", "PASSWORD="+v2)
 	mustOK(t, r)
 	if got := evalIn(t, s2, `document.getElementById("pw").value === "`+v2+`"`); got != "true" {
 		t.Fatalf("the replay did not fill the field: %q\n%s", got, r.out)

@@ -15,7 +15,7 @@ import (
 func TestBatchStepTimeout(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t)
-	openPage(t, s, page("batch39_taps.html"))
+	openPage(t, s, page("input_taps.html"))
 	r := tact(t, s, "batch", "--continue-on-error", "wait text=Nowhere --timeout 300ms", "click role=button")
 	if r.code != 5 || !strings.Contains(r.err, "step 1 (wait text=Nowhere --timeout 300ms): the step did not finish within its --timeout 300ms") ||
 		!strings.Contains(r.out, "[2] click role=button → ok\n") || !strings.Contains(r.out, "---\n") || strings.Contains(r.out, "(no snap") {
@@ -45,7 +45,7 @@ func TestBatchStepTimeout(t *testing.T) {
 func TestBatchDeadlineGrows(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t)
-	openPage(t, s, page("batch39_taps.html"))
+	openPage(t, s, page("input_taps.html"))
 	steps := []string{"--timeout", "2s", "batch", "--no-snap"}
 	for range 6 {
 		steps = append(steps, "wait 600ms")
@@ -63,7 +63,7 @@ func TestBatchDeadlineGrows(t *testing.T) {
 func TestBatchUntilQuiet(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t)
-	openPage(t, s, page("batch39_taps.html"))
+	openPage(t, s, page("input_taps.html"))
 	steps := []string{"batch", "--until", "text=Target found"}
 	for range 6 {
 		steps = append(steps, "click role=button")
@@ -109,7 +109,7 @@ func TestBatchUntilQuiet(t *testing.T) {
 func TestBatchFast(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t)
-	openPage(t, s, page("batch39_taps.html"))
+	openPage(t, s, page("input_taps.html"))
 	start := time.Now()
 	r := tact(t, s, "batch", "--fast", "click role=button", "click role=button", "click role=button")
 	wall := time.Since(start)
@@ -122,7 +122,7 @@ func TestBatchFast(t *testing.T) {
 	}
 	t.Logf("batch --fast: three clicks arrived within %s ms (page time); the call took %s", evalIn(t, s, "Math.round(tapTimes[2] - tapTimes[0])"), wall.Round(time.Millisecond))
 	// The same without --fast, for comparison in the log.
-	openPage(t, s, page("batch39_taps.html"))
+	openPage(t, s, page("input_taps.html"))
 	start = time.Now()
 	mustOK(t, tact(t, s, "batch", "click role=button", "click role=button", "click role=button"))
 	t.Logf("batch without --fast: within %s ms; the call took %s", evalIn(t, s, "Math.round(tapTimes[2] - tapTimes[0])"), time.Since(start).Round(time.Millisecond))
@@ -134,7 +134,7 @@ func TestBatchFast(t *testing.T) {
 func TestMouseMovePath(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t)
-	openPage(t, s, page("batch39_path.html"))
+	openPage(t, s, page("input_path.html"))
 	mustOK(t, tact(t, s, "mouse", "move", "10", "10", "--no-snap"))
 	if got := evalIn(t, s, "moves.at(-1).slice(0, 2) + ''"); got != "10,10" {
 		t.Fatalf("mouse move 10 10: %s", got)
@@ -183,7 +183,7 @@ func TestMouseMovePath(t *testing.T) {
 func TestKeyHoldAndWheel(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t)
-	openPage(t, s, page("batch39_keys.html"))
+	openPage(t, s, page("input_keys.html"))
 	r := tact(t, s, "press", "ArrowRight", "--down", "--no-snap")
 	mustOK(t, r)
 	if !strings.Contains(r.out, "holding ArrowRight") || evalIn(t, s, "keys.join('|')") != "keydown ArrowRight" {
@@ -217,7 +217,7 @@ func TestKeyHoldAndWheel(t *testing.T) {
 func TestBatchDeadlineNamesStepsNotRun(t *testing.T) {
 	t.Parallel()
 	s := env.Pooled(t)
-	openPage(t, s, page("batch39_taps.html"))
+	openPage(t, s, page("input_taps.html"))
 	r := tact(t, s, "--timeout", "1s", "batch", "--no-snap", "click role=button", "wait 5s --timeout 1h", "click role=button")
 	if r.code != 2 || !strings.Contains(r.err, "--timeout") {
 		t.Errorf("a step's own --timeout past the 30m a batch may add: exit %d %s", r.code, r.err)
@@ -234,7 +234,7 @@ func TestBatchDeadlineNamesStepsNotRun(t *testing.T) {
 // on every frame (issue 39: a 20-point pointer path). Reports the median
 // time of the whole call per path.
 func BenchmarkMousePath20(b *testing.B) {
-	mustOK(b, tact(b, benchSession, "open", page("batch39_path.html"), "--no-snap"))
+	mustOK(b, tact(b, benchSession, "open", page("input_path.html"), "--no-snap"))
 	to := []string{"300,200", "20,20"}
 	var per []time.Duration
 	for i := 0; b.Loop(); i++ {

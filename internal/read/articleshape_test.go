@@ -19,7 +19,7 @@ func mainLines(t *testing.T, path string) []string {
 // not the site's name in it), though the document's title words it
 // otherwise; the byline keeps its whole date.
 func TestReadHeadlineAndByline(t *testing.T) {
-	lines := mainLines(t, "/read41_headline.html")
+	lines := mainLines(t, "/read_headline.html")
 	md := strings.Join(lines, "\n")
 	if lines[0] != "# Big orchard cooperative layoffs begin today" {
 		t.Errorf("title line = %q:\n%s", lines[0], md)
@@ -37,7 +37,7 @@ func TestReadHeadlineAndByline(t *testing.T) {
 // lead (spaced otherwise around a link) is not printed again, so the first
 // plain line is the story's first paragraph, without a stray space.
 func TestReadOpeningOnce(t *testing.T) {
-	lines := mainLines(t, "/read41_opening.html")
+	lines := mainLines(t, "/read_opening.html")
 	md := strings.Join(lines, "\n")
 	want := []string{
 		"# Ferries to stop at dusk as port cuts crews",
@@ -65,7 +65,7 @@ func TestReadOpeningOnce(t *testing.T) {
 // belongs to the story: it is the body's first paragraph, after the title
 // and byline.
 func TestReadStandingIntro(t *testing.T) {
-	lines := mainLines(t, "/read41_intro.html")
+	lines := mainLines(t, "/read_article_intro.html")
 	md := strings.Join(lines, "\n")
 	if len(lines) < 4 || lines[0] != "# Best tech deals today" || lines[1] != "By Jo Park" ||
 		!strings.HasPrefix(lines[2], "We bring you the best deals") || !strings.HasPrefix(lines[3], "The first pick") {
@@ -80,7 +80,7 @@ func TestReadStandingIntro(t *testing.T) {
 // trailers ("Explore further", "More information:", "Citation:", …) are
 // left out of the body; the story's paragraphs are all there.
 func TestReadCaptionsCreditsTrailers(t *testing.T) {
-	md := strings.Join(mainLines(t, "/read41_captions.html"), "\n")
+	md := strings.Join(mainLines(t, "/read_captions.html"), "\n")
 	for _, bad := range []string{"Moss cushions on the edge", "Associated Press", "A tagged cushion", "Photo:", "Explore further",
 		"Moss balls move in herds", "More information", "Journal information", "Provided by", "Citation", "subject to copyright"} {
 		if strings.Contains(md, bad) {
@@ -98,7 +98,7 @@ func TestReadCaptionsCreditsTrailers(t *testing.T) {
 // steps the extractor leaves out (it keeps the story and reviews) follow
 // the story.
 func TestReadRecipeKeepsData(t *testing.T) {
-	m, ok := extractPage(t, "/read41_recipe.html", false)
+	m, ok := extractPage(t, "/read_recipe.html", false)
 	if !ok {
 		t.Fatal("no main content")
 	}
@@ -112,7 +112,7 @@ func TestReadRecipeKeepsData(t *testing.T) {
 // An ARIA grid (a calendar laid out with CSS) keeps its columns: one row
 // per week, the days as columns, several events in one cell.
 func TestReadCalendarGrid(t *testing.T) {
-	md := mustRead(t, "/read41_calendar.html", "{page: true}")
+	md := mustRead(t, "/read_calendar.html", "{page: true}")
 	want := strings.Join([]string{
 		"| Mon 16 | Tue 17 | Wed 18 | Thu 19 | Fri 20 |",
 		"|---|---|---|---|---|",
@@ -126,7 +126,7 @@ func TestReadCalendarGrid(t *testing.T) {
 // A story split over several containers, with an ad slot and a "Read more"
 // box between its parts, is read whole, without the box or the ad label.
 func TestReadSplitStory(t *testing.T) {
-	md := strings.Join(mainLines(t, "/read41_split.html"), "\n")
+	md := strings.Join(mainLines(t, "/read_split.html"), "\n")
 	for _, want := range []string{"Sleeper trains will run", "The new trains will leave", "The operator has bought twelve", "Passenger groups welcomed", "cabins would go on sale in January"} {
 		if !strings.Contains(md, want) {
 			t.Errorf("read lacks %q:\n%s", want, md)

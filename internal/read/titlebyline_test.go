@@ -9,7 +9,7 @@ import (
 // printed once, under it; the byline from a table cell is one clean line;
 // images print only what the text does not say.
 func TestReadTitleFirstImagesByline(t *testing.T) {
-	m, ok := extractPage(t, "/read30_intro.html", false)
+	m, ok := extractPage(t, "/read_title_intro.html", false)
 	if !ok {
 		t.Fatal("no main content")
 	}
@@ -37,7 +37,7 @@ func TestReadTitleFirstImagesByline(t *testing.T) {
 // Byline, paper and date run together in the page: the byline is the
 // name, then the date.
 func TestReadBylineNameThenDate(t *testing.T) {
-	m, ok := extractPage(t, "/read30_byline.html", false)
+	m, ok := extractPage(t, "/read_byline.html", false)
 	if !ok {
 		t.Fatal("no main content")
 	}

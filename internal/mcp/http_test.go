@@ -27,7 +27,7 @@ func TestHTTPOriginAndSessionCap(t *testing.T) {
 	t.Parallel()
 	h, err := mcp.HTTPHandler(mcp.Options{
 		Commands: commands.SchemaCommands(),
-		Globals:  rpc.Globals{Session: "seca-mcp-origin", Output: "text"},
+		Globals:  rpc.Globals{Session: "mcp-origin", Output: "text"},
 		Version:  cli.Version,
 		Origins:  []string{"http://localhost:6274"},
 	}, "")
@@ -72,7 +72,7 @@ func TestHTTPOriginAndSessionCap(t *testing.T) {
 	// Up to the cap, sessions start; one more is refused until one ends.
 	// A fresh server: the requests above may have left sessions that end
 	// by themselves.
-	h, err = mcp.HTTPHandler(mcp.Options{Commands: commands.SchemaCommands(), Globals: rpc.Globals{Session: "seca-mcp-origin"}, Version: cli.Version}, "")
+	h, err = mcp.HTTPHandler(mcp.Options{Commands: commands.SchemaCommands(), Globals: rpc.Globals{Session: "mcp-origin"}, Version: cli.Version}, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,7 +163,7 @@ func TestHTTPNeedsTokenOrConsent(t *testing.T) {
 // both got in).
 func TestHTTPSessionCapUnderRace(t *testing.T) {
 	t.Parallel()
-	h, err := mcp.HTTPHandler(mcp.Options{Commands: commands.SchemaCommands(), Globals: rpc.Globals{Session: "seca-mcp-race"}, Version: cli.Version}, "")
+	h, err := mcp.HTTPHandler(mcp.Options{Commands: commands.SchemaCommands(), Globals: rpc.Globals{Session: "mcp-race"}, Version: cli.Version}, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,62 @@
+package page_test
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/tact-browser/tact/internal/page"
+)
+
+// A plain span with its own click listener (no role, no pointer cursor,
+// no onclick attribute; the tab asks the browser for its listeners
+// before a snap) is listed among decoys that have none; a page listener
+// (delegation) makes nothing a control.
+func TestOwnClickListenerListed(t *testing.T) {
+	tab := newTab(t, "snap_listeners.html")
+	out := snapText(t, tab)
+	if !strings.Contains(out, `[clickable] "Advance"`) {
+		t.Fatalf("the listened span is not listed:\n%s", out)
+	}
+	for _, decoy := range []string{`"Proceed"`, `"Continue"`, `"Next"`} {
+		if regexp.MustCompile(`@e\d+ .*` + decoy).MatchString(out) {
+			t.Errorf("decoy %s listed:\n%s", decoy, out)
+		}
+	}
+	if got := clickRef(t, tab, refOf(t, out, `"Advance"`)); got != "advanced" {
+		t.Errorf("click on the listened span: %q", got)
+	}
+	// Rows with a listener each: the first ones (25) are listed.
+	load(t, tab, "snap_listeners.html?rows=40")
+	if out := snapText(t, tab); !strings.Contains(out, `[clickable] "open"`) {
+		t.Errorf("listened row spans not listed:\n%s", out)
+	}
+}
+
+// A listener added after the first snap is listed by the next one, and one
+// removed is no longer (the scan keeps the document's handle between
+// snaps, and a snap that marks nothing starts an empty set).
+func TestListenersComeAndGo(t *testing.T) {
+	tab := newTab(t, "snap_listeners.html")
+	out := snapText(t, tab)
+	if !strings.Contains(out, `[clickable] "Advance"`) || strings.Contains(out, `"Proceed"`) {
+		t.Fatalf("first snap:\n%s", out)
+	}
+	evalPage(t, tab, "listenProceed()")
+	if out = snapText(t, tab); !strings.Contains(out, `[clickable] "Proceed"`) {
+		t.Errorf("a listener added since the last snap is not listed:\n%s", out)
+	}
+	// The same elements, their listeners gone.
+	evalPage(t, tab, "dropAdvance(), dropProceed()")
+	if out = snapText(t, tab); strings.Contains(out, `"Advance"`) || strings.Contains(out, `"Proceed"`) {
+		t.Errorf("controls whose listeners went are still listed:\n%s", out)
+	}
+}
+
+// evalPage runs expr in the page's own world, where its functions are.
+func evalPage(t *testing.T, tab *page.Tab, expr string) {
+	t.Helper()
+	if _, err := tab.EvalPage(ctxOf(t), expr); err != nil {
+		t.Fatal(err)
+	}
+}
