@@ -178,3 +178,12 @@ func TestSummarySkipsMarkup(t *testing.T) {
 		t.Errorf("summary = %q, want %q", got, want)
 	}
 }
+
+// Fold's shortcut for strings already folded agrees with folding them.
+func TestFoldShortcut(t *testing.T) {
+	for _, s := range []string{"", " ", "a", "a b", "a  b", " a", "a ", "a\tb", "a\nb", "a\u00a0b", "a\u3000b", "\u2003", "día uno", "a \u0085b", "a\xffb", "ab c d e"} {
+		if got, want := Fold(s), strings.Join(strings.Fields(s), " "); got != want {
+			t.Errorf("Fold(%q) = %q, want %q", s, got, want)
+		}
+	}
+}

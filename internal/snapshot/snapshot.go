@@ -14,9 +14,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/tact-browser/tact/internal/inpage"
@@ -368,8 +370,8 @@ func (p *Page) Folded(keep func(ref string) bool) *Page {
 // drawn regions): what the next diff compares with, so boxes alone never
 // read as a change.
 func (p *Page) WithoutBoxes() *Page {
-	if p == nil || p.items == nil || p.folded {
-		return p
+	if p == nil || p.items == nil || p.folded || !slices.ContainsFunc(p.items, func(it Item) bool { return it.K == KindDrawn || it.Box != nil }) {
+		return p // nothing to take out (a snap without --boxes): p as it is
 	}
 	items := make([]Item, 0, len(p.items))
 	for _, it := range p.items {
@@ -732,8 +734,30 @@ func lastRune(s string) rune {
 }
 
 // Fold collapses runs of whitespace into one space and trims the ends.
+// Most strings it is given are folded already, and come back as they are,
+// with nothing allocated (a big page's snap folds thousands).
 func Fold(s string) string {
+	if folded(s) {
+		return s
+	}
 	return strings.Join(strings.Fields(s), " ")
+}
+
+// folded reports whether Fold would leave s unchanged: no white space at
+// either end, and none between words but one ' '.
+func folded(s string) bool {
+	space := true // a space first is not folded
+	for _, r := range s {
+		if unicode.IsSpace(r) {
+			if space || r != ' ' {
+				return false
+			}
+			space = true
+			continue
+		}
+		space = false
+	}
+	return !space || s == ""
 }
 
 // Cut shortens s to at most max characters (runes), at a word boundary
