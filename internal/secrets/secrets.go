@@ -75,6 +75,17 @@ func (s *Set) Add(v string) {
 	})
 }
 
+// Len is how many secrets the set holds (it only grows): what was
+// scrubbed with an earlier Len may hold a secret added since.
+func (s *Set) Len() int {
+	if s == nil {
+		return 0
+	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return len(s.fuzzy)
+}
+
 // AddURL remembers the credential-like query values of a URL and its
 // user info's password (a farm's ?token=…, user:pass@). Other query
 // values (&timeout=60000) are settings, not secrets.

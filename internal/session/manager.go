@@ -92,6 +92,10 @@ type Manager struct {
 
 	saveMu sync.Mutex
 	saved  []byte // last state written, to skip identical writes
+	// savedSig is save's brief of the state last written; refsGen counts
+	// the changes to its refs.
+	savedSig string
+	refsGen  int
 }
 
 // New makes a Manager; it connects lazily on first use.

@@ -29,6 +29,9 @@ func (m *Manager) RecordRefs(tabID, hostID, frameID string, refs []int, next int
 		m.state.NextRef = next
 		changed = true
 	}
+	if changed {
+		m.refsGen++
+	}
 	return changed
 }
 
@@ -42,6 +45,7 @@ func (m *Manager) ForgetRefs(tabID string) {
 	for n, ri := range m.state.Refs {
 		if ri.Tab == tabID {
 			delete(m.state.Refs, n)
+			m.refsGen++
 		}
 	}
 }

@@ -2,6 +2,7 @@ package session
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"time"
 
@@ -80,17 +81,32 @@ func (m *Manager) save() {
 		}
 		m.state.URL = u
 	}
+	// Most commands change nothing here, and the refs map of a big page
+	// is costly to encode after every one: what is encoded is first
+	// compared in brief (everything else, the refs' changes, count and
+	// map, and the secrets a write would scrub).
+	brief := m.state
+	brief.Refs = nil
+	sb, _ := json.Marshal(brief)
+	sig := fmt.Sprintf("%s|%d|%d|%p|%d", sb, m.refsGen, len(m.state.Refs), m.state.Refs, m.opts.Secrets.Len())
+	if sig == m.savedSig {
+		m.mu.Unlock()
+		return
+	}
 	b, err := json.Marshal(m.state)
 	m.mu.Unlock()
 	// A page that echoes a secret into its URL (a GET form) must not put
 	// it on disk: the page reopened after a restart gets *** instead.
 	b = m.opts.Secrets.ScrubBytes(b)
-	if err != nil || string(b) == string(m.saved) {
+	if err != nil {
 		return
 	}
-	if err := datadir.WriteFile(m.opts.StateFile, b, 0o600); err != nil {
-		m.log.Warn("save state", "err", err)
-		return
+	if string(b) != string(m.saved) {
+		if err := datadir.WriteFile(m.opts.StateFile, b, 0o600); err != nil {
+			m.log.Warn("save state", "err", err)
+			return
+		}
+		m.saved = b
 	}
-	m.saved = b
+	m.savedSig = sig
 }
