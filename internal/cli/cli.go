@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"os"
 	"reflect"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -500,6 +501,13 @@ func runDaemon(a *app, stderr io.Writer, rd pagetext.Reader) int {
 		return 1
 	}
 	d := &a.Daemon
+	if _, set := os.LookupEnv("GOGC"); !set {
+		// A daemon's heap is small (~10 MB live) and each snap of a big
+		// page allocates a few MB: collecting at 5× rather than 2× the
+		// live heap spends ~25% less of its CPU per snap (aclu: 4.5 →
+		// 3.4 ms) for ~10 MB more memory.
+		debug.SetGCPercent(400)
+	}
 	err := daemon.Run(context.Background(), daemon.Options{
 		Session: a.SessionName, IdleTimeout: d.IdleTimeout, Version: Version, Log: stderr, Verbose: a.Verbose, Read: rd, Forward: (&Forwarder{Relay: build.FileStamp(build.RelayPath())}).Forward,
 		Browser: browser.Setup{Profile: d.Profile, Headed: d.Headed, Port: d.Port, CDP: a.CDP, Args: a.BrowserArg},
