@@ -778,25 +778,3 @@ func (c *Scroll) Run(ctx context.Context, env *Env) (*Output, error) {
 		return nil, t.Wheel(ctx, 640, 400, dx, dy)
 	})
 }
-
-// dryRun reports what an action would do once its target (targeted: el
-// is one) passed the checks a real run makes first; it touches nothing.
-func dryRun[E Element[E]](ctx context.Context, target string, a actionOn[E], el E, targeted bool) (*Output, error) {
-	what := "the page"
-	if targeted {
-		tag, name := el.Describe(ctx)
-		what = fmt.Sprintf("%s [%s] %q", target, tag, name)
-		if a.clicks {
-			if _, _, err := el.ClickPoint(ctx, true); err != nil {
-				return nil, err
-			}
-		}
-		if a.dryCheck != nil {
-			if err := a.dryCheck(ctx, el); err != nil {
-				return nil, err
-			}
-		}
-	}
-	msg := fmt.Sprintf("dry run: would %s %s", a.verb, what)
-	return &Output{Text: msg + "\n", Data: dryRunData{DryRun: true, Action: a.verb, Target: target}}, nil
-}

@@ -73,11 +73,6 @@ func closedPopupsLine(n int) []string {
 	return []string{fmt.Sprintf("closed %d %s the page opened (tact keeps %d per action or page load)", n, plural(n, "popup", "popups"), page.MaxPopups)}
 }
 
-// dryRunNav reports the navigation a dry run would make, making none.
-func dryRunNav(action, what, u string) (*Output, error) {
-	return &Output{Text: "dry run: would " + what + "\n", Data: dryRunData{DryRun: true, Action: action, Target: u}}, nil
-}
-
 // Back goes back in the tab's history.
 type Back struct{ ActOpts }
 
