@@ -53,6 +53,25 @@ func TestListenersComeAndGo(t *testing.T) {
 	}
 }
 
+// The same in a frame, whose listeners are asked beside its walk too.
+func TestListenersComeAndGoInAFrame(t *testing.T) {
+	tab := newTab(t, "snap_listeners_framed.html")
+	out := snapText(t, tab)
+	if !strings.Contains(out, `[clickable] "Advance"`) || strings.Contains(out, `"Proceed"`) {
+		t.Fatalf("first snap:\n%s", out)
+	}
+	inFrame := func(call string) { evalPage(t, tab, "document.getElementById('f').contentWindow."+call) }
+	inFrame("listenProceed()")
+	if out = snapText(t, tab); !strings.Contains(out, `[clickable] "Proceed"`) {
+		t.Errorf("a listener added since the last snap is not listed:\n%s", out)
+	}
+	inFrame("dropAdvance()")
+	inFrame("dropProceed()")
+	if out = snapText(t, tab); strings.Contains(out, `"Advance"`) || strings.Contains(out, `"Proceed"`) {
+		t.Errorf("controls whose listeners went are still listed:\n%s", out)
+	}
+}
+
 // evalPage runs expr in the page's own world, where its functions are.
 func evalPage(t *testing.T, tab *page.Tab, expr string) {
 	t.Helper()

@@ -78,7 +78,7 @@ func (t *Tab) snapshot(ctx context.Context, focus string, boxes bool) (*snapshot
 		f.listeners = t.prefetchListeners(ctx, host, frame)
 		var quick bool
 		var err error
-		if items, quick, err = t.quickWalk(ctx, host, frame, f, path, &frames, &res, &changed); !quick {
+		if items, quick, err = t.quickWalk(ctx, host, frame, f, path, 0, &frames, &res, &changed); !quick {
 			items, res, frames = nil, snapshot.Result{}, 0
 			err = t.ownWork(ctx, host, frame, "snap", func(size pageSize) (err error) {
 				f.elements = size.Elements
@@ -123,7 +123,7 @@ func (t *Tab) snapshot(ctx context.Context, focus string, boxes bool) (*snapshot
 // A small page's repeated snap then waits for one round trip, not two.
 // The page answering the list stands for the size check's answer when
 // the walk runs out of time (see ownWork), with the size last seen.
-func (t *Tab) quickWalk(ctx context.Context, tg *Target, frameID string, f snapFocus, path string, frames *int, res *snapshot.Result, changed *bool) (items []snapshot.Item, quick bool, err error) {
+func (t *Tab) quickWalk(ctx context.Context, tg *Target, frameID string, f snapFocus, path string, depth int, frames *int, res *snapshot.Result, changed *bool) (items []snapshot.Item, quick bool, err error) {
 	if f.listeners == nil {
 		return nil, false, nil
 	}
@@ -136,15 +136,17 @@ func (t *Tab) quickWalk(ctx context.Context, tg *Target, frameID string, f snapF
 		return nil, false, nil
 	}
 	f.keepMarks = true
-	items, err = t.walkFrame(ctx, tg, frameID, f, path, 0, frames, res, changed)
+	walked := *frames
+	items, err = t.walkFrame(ctx, tg, frameID, f, path, depth, frames, res, changed)
 	listeners, lerr := f.listeners.wait(ctx)
 	if err != nil {
-		if lerr == nil && ctx.Err() != nil && failure.From(err).Code == failure.Timeout {
+		if depth == 0 && lerr == nil && ctx.Err() != nil && failure.From(err).Code == failure.Timeout {
 			err = OwnWorkTimeout("snap", size.String())
 		}
 		return nil, true, err
 	}
 	if lerr != nil || !slices.Equal(listenedNodes(listeners), prev) {
+		*frames = walked
 		return nil, false, nil
 	}
 	return items, true, nil
@@ -383,7 +385,13 @@ func (t *Tab) walkFrame(ctx context.Context, tg *Target, frameID string, focus s
 		if framePath != "" {
 			path = framePath + "/" + childID
 		}
-		sub, err := t.walkFrame(ctx, host, hostFrame, snapFocus{boxes: focus.boxes}, path, depth+1, frames, nil, changed)
+		// As the top frame's: its listener list asked ahead, and a walk
+		// that keeps the last scan's marks when the list has not changed.
+		cf := snapFocus{boxes: focus.boxes, listeners: t.prefetchListeners(ctx, host, hostFrame)}
+		sub, quick, err := t.quickWalk(ctx, host, hostFrame, cf, path, depth+1, frames, nil, changed)
+		if !quick {
+			sub, err = t.walkFrame(ctx, host, hostFrame, cf, path, depth+1, frames, nil, changed)
+		}
 		if err != nil {
 			if failure.From(err).Code == failure.Timeout {
 				return nil, err
