@@ -444,8 +444,12 @@ func onOff(v *bool, on, off string) string {
 func ParseTimeout(s string) (time.Duration, error) {
 	s = strings.TrimSpace(s)
 	if n, err := strconv.ParseFloat(s, 64); err == nil {
-		if n <= 0 {
+		if !(n > 0) { // NaN too
 			return 0, failure.New(failure.Usage, "--timeout must be positive")
+		}
+		// Beyond a day is a typo (or Inf, which would wrap negative).
+		if n > maxTimeout.Seconds() {
+			return 0, failure.New(failure.Usage, "--timeout %q: at most %s", s, maxTimeout)
 		}
 		return time.Duration(n * float64(time.Second)), nil
 	}
@@ -453,8 +457,14 @@ func ParseTimeout(s string) (time.Duration, error) {
 	if err != nil || d <= 0 {
 		return 0, failure.New(failure.Usage, "--timeout %q: want a duration like 30s or 500ms", s)
 	}
+	if d > maxTimeout {
+		return 0, failure.New(failure.Usage, "--timeout %q: at most %s", s, maxTimeout)
+	}
 	return d, nil
 }
+
+// maxTimeout bounds --timeout: a command that may run for a day.
+const maxTimeout = 24 * time.Hour
 
 // SplitArgs splits a flag list on spaces, honouring single and double quotes.
 func SplitArgs(s string) []string {

@@ -13,7 +13,7 @@ func TestParseTimeout(t *testing.T) {
 			t.Errorf("%q: %v %v", in, got, err)
 		}
 	}
-	for _, bad := range []string{"", "soon", "-1", "0", "-5s"} {
+	for _, bad := range []string{"", "soon", "-1", "0", "-5s", "Inf", "NaN", "1e10", "25h"} {
 		if _, err := ParseTimeout(bad); err == nil {
 			t.Errorf("%q accepted", bad)
 		}

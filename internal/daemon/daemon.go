@@ -587,7 +587,7 @@ func rememberSecrets(s *secrets.Set, g rpc.Globals) {
 	s.AddURL(g.CDP)
 	for _, l := range g.CDPHeaders {
 		if _, v, ok := strings.Cut(l, ":"); ok {
-			s.Add(strings.TrimSpace(v))
+			s.AddHeader(v)
 		}
 	}
 	for _, l := range strings.Split(g.Headers, "\n") {
@@ -595,7 +595,7 @@ func rememberSecrets(s *secrets.Set, g rpc.Globals) {
 		// every page would blank out ordinary text. (A HAR leaves out
 		// every --header value by name.)
 		if n, v, ok := strings.Cut(l, ":"); ok && secrets.Credential(n) {
-			s.Add(strings.TrimSpace(v))
+			s.AddHeader(v)
 		}
 	}
 }

@@ -128,11 +128,13 @@ var local = map[string]bool{"help": true, "version": true, "guide": true, "compl
 // seconds, or a Go duration.
 func parseTimeout(s string) (time.Duration, bool) {
 	s = strings.TrimSpace(s)
+	// Out of range (past a day, or Inf, which would wrap negative): not
+	// ok, and the full CLI says why.
 	if n, err := strconv.ParseFloat(s, 64); err == nil {
-		return time.Duration(n * float64(time.Second)), n > 0
+		return time.Duration(n * float64(time.Second)), n > 0 && n <= 24*60*60
 	}
 	d, err := time.ParseDuration(s)
-	return d, err == nil && d > 0
+	return d, err == nil && d > 0 && d <= 24*time.Hour
 }
 
 // roundTrip is what a call may take beyond its --timeout (client.Budget).

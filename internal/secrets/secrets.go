@@ -8,6 +8,7 @@ package secrets
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"io"
 	"net/url"
@@ -105,6 +106,28 @@ func (s *Set) AddURL(raw string) {
 	if u.User != nil {
 		if p, ok := u.User.Password(); ok {
 			s.Add(p)
+		}
+	}
+}
+
+// AddHeader remembers a credential header's value, and what a page may
+// echo of it alone: the token after an auth scheme ("Bearer T", "Token
+// T"), and for Basic the decoded "user:pass" and its password.
+func (s *Set) AddHeader(value string) {
+	value = strings.TrimSpace(value)
+	s.Add(value)
+	scheme, token, ok := strings.Cut(value, " ")
+	if !ok {
+		return
+	}
+	token = strings.TrimSpace(token)
+	s.Add(token)
+	if strings.EqualFold(scheme, "basic") {
+		if b, err := base64.StdEncoding.DecodeString(token); err == nil {
+			s.Add(string(b))
+			if _, pass, ok := strings.Cut(string(b), ":"); ok {
+				s.Add(pass)
+			}
 		}
 	}
 }

@@ -2,6 +2,7 @@ package secrets
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -58,6 +59,19 @@ func TestCredential(t *testing.T) {
 	for _, n := range []string{"Accept", "Content-Type", "timeout", "monkey", "q", "page"} {
 		if Credential(n) {
 			t.Errorf("%s: a credential", n)
+		}
+	}
+}
+
+// A credential header's token is a secret alone too: a page may echo the
+// token it was sent without its scheme, or a Basic password decoded.
+func TestAddHeader(t *testing.T) {
+	var s Set
+	s.AddHeader(" Bearer TOPSECRETTOKEN99")
+	s.AddHeader("Basic " + base64.StdEncoding.EncodeToString([]byte("ada:hunter22")))
+	for _, echo := range []string{"?a=TOPSECRETTOKEN99", "Bearer TOPSECRETTOKEN99", "your password is hunter22", "ada:hunter22"} {
+		if got := s.Scrub(echo); strings.Contains(got, "TOPSECRET") || strings.Contains(got, "hunter22") {
+			t.Errorf("Scrub(%q) = %q", echo, got)
 		}
 	}
 }
