@@ -350,6 +350,45 @@ func TestDeletedSocketRecovers(t *testing.T) {
 	}
 }
 
+// A session folder moved under a session's name (another user renaming
+// folders in a TACT_HOME it can write to) never runs one session's
+// command in the other's browser: the daemon refuses a request for a
+// session it does not serve.
+func TestMovedSessionFolderRefused(t *testing.T) {
+	t.Parallel()
+	a, b := env.Pooled(t), env.Pooled(t)
+	openPage(t, a, page("hello.html"))
+	openPage(t, b, page("act_form.html"))
+	da, db, tmp := sessionFile(a, ""), sessionFile(b, ""), sessionFile(a+"-moving", "")
+	swap := func() {
+		t.Helper()
+		for _, mv := range [][2]string{{da, tmp}, {db, da}, {tmp, db}} {
+			if err := os.Rename(mv[0], mv[1]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	swap()
+	r := tact(t, a, "snap")
+	swap()
+	if r.code == 0 || strings.Contains(r.out, "Count me") {
+		t.Fatalf("session %s ran in %s's daemon: exit %d\n%s%s", a, b, r.code, r.out, r.err)
+	}
+	if !strings.Contains(r.err, "was moved") {
+		t.Errorf("error: %q", r.err)
+	}
+	if out := mustSnap(t, a); !strings.Contains(out, "Hello") {
+		t.Errorf("after the folders came back: %s", out)
+	}
+}
+
+func mustSnap(t *testing.T, s string) string {
+	t.Helper()
+	r := tact(t, s, "snap")
+	mustOK(t, r)
+	return r.out
+}
+
 // --timeout bounds a call even when the daemon cannot answer at all.
 func TestTimeoutWithStoppedDaemon(t *testing.T) {
 	t.Parallel()

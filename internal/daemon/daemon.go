@@ -411,6 +411,13 @@ func (d *daemon) serve(conn net.Conn) {
 		}
 		req = fwd
 	}
+	if req.Globals.Session != d.opts.Session {
+		// Only when the session's folders were moved under the caller
+		// (another user renaming folders in a TACT_HOME it can write
+		// to): never run one session's command in another.
+		_ = rpc.Write(conn, rpc.Response{Error: failure.New(failure.IO, "this daemon serves session %q, not %q: its folder was moved (who else can write to the folders above %s?)", d.opts.Session, req.Globals.Session, d.socket), Daemon: d.self})
+		return
+	}
 	if req.Version != d.opts.Version {
 		_ = rpc.Write(conn, d.retry("daemon is version "+d.opts.Version))
 		d.log.Info("client of another version; handing over", "client", req.Version)
