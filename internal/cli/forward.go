@@ -33,8 +33,13 @@ type forwarded struct {
 	ok  bool
 }
 
-// maxSeen bounds Forwarder.seen; when full it starts afresh.
-const maxSeen = 256
+// maxSeen bounds Forwarder.seen; when full it starts afresh. A line
+// longer than maxSeenLine (an eval of a whole script, a long fill) is read
+// every time: the memory stays small, and such values do not linger.
+const (
+	maxSeen     = 256
+	maxSeenLine = 4 << 10
+)
 
 type forwardParser struct {
 	mu     sync.Mutex
@@ -60,6 +65,9 @@ func (f *Forwarder) Forward(in rpc.Request, session string) (rpc.Request, bool) 
 	}{in.Version, in.Globals.Session + "\x00" + session, in.Globals.Cwd, in.Globals.TTY, in.Argv, in.Env})
 	if err != nil {
 		return rpc.Request{}, false
+	}
+	if len(key) > maxSeenLine {
+		return f.read(in, session)
 	}
 	f.mu.Lock()
 	r, hit := f.seen[string(key)]
