@@ -47,7 +47,7 @@ func Events() *cdp.Handlers[*Target] {
 	cdp.On(h, runtime.ExecutionContextsCleared, func(tg *Target, _ *runtime.EventExecutionContextsCleared) {
 		tg.mu.Lock()
 		tg.worlds, tg.mainCtx, tg.unique = map[string]int64{}, map[string]int64{}, map[string]int64{}
-		tg.docs, tg.marked, tg.sizes = map[int64]runtime.RemoteObjectID{}, map[int64][]proto.BackendNodeID{}, map[int64]pageSize{}
+		tg.docs, tg.marked, tg.sizes, tg.unscanned = map[int64]runtime.RemoteObjectID{}, map[int64][]proto.BackendNodeID{}, map[int64]pageSize{}, map[int64]bool{}
 		tg.mu.Unlock()
 	})
 	cdp.On(h, inspector.TargetCrashed, func(tg *Target, _ *inspector.EventTargetCrashed) {

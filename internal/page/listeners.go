@@ -29,6 +29,13 @@ const maxListened = 25
 // so a bigger document (by elements) goes without.
 const maxListenDOM = 2000
 
+// A listener list that took longer than maxScanTime, or held more than
+// maxScanListeners, is not asked for again in that document.
+const (
+	maxScanTime      = 250 * time.Millisecond
+	maxScanListeners = 20000
+)
+
 // markListeners tells the frame's walker which elements have click or
 // pointer listeners of their own (addEventListener ones, which no script
 // can see; only the debugger can): globalThis.__tactListened in tact's
@@ -200,7 +207,11 @@ func (t *Tab) listenersOf(ctx context.Context, tg *Target, page int64) ([]*domde
 	for range 2 {
 		tg.mu.Lock()
 		doc, kept := tg.docs[page]
+		unasked := tg.unscanned[page]
 		tg.mu.Unlock()
+		if unasked {
+			return nil, errContextGone
+		}
 		if !kept {
 			res, err := cdp.Call(ctx, tg.sess, runtime.Evaluate, runtime.EvaluateParams{Expression: "document", ContextID: runtime.ExecutionContextID(page), ObjectGroup: "tact-document"})
 			if err != nil {
@@ -221,7 +232,18 @@ func (t *Tab) listenersOf(ctx context.Context, tg *Target, page int64) ([]*domde
 			}
 			tg.mu.Unlock()
 		}
+		start := time.Now()
 		res, err := cdp.Call(ctx, tg.sess, domdebugger.GetEventListeners, domdebugger.GetEventListenersParams{ObjectID: doc, Depth: &all})
+		if took := time.Since(start); took > maxScanTime || err != nil && ctx.Err() != nil || err == nil && len(res.Listeners) > maxScanListeners {
+			// A document with listeners by the hundred thousand (a
+			// hostile page's are one line of script each) costs the
+			// browser seconds to list, every snap: it is not asked again.
+			t.log.Info("listener scan too costly; not asked again for this document", "took", took, "err", err)
+			tg.mu.Lock()
+			tg.unscanned[page] = true
+			delete(tg.docs, page)
+			tg.mu.Unlock()
+		}
 		if err == nil {
 			return res.Listeners, nil
 		}

@@ -35,19 +35,21 @@ type Target struct {
 	docs      map[int64]runtime.RemoteObjectID // default world context -> its document's handle (listener scans)
 	marked    map[int64][]proto.BackendNodeID  // tact's world context -> the listened nodes its set holds (empty: none; absent: not known)
 	sizes     map[int64]pageSize               // tact's world context -> its document's size when last asked
+	unscanned map[int64]bool                   // default world context -> its listener list costs too much to ask
 	emulation Emulation                        // the session emulation last applied to this target
 }
 
 func newTarget(id, kind string, sess *cdp.Session, tab *Tab) *Target {
 	return &Target{
 		id: id, kind: kind, sess: sess, tab: tab,
-		ready:   make(chan struct{}),
-		worlds:  map[string]int64{},
-		mainCtx: map[string]int64{},
-		unique:  map[string]int64{},
-		docs:    map[int64]runtime.RemoteObjectID{},
-		marked:  map[int64][]proto.BackendNodeID{},
-		sizes:   map[int64]pageSize{},
+		ready:     make(chan struct{}),
+		worlds:    map[string]int64{},
+		mainCtx:   map[string]int64{},
+		unique:    map[string]int64{},
+		docs:      map[int64]runtime.RemoteObjectID{},
+		marked:    map[int64][]proto.BackendNodeID{},
+		sizes:     map[int64]pageSize{},
+		unscanned: map[int64]bool{},
 	}
 }
 
@@ -102,6 +104,7 @@ func (tg *Target) forget(id int64) {
 	delete(tg.docs, id)
 	delete(tg.marked, id)
 	delete(tg.sizes, id)
+	delete(tg.unscanned, id)
 }
 
 // Setup enables what tact listens to on a freshly attached target,
