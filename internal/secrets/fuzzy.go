@@ -214,10 +214,13 @@ func percentRune(s string) (rune, int) {
 		b[n] = byte(hi<<4 | lo)
 		n, w = n+1, w+3
 		if utf8.FullRune(b[:n]) {
-			if r, size := utf8.DecodeRune(b[:n]); size == n && r != utf8.RuneError {
+			// A character (U+FFFD, which a browser writes for a lone
+			// surrogate, too), or a byte that is none: one unit either
+			// way, so a secret split by it is still found.
+			if r, size := utf8.DecodeRune(b[:n]); size == n {
 				return r, w
 			}
-			break
+			return utf8.RuneError, 3
 		}
 	}
 	return 0, 0

@@ -30,6 +30,8 @@ func TestScrubTransformed(t *testing.T) {
 		"http://127.0.0.1/x?d=" + base64.URLEncoding.EncodeToString([]byte("u:"+secret)) + "&n=1", // URL-safe, offset
 		"http://127.0.0.1/x?d=" + url.QueryEscape(base64.StdEncoding.EncodeToString([]byte("xy"+secret))),
 		"http://127.0.0.1/x?q=Alice%E2%80%8B-s3cret", // percent-encoded zero-width
+		"http://127.0.0.1/x?q=Ali%EF%BF%BDce-s3cret", // percent-encoded U+FFFD (a lone surrogate)
+		"http://127.0.0.1/x?q=Ali%ED%A0%80ce-s3cret", // a lone surrogate's bytes, undecodable
 		`{"title":"Ali\u200bce-s3cret"}`,             // JSON-escaped zero-width
 		"Hi Ａｌｉｃｅ－ｓ３ｃｒｅｔ",                            // fullwidth
 		"Hi Аlicе-s3сrеt", // Cyrillic look-alikes
