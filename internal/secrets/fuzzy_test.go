@@ -34,7 +34,7 @@ func TestScrubTransformed(t *testing.T) {
 		"http://127.0.0.1/x?q=Ali%ED%A0%80ce-s3cret", // a lone surrogate's bytes, undecodable
 		`{"title":"Ali\u200bce-s3cret"}`,             // JSON-escaped zero-width
 		"Hi Ａｌｉｃｅ－ｓ３ｃｒｅｔ",                            // fullwidth
-		"Hi Аlicе-s3сrеt", // Cyrillic look-alikes
+		"Hi Аlicе-s3сrеt",                            // Cyrillic look-alikes
 	} {
 		out := s.Scrub(in)
 		if !strings.Contains(out, Mask) {
