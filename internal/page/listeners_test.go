@@ -72,6 +72,26 @@ func TestListenersComeAndGoInAFrame(t *testing.T) {
 	}
 }
 
+// A document grown past the scan's bound goes without listeners (once a
+// snap has seen its size), and once small again is scanned and marked
+// anew (the same listened nodes as before it grew: their marks went with
+// the big snap's).
+func TestListenersAfterTheDocumentShrinks(t *testing.T) {
+	tab := newTab(t, "snap_listeners.html")
+	if out := snapText(t, tab); !strings.Contains(out, `[clickable] "Advance"`) {
+		t.Fatalf("first snap:\n%s", out)
+	}
+	evalPage(t, tab, "const big = document.createElement('div'); big.id = 'big'; for (let i = 0; i < 2500; i++) big.append(document.createElement('i')); document.body.append(big)")
+	snapText(t, tab) // the scan this snap kept shows its marks; it learns the size
+	if out := snapText(t, tab); strings.Contains(out, `"Advance"`) {
+		t.Errorf("a document over the bound listed a listened span:\n%s", out)
+	}
+	evalPage(t, tab, "document.getElementById('big').remove()")
+	if out := snapText(t, tab); !strings.Contains(out, `[clickable] "Advance"`) {
+		t.Errorf("small again, the listened span is not listed:\n%s", out)
+	}
+}
+
 // evalPage runs expr in the page's own world, where its functions are.
 func evalPage(t *testing.T, tab *page.Tab, expr string) {
 	t.Helper()

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	proto "github.com/chromedp/cdproto/cdp"
 	jsonv2 "github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 
@@ -290,6 +291,13 @@ func (t *Tab) walkFrame(ctx context.Context, tg *Target, frameID string, focus s
 	fresh := ""
 	if !focus.keepMarks && !t.markListeners(ctx, tg, frameID, focus.elements, focus.listeners) {
 		fresh = "globalThis.__tactListened = new WeakSet(); "
+		// Whatever the scan found or failed at, the set is empty now:
+		// the next scan's list is compared with none (quickWalk).
+		if iso := tg.world(frameID); iso != 0 {
+			tg.mu.Lock()
+			tg.marked[iso] = []proto.BackendNodeID{}
+			tg.mu.Unlock()
+		}
 	}
 	// The walk's result comes back as one JSON string: the page's
 	// JSON.stringify is about twice as fast as the protocol's copy of an
