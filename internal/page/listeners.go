@@ -3,6 +3,7 @@ package page
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"slices"
 	"sync"
 	"time"
@@ -28,6 +29,9 @@ const maxListened = 25
 // for a few hundred rows with a listener each and seconds for thousands,
 // so a bigger document (by elements) goes without.
 const maxListenDOM = 2000
+
+// errUnscanned: the document's listener list costs too much to ask.
+var errUnscanned = errors.New("listener list not asked: too costly in this document")
 
 // A listener list that took longer than maxScanTime, or held more than
 // maxScanListeners, is not asked for again in that document.
@@ -210,7 +214,7 @@ func (t *Tab) listenersOf(ctx context.Context, tg *Target, page int64) ([]*domde
 		unasked := tg.unscanned[page]
 		tg.mu.Unlock()
 		if unasked {
-			return nil, errContextGone
+			return nil, errUnscanned
 		}
 		if !kept {
 			res, err := cdp.Call(ctx, tg.sess, runtime.Evaluate, runtime.EvaluateParams{Expression: "document", ContextID: runtime.ExecutionContextID(page), ObjectGroup: "tact-document"})
