@@ -101,15 +101,11 @@ func (b *build) initMs(ctx context.Context) (float64, error) {
 func run(dir, base, page string, n int) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
 	defer cancel()
-	tmp, err := os.MkdirTemp("", "tact-bench-")
+	tmp, abs, err := workspace(dir)
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return err
-	}
 	builds := []*build{{name: "this", dir: abs}}
 	if base != "" {
 		b, err := buildRev(ctx, base, tmp)
@@ -171,6 +167,16 @@ func run(dir, base, page string, n int) error {
 			ratio(inits[0], inits[1]), pairRatio(version, wall), pairRatio(version, cpu), pairRatio(snap, wall), pairRatio(snap, cpu))
 	}
 	return nil
+}
+
+// workspace makes the run's temporary folder (data directories, a base
+// build) and resolves the folder of the binaries under test.
+func workspace(dir string) (tmp, abs string, err error) {
+	if abs, err = filepath.Abs(dir); err != nil {
+		return "", "", err
+	}
+	tmp, err = os.MkdirTemp("", "tact-bench-")
+	return tmp, abs, err
 }
 
 // alternate runs args on each build in turn, n times, the first build

@@ -33,15 +33,11 @@ func (p *peerRun) run(dir, base, page string, _ int) error {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Minute)
 	defer cancel()
-	tmp, err := os.MkdirTemp("", "tact-bench-")
+	tmp, abs, err := workspace(dir)
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return err
-	}
 	b := &build{name: "tact", dir: abs, home: filepath.Join(tmp, "home")}
 	chrome, args := browser()
 	b.env = []string{"TACT_CHROME_ARGS=" + strings.Join(quoteAll(args), " ")}
